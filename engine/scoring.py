@@ -1,0 +1,162 @@
+"""Hand values and the normal scoring of a deal (RULES.md, "Cards and hand value"
+and "Scoring a deal").
+
+>>> from engine import parse_cards, preset
+>>> hand_value(parse_cards("AH KH 9S"))
+21
+>>> hand_value(parse_cards("7C 7S 7H"))
+30.5
+>>> hand_value(parse_cards("AC AS AH"), preset("pub"))
+33
+>>> score_deal([parse_cards("AH KH 10H"), parse_cards("7C 8S 9D"), parse_cards("QD JD 7D")],
+...            preset("classic"))
+[0, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Rank, parse_cards
+from .errors import InvalidInputError
+from .rules import PRESETS, Rules
+
+__all__ = ["hand_key", "hand_value", "is_feuer", "score_deal", "score_hands", "value3"]
+
+
+def _check_hand(cards: object) -> tuple[Card, Card, Card]:
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    try:
+        hand = tuple(cards)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidInputError(f"a hand is three cards, not {cards!r}") from None
+    if len(hand) != 3:
+        raise InvalidInputError(
+            f"a hand is three cards, got {len(hand)}: {' '.join(map(str, hand)) or 'none'}"
+        )
+    for c in hand:
+        if not isinstance(c, Card):
+            raise InvalidInputError(f"{c!r} in the hand is not a Card")
+    if len(set(hand)) != 3:
+        raise InvalidInputError(f"the hand {' '.join(map(str, hand))} repeats a card")
+    return hand  # type: ignore[return-value]
+
+
+def hand_value(cards: Sequence[Card] | str, rules: Rules | None = None) -> int | float:
+    """The value of a three-card hand under ``rules`` (``None``: the classic preset).
+
+    Returns an ``int`` or ``30.5``; Feuer (three aces with ``feuer``) returns
+    ``rules.feuer_value``. Other hand sizes raise InvalidInputError.
+    """
+    if rules is None:
+        rules = PRESETS["classic"]
+    return value3(_check_hand(cards), rules)
+
+
+def value3(hand: Sequence[Card], rules: Rules) -> int | float:
+    """:func:`hand_value` without input checks, for the engine's hot paths."""
+    a, b, c = hand
+    ra, rb, rc = a.rank, b.rank, c.rank
+    if ra is rb and rb is rc:
+        if ra is Rank.ACE and rules.feuer:
+            return rules.feuer_value
+        return 30.5
+    pa, pb, pc = _POINTS[ra], _POINTS[rb], _POINTS[rc]
+    sa, sb, sc = a.suit, b.suit, c.suit
+    if sa is sb:
+        if sb is sc:
+            best = pa + pb + pc
+            if rules.flush_30 and best < 30:
+                best = 30
+        else:
+            best = max(pa + pb, pc)
+    elif sa is sc:
+        best = max(pa + pc, pb)
+    elif sb is sc:
+        best = max(pb + pc, pa)
+    else:
+        best = max(pa, pb, pc)
+    if rules.handeln:
+        if ra is rb:
+            best = max(best, pa + pb)
+        elif ra is rc:
+            best = max(best, pa + pc)
+        elif rb is rc:
+            best = max(best, pb + pc)
+    return best
+
+
+_POINTS = {r: r.points for r in Rank}
+
+
+def is_feuer(hand: Sequence[Card], rules: Rules) -> bool:
+    """Three aces while the ``feuer`` option is on."""
+    return rules.feuer and all(c.rank is Rank.ACE for c in hand)
+
+
+def hand_key(hand: Sequence[Card], rules: Rules) -> tuple[int | float, int]:
+    """A sort key: hands compare by value; with ``rang_tiebreak`` a 30½ of a lower
+    rank is lower than one of a higher rank (otherwise all 30½ are equal)."""
+    v = value3(hand, rules)
+    if v == 30.5 and rules.rang_tiebreak:
+        return (v, int(hand[0].rank))
+    return (v, 0)
+
+
+def score_deal(
+    hands: Sequence[Sequence[Card] | None], rules: Rules, knocker: int | None = None
+) -> list[int]:
+    """Lives lost per seat under normal scoring (no Lügen) of the final hands.
+
+    ``hands`` is in seat order; ``None`` marks a seat not in the deal (eliminated),
+    which loses nothing. Handles Feuer (with ``feuer_two_lives_heads_up``), ties,
+    ``knocker_pays_ties`` and ``under_21_pays``. The void rule is the match's job.
+    """
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(f"score_deal needs a Rules object, not {rules!r}")
+    checked = [None if h is None else _check_hand(h) for h in hands]
+    seats = [s for s, h in enumerate(checked) if h is not None]
+    if not seats:
+        raise InvalidInputError("score_deal needs at least one hand")
+    seen: set[Card] = set()
+    for s in seats:
+        dup = seen.intersection(checked[s])  # type: ignore[arg-type]
+        if dup:
+            raise InvalidInputError(f"the card {min(dup)} is in two hands (seat {s})")
+        seen.update(checked[s])  # type: ignore[arg-type]
+    if knocker is not None and knocker not in seats:
+        raise InvalidInputError(f"knocker {knocker!r} is not a seat with a hand")
+    return score_hands(checked, rules, knocker)
+
+
+def score_hands(
+    hands: Sequence[Sequence[Card] | None], rules: Rules, knocker: int | None = None
+) -> list[int]:
+    """:func:`score_deal` without input checks (the match calls this)."""
+    lost = [0] * len(hands)
+    seats = [s for s, h in enumerate(hands) if h is not None]
+    if rules.feuer:
+        for s in seats:
+            if is_feuer(hands[s], rules):  # type: ignore[arg-type]
+                cost = 2 if rules.feuer_two_lives_heads_up and len(seats) == 2 else 1
+                for o in seats:
+                    if o != s:
+                        lost[o] = cost
+                return lost
+    keys = {s: hand_key(hands[s], rules) for s in seats}  # type: ignore[arg-type]
+    low = min(keys.values())
+    if rules.under_21_pays:
+        high = max(keys.values())
+        above = [k for k in keys.values() if k[0] > 20 and k != high]
+        low_above = min(above) if above else None
+        losers = [
+            s for s in seats if keys[s] != high and (keys[s][0] <= 20 or keys[s] == low_above)
+        ]
+    else:
+        losers = [s for s in seats if keys[s] == low]
+    if rules.knocker_pays_ties and knocker in losers and keys[knocker] == low:
+        losers = [s for s in losers if s == knocker or keys[s] != low]
+    for s in losers:
+        lost[s] = 1
+    return lost
