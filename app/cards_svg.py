@@ -1,0 +1,502 @@
+"""Playing cards as self-contained SVG: French, German and Swiss faces.
+
+Each card is one ``<svg>`` string (viewBox 0 0 100 140, no width or height,
+so CSS sizes it) with ``role="img"`` and an ``aria-label`` naming the card.
+The markup has no ids, no scripts and no links, so any number of cards can
+share a page. Suits differ in shape, not only in colour.
+
+>>> svg = card_svg("KH")
+>>> svg.startswith("<svg") and 'aria-label="Herz König"' in svg
+True
+>>> 'aria-label="face-down card"' in back_svg(lang="en")
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine import Card, Rank, Suit
+
+from .card_names import as_card, card_name, check_lang, check_style, rank_index
+
+__all__ = ["back_svg", "card_svg", "suit_symbol_svg"]
+
+WIDTH, HEIGHT = 100, 140
+_FONT = "Arial, Helvetica, sans-serif"
+
+_C, _D, _H, _S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
+
+def _f(v: float) -> str:
+    """A number for markup: at most two decimals, no trailing zeros."""
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+# ---------------------------------------------------------------------------
+# Suit symbols. Each is markup in a -50..50 design box, centred on 0,0, so one
+# transform places and sizes it. Colours: a four-colour scheme for French faces
+# (as on German tournament Skat cards) and the traditional colours for German
+# and Swiss faces; the shapes alone already tell the suits apart.
+
+_INK = "#2a2a2a"
+
+_HEART = (
+    "M0 44C-8 34-46 10-46-16C-46-34-32-44-20-44C-10-44-3-38 0-28"
+    "C3-38 10-44 20-44C32-44 46-34 46-16C46 10 8 34 0 44Z"
+)
+_DIAMOND = "M0-48Q16-20 38 0Q16 20 0 48Q-16 20-38 0Q-16-20 0-48Z"
+_SPADE = (
+    "M0-46C8-30 44-16 44 8C44 24 32 32 20 32C12 32 6 28 3 22C4 32 8 40 16 46"
+    "L-16 46C-8 40-4 32-3 22C-6 28-12 32-20 32C-32 32-44 24-44 8C-44-16-8-30 0-46Z"
+)
+
+
+def _circle_path(cx: float, cy: float, r: float) -> str:
+    return (
+        f"M{_f(cx - r)} {_f(cy)}A{_f(r)} {_f(r)} 0 1 0 {_f(cx + r)} {_f(cy)}"
+        f"A{_f(r)} {_f(r)} 0 1 0 {_f(cx - r)} {_f(cy)}Z"
+    )
+
+
+# All parts drawn counter-clockwise, so the union fills under the non-zero rule.
+_CLUB = (
+    _circle_path(0, -23, 19)
+    + _circle_path(-21, 8, 19)
+    + _circle_path(21, 8, 19)
+    + "M0-10L-12 12L12 12Z"
+    + "M-3 10Q-3 34-15 46L15 46Q3 34 3 10Z"
+)
+
+
+def _p(d: str, fill: str, stroke: str | None = None, width: float = 3) -> str:
+    if stroke is None:
+        return f'<path d="{d}" fill="{fill}"/>'
+    return (
+        f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(width)}" '
+        'stroke-linejoin="round"/>'
+    )
+
+
+def _lines(d: str, stroke: str, width: float = 3) -> str:
+    return (
+        f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{_f(width)}" '
+        'stroke-linecap="round"/>'
+    )
+
+
+def _acorn(cap: str, nut: str, line: str) -> str:
+    return (
+        _p("M-2-24Q-3-38 7-47L12-43Q3-36 4-24Z", line)
+        + _p("M0 46C-20 46-26 20-24 0L24 0C26 20 20 46 0 46Z", nut, line, 3)
+        + _lines("M-12 10C-12 24-8 34-2 40", "#fff8e0", 3)
+        + _p("M-29 4C-31-15-16-26 0-26C16-26 31-15 29 4Z", cap, line, 3)
+        + _lines("M-20-12L-12 0M-10-20L0-2M2-22L12-2M14-16L21-2M-22-4L-18 2", "#e9d2a6", 2.2)
+    )
+
+
+def _leaf(fill: str, vein: str) -> str:
+    return (
+        _p("M-2 28Q-2 40-8 48L-3 49Q3 40 3 28Z", vein)
+        + _p(
+            "M0-47C6-38 16-32 24-26C33-19 40-9 38 6C36 22 20 32 0 30"
+            "C-20 32-36 22-38 6C-40-9-33-19-24-26C-16-32-6-38 0-47Z",
+            fill,
+            vein,
+            3,
+        )
+        + _lines(
+            "M0-38L0 28M0-14L-16-24M0-14L16-24M0 2L-24-8M0 2L24-8M0 17L-22 10M0 17L22 10",
+            vein,
+            2.6,
+        )
+    )
+
+
+def _german_bell() -> str:
+    return (
+        _lines(_circle_path(0, -33, 6), "#5a4000", 3.5)
+        + _p(_circle_path(0, 6, 34), "#e8b400", "#5a4000", 3)
+        + _p("M-33-2Q0 7 33-2L33.8 10Q0 19-33.8 10Z", "#c8102e", "#5a4000", 2)
+        + _p(_circle_path(0, 24, 5), "#3a2a00")
+        + _lines("M0 28L0 38", "#3a2a00", 4)
+        + _lines("M-18-14Q-14-22-6-25", "#fff3c0", 3.5)
+    )
+
+
+def _swiss_bell() -> str:
+    return (
+        _p("M-10-30L-6-44L0-34L6-44L10-30Z", "#c8102e", "#5a4000", 2.5)
+        + _p(_circle_path(0, 4, 34), "#e8b400", "#5a4000", 3)
+        + _p("M-8-29Q-12 4-8 37L8 37Q12 4 8-29Z", "#c8102e", "#5a4000", 2)
+        + _lines("M-20 22L20 22", "#3a2a00", 5)
+        + _lines("M-22-10Q-18-20-12-23", "#fff3c0", 3.5)
+    )
+
+
+def _rose() -> str:
+    parts = []
+    # Green sepals between the petals, then five petals, then the golden heart.
+    sepal = "M0-47L7-26L-7-26Z"
+    petal = _circle_path(0, -20, 17)
+    for k in range(5):
+        parts.append(
+            f'<g transform="rotate({36 + 72 * k})">{_p(sepal, "#2f8a2f", "#1d5e1d", 2)}</g>'
+        )
+    for k in range(5):
+        parts.append(f'<g transform="rotate({72 * k})">{_p(petal, "#c8102e", "#6e0a18", 2.5)}</g>')
+    parts.append(_p(_circle_path(0, 0, 12), "#f2c230", "#6e0a18", 2.5))
+    parts.append(_p(_circle_path(0, 0, 4), "#6e0a18"))
+    return "".join(parts)
+
+
+def _shield() -> str:
+    outline = "M-36-42L36-42L36 0C36 24 18 38 0 47C-18 38-36 24-36 0Z"
+    return (
+        _p(outline, "#e0a800")
+        + _p("M-36-42L36-42L36-22L-36-22Z", "#c8102e")
+        + _p("M-36-8L36-8L36 6L-36 6Z", "#222")
+        + _p(outline, "none", "#222", 4)
+    )
+
+
+_SYMBOLS: dict[str, dict[Suit, str]] = {
+    "french": {
+        _C: _p(_CLUB, "#1a1a1a"),
+        _D: _p(_DIAMOND, "#b35000"),
+        _H: _p(_HEART, "#c8102e"),
+        _S: _p(_SPADE, "#1b7a34"),
+    },
+    "german": {
+        _C: _acorn("#6b4218", "#c8962e", "#3b2410"),
+        _D: _german_bell(),
+        _H: _p(_HEART, "#c8102e", "#7a0a1c", 2.5),
+        _S: _leaf("#3a9a3a", "#1d5e1d"),
+    },
+    "swiss": {
+        _C: _acorn("#5a3a18", "#9fae3a", "#2e2410"),
+        _D: _swiss_bell(),
+        _H: _rose(),
+        _S: _shield(),
+    },
+}
+
+# Ink for the corner index (contrast at least 4.5:1 on the card face).
+_INDEX_INK: dict[str, dict[Suit, str]] = {
+    "french": {_C: "#1a1a1a", _D: "#b35000", _H: "#c8102e", _S: "#1b7a34"},
+    "german": {_C: "#6b4218", _D: "#7a5500", _H: "#c8102e", _S: "#1f6b24"},
+    "swiss": {_C: "#5a3a18", _D: "#7a5500", _H: "#b8202a", _S: "#1a1a1a"},
+}
+
+# The main colour of a court figure's robe, per suit.
+_ROBE: dict[str, dict[Suit, str]] = {
+    "french": {_C: "#2d2d2d", _D: "#c96a12", _H: "#c8102e", _S: "#1b7a34"},
+    "german": {_C: "#7a4a1c", _D: "#d49a00", _H: "#c8102e", _S: "#2f8a2f"},
+    "swiss": {_C: "#6b4a20", _D: "#d49a00", _H: "#b8202a", _S: "#2d2d2d"},
+}
+
+
+def suit_symbol_svg(suit: Suit | str, style: str = "french") -> str:
+    """The suit symbol's markup in a -50..50 box centred on 0,0 (for legends and tests)."""
+    from .card_names import _as_suit
+
+    return _SYMBOLS[check_style(style)][_as_suit(suit)]
+
+
+def _place(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    rot = " rotate(180)" if flip else ""
+    return (
+        f'<g transform="translate({_f(x)} {_f(y)}) scale({_f(size / 100)}){rot}">{symbol}</g>'
+    )
+
+
+# ---------------------------------------------------------------------------
+# Layout of the face.
+
+_FACE = "#fffdf7"
+_EDGE = "#6b6b6b"
+_SELECT = "#0b57d0"
+
+# Pip centres for number cards: columns and rows inside the index margins.
+_L, _M, _R = 33.0, 50.0, 67.0
+_T, _B = 27.0, 113.0
+_ROW = (_B - _T) / 6  # rows at sixths of the pip field
+
+
+def _row(k: float) -> float:
+    return _T + k * _ROW
+
+
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((_M, _row(0)), (_M, _row(6))),
+    3: ((_M, _row(0)), (_M, _row(3)), (_M, _row(6))),
+    4: ((_L, _row(0)), (_R, _row(0)), (_L, _row(6)), (_R, _row(6))),
+    5: ((_L, _row(0)), (_R, _row(0)), (_M, _row(3)), (_L, _row(6)), (_R, _row(6))),
+    6: ((_L, _row(0)), (_R, _row(0)), (_L, _row(3)), (_R, _row(3)), (_L, _row(6)), (_R, _row(6))),
+    7: (
+        (_L, _row(0)),
+        (_R, _row(0)),
+        (_M, _row(1.5)),
+        (_L, _row(3)),
+        (_R, _row(3)),
+        (_L, _row(6)),
+        (_R, _row(6)),
+    ),
+    8: (
+        (_L, _row(0)),
+        (_R, _row(0)),
+        (_M, _row(1.5)),
+        (_L, _row(3)),
+        (_R, _row(3)),
+        (_M, _row(4.5)),
+        (_L, _row(6)),
+        (_R, _row(6)),
+    ),
+    9: (
+        (_L, _row(0)),
+        (_R, _row(0)),
+        (_L, _row(2)),
+        (_R, _row(2)),
+        (_M, _row(3)),
+        (_L, _row(4)),
+        (_R, _row(4)),
+        (_L, _row(6)),
+        (_R, _row(6)),
+    ),
+    10: (
+        (_L, _row(0)),
+        (_R, _row(0)),
+        (_M, _row(1)),
+        (_L, _row(2)),
+        (_R, _row(2)),
+        (_L, _row(4)),
+        (_R, _row(4)),
+        (_M, _row(5)),
+        (_L, _row(6)),
+        (_R, _row(6)),
+    ),
+}
+
+
+def _pips(symbol: str, n: int, size: float) -> str:
+    out = []
+    for x, y in _PIPS[n]:
+        # Pips in the lower half point down, as on printed cards.
+        out.append(_place(symbol, x, y, size, flip=y > HEIGHT / 2 + 0.5))
+    return "".join(out)
+
+
+def _index(text: str, ink: str, symbol: str) -> str:
+    """One corner: the rank (condensed when two characters) above a small suit."""
+    fit = ' textLength="20" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
+    return (
+        f'<text x="11.5" y="26" font-family="{_FONT}" font-size="25" font-weight="700" '
+        f'text-anchor="middle" fill="{ink}"{fit}>{escape(text)}</text>'
+        + _place(symbol, 11.5, 38, 15)
+    )
+
+
+def _corners(text: str, ink: str, symbol: str) -> str:
+    one = _index(text, ink, symbol)
+    return f'{one}<g transform="rotate(180 50 70)">{one}</g>'
+
+
+def _ace(symbol: str, ink: str, style: str) -> str:
+    ring = (
+        f'<ellipse cx="50" cy="70" rx="33" ry="40" fill="none" stroke="{ink}" '
+        'stroke-width="1.2" stroke-dasharray="2 2.5"/>'
+    )
+    size = 50 if style == "french" else 52
+    return ring + _place(symbol, 50, 70, size)
+
+
+def _banner(symbol: str, ink: str) -> str:
+    """The Swiss Banner (10): a flag on a pole carrying the suit."""
+    return (
+        '<path d="M29 20L33 20L33 124L29 124Z" fill="#7a5230" stroke="#3b2410" '
+        'stroke-width="0.8"/>'
+        + '<circle cx="31" cy="18" r="3.2" fill="#e0a800" stroke="#3b2410" stroke-width="0.8"/>'
+        + f'<path d="M33 24C46 18 58 30 76 22L76 80C58 88 46 76 33 82Z" fill="#f4ead2" '
+        f'stroke="{ink}" stroke-width="1.6" stroke-linejoin="round"/>'
+        + _place(symbol, 54.5, 52, 30)
+    )
+
+
+# Court figures: a double-ended bust, drawn in the upper half and turned for the lower.
+_SKIN = "#f3d6b8"
+_GOLD = "#e2b33c"
+_HAIR = "#5a3a1e"
+
+
+def _headgear(kind: str) -> str:
+    if kind == "king":
+        return (
+            _p("M42 40Q41 52 50 54Q59 52 58 40Q55 46 50 46Q45 46 42 40Z", "#8a6a4a", _INK, 0.7)
+            + _p("M41 33L40 21L45 26L50 18L55 26L60 21L59 33Z", _GOLD, _INK, 0.9)
+            + '<circle cx="50" cy="24.5" r="1.4" fill="#c8102e"/>'
+        )
+    if kind == "queen":
+        return _p(
+            "M41 43C37 30 43 28 50 28C57 28 63 30 59 43L62 53L56 48L57 37Q50 33 43 37L44 48"
+            "L38 53Z",
+            _HAIR,
+            _INK,
+            0.7,
+        ) + _p("M43 31L45 24L48 28L50 22L52 28L55 24L57 31Z", _GOLD, _INK, 0.8)
+    if kind == "ober":
+        return (
+            _p("M44 44Q50 41 56 44Q50 43 44 44Z", _HAIR, _INK, 0.7)
+            + _p("M37 33L63 33L59 30L57 23Q50 20 43 23L41 30Z", "#3c3c3c", _INK, 0.8)
+            + _p("M57 25Q66 14 72 16Q66 20 60 29Z", "#f4ead2", _INK, 0.7)
+        )
+    # Jack and Unter: a beret with a feather.
+    return _p("M39 35C39 26 59 24 62 34Q51 30 39 35Z", "#3c3c3c", _INK, 0.8) + _p(
+        "M59 30Q69 22 66 13Q63 22 56 28Z", "#f4ead2", _INK, 0.7
+    )
+
+
+def _bust(robe: str, kind: str, symbol: str, sym_at: tuple[float, float]) -> str:
+    return (
+        _p(
+            "M26 70L28 61C30 54 37 51 44 50L56 50C63 51 70 54 72 61L74 70Z",
+            robe,
+            _INK,
+            0.9,
+        )
+        + _p("M44 50L50 62L56 50Z", _GOLD, _INK, 0.7)
+        + _p("M35 70L37 58M65 70L63 58", "none", _GOLD, 1.6)
+        + _p("M47 44L53 44L53 51L47 51Z", _SKIN)
+        + f'<circle cx="50" cy="39" r="8.5" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.8"/>'
+        + f'<circle cx="46.8" cy="38.5" r="0.9" fill="{_INK}"/>'
+        + f'<circle cx="53.2" cy="38.5" r="0.9" fill="{_INK}"/>'
+        + _lines("M48 43.2Q50 44.2 52 43.2", _INK, 0.7)
+        + _headgear(kind)
+        + _place(symbol, sym_at[0], sym_at[1], 15)
+    )
+
+
+_COURT_KIND = {
+    ("french", Rank.JACK): "jack",
+    ("french", Rank.QUEEN): "queen",
+    ("french", Rank.KING): "king",
+    ("german", Rank.JACK): "jack",
+    ("german", Rank.QUEEN): "ober",
+    ("german", Rank.KING): "king",
+    ("swiss", Rank.JACK): "jack",
+    ("swiss", Rank.QUEEN): "ober",
+    ("swiss", Rank.KING): "king",
+}
+
+
+def _court(card: Card, style: str, symbol: str, ink: str) -> str:
+    kind = _COURT_KIND[style, card.rank]
+    # German and Swiss courts tell Ober from Unter by where the suit sits:
+    # the Ober holds it high, the Unter low.
+    sym_at = {"ober": (30, 24), "jack": (30, 58)}.get(kind, (30, 24))
+    if style == "french":
+        sym_at = (30, 24)
+    half = _bust(_ROBE[style][card.suit], kind, symbol, sym_at)
+    frame = (
+        f'<rect x="21" y="12" width="58" height="116" rx="3" fill="#f6efe0" '
+        f'stroke="{ink}" stroke-width="1.2"/>'
+    )
+    return (
+        frame
+        + half
+        + f'<g transform="rotate(180 50 70)">{half}</g>'
+        + f'<path d="M21 70L79 70" stroke="{ink}" stroke-width="1"/>'
+    )
+
+
+def _svg_open(label: str, extra: str = "") -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img" aria-label="{escape(label, quote=True)}"{extra}>'
+    )
+
+
+def _outline(selected: bool) -> str:
+    if selected:
+        return (
+            f'<rect x="2.5" y="2.5" width="95" height="135" rx="6" fill="{_FACE}" '
+            f'stroke="{_SELECT}" stroke-width="5"/>'
+            f'<rect x="6.5" y="6.5" width="87" height="127" rx="3.5" fill="none" '
+            f'stroke="{_SELECT}" stroke-width="1.2"/>'
+        )
+    return (
+        f'<rect x="0.75" y="0.75" width="98.5" height="138.5" rx="7" fill="{_FACE}" '
+        f'stroke="{_EDGE}" stroke-width="1.5"/>'
+    )
+
+
+def card_svg(
+    card: Card | str, style: str = "french", *, lang: str = "de", selected: bool = False
+) -> str:
+    """One card face as an ``<svg>`` string.
+
+    ``card`` is a :class:`~engine.Card` or its text (``"10H"``); ``style`` is
+    ``"french"``, ``"german"`` or ``"swiss"``; ``lang`` picks the accessible name
+    and, for French faces, the index letters (B/D in German, J/Q in English).
+    ``selected`` draws a thick double border. Bad card text raises
+    ``engine.InvalidInputError``, an unknown style or language too (a ``ValueError``).
+    """
+    c = as_card(card)
+    check_style(style)
+    check_lang(lang)
+    symbol = _SYMBOLS[style][c.suit]
+    ink = _INDEX_INK[style][c.suit]
+    label = card_name(c, style, lang)
+    rank = c.rank
+    if rank == Rank.ACE:
+        middle = _ace(symbol, ink, style)
+    elif rank >= Rank.JACK:
+        middle = _court(c, style, symbol, ink)
+    elif rank == Rank.TEN and style == "swiss":
+        middle = _banner(symbol, ink)
+    else:
+        middle = _pips(symbol, int(rank), 19 if int(rank) < 9 else 17)
+    return (
+        _svg_open(label)
+        + _outline(selected)
+        + middle
+        + _corners(rank_index(rank, style, lang), ink, symbol)
+        + "</svg>"
+    )
+
+
+def _back_pattern() -> str:
+    # A lattice of small diamonds; computed, not a <pattern>, so no ids are needed.
+    d = []
+    x0, y0, step, half = 9.0, 9.0, 8.2, 3.3
+    for j in range(15):
+        for i in range(10):
+            cx, cy = x0 + (i + 0.5) * step, y0 + (j + 0.5) * step
+            d.append(
+                f"M{_f(cx)} {_f(cy - half)}L{_f(cx + half)} {_f(cy)}"
+                f"L{_f(cx)} {_f(cy + half)}L{_f(cx - half)} {_f(cy)}Z"
+            )
+    return f'<path d="{"".join(d)}" fill="#3a66b4"/>'
+
+
+def back_svg(*, lang: str = "de") -> str:
+    """The back of a card: a blue diamond lattice with a wave medallion."""
+    label = "verdeckte Karte" if check_lang(lang) == "de" else "face-down card"
+    waves = "".join(
+        f'<path d="M36 {y}Q40 {y - 4} 44 {y}T52 {y}T60 {y}T64 {y}" fill="none" '
+        f'stroke="#e9c46a" stroke-width="2.2" stroke-linecap="round"/>'
+        for y in (62, 70, 78)
+    )
+    return (
+        _svg_open(label)
+        + f'<rect x="0.75" y="0.75" width="98.5" height="138.5" rx="7" fill="{_FACE}" '
+        f'stroke="{_EDGE}" stroke-width="1.5"/>'
+        + '<rect x="7" y="7" width="86" height="126" rx="4" fill="#1d3f7a"/>'
+        + _back_pattern()
+        + '<rect x="7" y="7" width="86" height="126" rx="4" fill="none" stroke="#e9c46a" '
+        'stroke-width="1.2"/>'
+        + '<ellipse cx="50" cy="70" rx="22" ry="28" fill="#1d3f7a" stroke="#e9c46a" '
+        'stroke-width="1.6"/>'
+        + waves
+        + "</svg>"
+    )
