@@ -11,17 +11,61 @@ from engine.rules import DealMode, Direction, KnockRule, MatchEnd, SwimMode
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
-        ("classic", dict(deal=DealMode.DEALER_CHOICE, lives=3, passing=True, pass_refresh=True,
-                         knock=KnockRule.ANYTIME, feuer=False, min_players=2, max_players=9)),
-        ("knack", dict(deal=DealMode.DEALER_CHOICE, seven_eight_nine=True, feuer=True,
-                       feuer_value=32, feuer_two_lives_heads_up=True, knocker_pays_ties=True,
-                       knock=KnockRule.AFTER_FIRST_CYCLE, pass_refresh=True)),
-        ("pub", dict(deal=DealMode.FOREHAND_CHOICE, lives=5, swap_two=True, passing=True,
-                     pass_refresh=False, feuer=True, feuer_value=33, flush_30=True,
-                     min_players=3, max_players=9)),
-        ("hosenowi", dict(deal=DealMode.OPEN, passing=False, pass_refresh=False,
-                          knock=KnockRule.AFTER_OWN_SWAP, feuer=True, feuer_value=32,
-                          match_end=MatchEnd.FIRST_OUT, min_players=2, max_players=8)),
+        (
+            "classic",
+            dict(
+                deal=DealMode.DEALER_CHOICE,
+                lives=3,
+                passing=True,
+                pass_refresh=True,
+                knock=KnockRule.ANYTIME,
+                feuer=False,
+                min_players=2,
+                max_players=9,
+            ),
+        ),
+        (
+            "knack",
+            dict(
+                deal=DealMode.DEALER_CHOICE,
+                seven_eight_nine=True,
+                feuer=True,
+                feuer_value=32,
+                feuer_two_lives_heads_up=True,
+                knocker_pays_ties=True,
+                knock=KnockRule.AFTER_FIRST_CYCLE,
+                pass_refresh=True,
+            ),
+        ),
+        (
+            "pub",
+            dict(
+                deal=DealMode.FOREHAND_CHOICE,
+                lives=5,
+                swap_two=True,
+                passing=True,
+                pass_refresh=False,
+                feuer=True,
+                feuer_value=33,
+                flush_30=True,
+                min_players=3,
+                max_players=9,
+            ),
+        ),
+        (
+            "hosenowi",
+            dict(
+                deal=DealMode.OPEN,
+                passing=False,
+                pass_refresh=False,
+                knock=KnockRule.AFTER_OWN_SWAP,
+                feuer=True,
+                feuer_value=32,
+                match_end=MatchEnd.FIRST_OUT,
+                min_players=2,
+                max_players=8,
+            ),
+        ),
     ],
 )
 def test_presets_match_rules_table(name, expected):
@@ -71,8 +115,10 @@ def test_to_dict_round_trip(name):
         (dict(feuer=False, feuer_two_lives_heads_up=True), "needs feuer"),
         (dict(deal="hidden", passing=False, pass_refresh=False, mistery=True), "mistery"),
         (dict(deal="hidden", passing=False, pass_refresh=False, swap_two=True), "swap_two"),
-        (dict(deal="hidden", passing=False, pass_refresh=False, seven_eight_nine=True),
-         "seven_eight_nine"),
+        (
+            dict(deal="hidden", passing=False, pass_refresh=False, seven_eight_nine=True),
+            "seven_eight_nine",
+        ),
         (dict(deal="hidden", passing=True, pass_refresh=False), "passing"),
         (dict(deal="hidden"), "pass_refresh"),
         (dict(min_players=1), "min_players"),
@@ -99,8 +145,9 @@ def test_deck_must_serve_the_players():
     Rules(max_players=9, mistery=True, passing=True)
     Rules(max_players=9, deal="hidden", passing=False, pass_refresh=False)
     with pytest.raises(InvalidInputError, match="need"):
-        Rules(deck=32, max_players=9, mistery=True, deal="hidden", passing=False,
-              pass_refresh=False)
+        Rules(
+            deck=32, max_players=9, mistery=True, deal="hidden", passing=False, pass_refresh=False
+        )
 
 
 def test_from_dict_rejects_unknown_keys():

@@ -132,8 +132,12 @@ def H(text):
         (["7C 7S 7H", "KC KS KH"], opts(rang_tiebreak=True), None, [1, 0]),
         (["7C 7S 7H", "KC KS KH"], CLASSIC, None, [1, 1]),
         # under_21_pays: all <= 20 and lowest above 20 lose; highest never
-        (["AH KH 9S", "QH 10H JD", "AD KD 10D", "7C 8S 9D", "AC QC 7S"],
-         opts(under_21_pays=True), None, [1, 1, 0, 1, 1]),
+        (
+            ["AH KH 9S", "QH 10H JD", "AD KD 10D", "7C 8S 9D", "AC QC 7S"],
+            opts(under_21_pays=True),
+            None,
+            [1, 1, 0, 1, 1],
+        ),
         # under_21_pays: only one above 20 (it is the highest): only <= 20 lose
         (["AH KH 10H", "QS 10S JD", "7C 8S 9D"], opts(under_21_pays=True), None, [0, 1, 1]),
         # under_21_pays: everyone <= 20, the highest is spared
@@ -141,11 +145,19 @@ def H(text):
         # under_21_pays: all tied: the highest never lose, so nobody
         (["9C 8D 7H", "9H 8S 7D"], opts(under_21_pays=True), None, [0, 0]),
         # under_21_pays + knocker_pays_ties: knocker at lowest spares others at that value
-        (["7C 8S 9D", "9H 8C 7S", "QS 10S JD", "AD KD 10D"],
-         opts(under_21_pays=True, knocker_pays_ties=True), 0, [1, 0, 1, 0]),
+        (
+            ["7C 8S 9D", "9H 8C 7S", "QS 10S JD", "AD KD 10D"],
+            opts(under_21_pays=True, knocker_pays_ties=True),
+            0,
+            [1, 0, 1, 0],
+        ),
         # ... but only when the knocker has the lowest value of the deal
-        (["QS 10S JD", "9H 8C 7S", "QH 10H JC", "AD KD 10D"],
-         opts(under_21_pays=True, knocker_pays_ties=True), 0, [1, 1, 1, 0]),
+        (
+            ["QS 10S JD", "9H 8C 7S", "QH 10H JC", "AD KD 10D"],
+            opts(under_21_pays=True, knocker_pays_ties=True),
+            0,
+            [1, 1, 1, 0],
+        ),
     ],
 )
 def test_score_deal(hands, rules, knocker, lost):

@@ -1,0 +1,266 @@
+"""Actions and their text form (CONFORMANCE.md, "Action texts").
+
+An action is a kind plus a tuple of numbers; ``str`` gives the text players
+and tests use and :meth:`Action.parse` inverts it:
+
+>>> a = Action.parse("swap 2 0")
+>>> a, str(a)
+(Action.parse('swap 2 0'), 'swap 2 0')
+>>> Action.parse("announce 30.5 show 2 0") == Action.announce(30.5, 0, 2)
+True
+>>> str(Action.parse("  HOLD 4 0 2 "))
+'hold 0 2 4'
+
+Indices count from 0 in the order the observation lists the cards. Index
+lists that are sets (``hold``, ``show``, the pairs of ``swap H T H T``) are
+stored sorted, so equal moves compare equal however they were written.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .errors import InvalidInputError
+
+
+class ActionKind(enum.StrEnum):
+    """What an action does."""
+
+    KEEP = "keep"
+    TAKE = "take"
+    SWAP = "swap"
+    SWAP_TWO = "swap_two"
+    SWAP_ALL = "swap_all"
+    MISTERY = "mistery"
+    PASS = "pass"
+    KNOCK = "knock"
+    NEW = "new"
+    HOLD = "hold"
+    ANNOUNCE = "announce"
+    CHALLENGE = "challenge"
+    GIVEUP = "giveup"
+
+
+_WORDS = {
+    ActionKind.KEEP: "keep",
+    ActionKind.TAKE: "take",
+    ActionKind.PASS: "pass",
+    ActionKind.KNOCK: "knock",
+    ActionKind.NEW: "new",
+    ActionKind.GIVEUP: "giveup",
+}
+_BY_WORD = {w: k for k, w in _WORDS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. Build with the class methods (``Action.swap(0, 2)``) or
+    :meth:`parse`; instances are shared, so identity checks are cheap."""
+
+    kind: ActionKind
+    args: tuple = ()
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def _make(cls, kind: ActionKind, args: tuple = ()) -> Action:
+        key = (kind, args)
+        a = _INTERN.get(key)
+        if a is None:
+            a = _INTERN[key] = cls(kind, args)
+        return a
+
+    @classmethod
+    def keep(cls) -> Action:
+        return cls._make(ActionKind.KEEP)
+
+    @classmethod
+    def take(cls) -> Action:
+        return cls._make(ActionKind.TAKE)
+
+    @classmethod
+    def swap(cls, hand: int, table: int) -> Action:
+        """Swap hand card ``hand`` for open table card ``table``."""
+        _check_index(hand, 3, "hand")
+        _check_index(table, 3, "table")
+        return cls._make(ActionKind.SWAP, (hand, table))
+
+    @classmethod
+    def swap_two(cls, h1: int, t1: int, h2: int, t2: int) -> Action:
+        """Two single swaps at once (``swap_two`` rule)."""
+        for i, what in ((h1, "hand"), (t1, "table"), (h2, "hand"), (t2, "table")):
+            _check_index(i, 3, what)
+        if h1 == h2 or t1 == t2:
+            raise InvalidInputError(
+                f"'swap {h1} {t1} {h2} {t2}' must name two different hand cards "
+                "and two different table cards"
+            )
+        if h2 < h1:
+            h1, t1, h2, t2 = h2, t2, h1, t1
+        return cls._make(ActionKind.SWAP_TWO, (h1, t1, h2, t2))
+
+    @classmethod
+    def swap_all(cls) -> Action:
+        return cls._make(ActionKind.SWAP_ALL)
+
+    @classmethod
+    def mistery(cls, hand: int) -> Action:
+        """Swap hand card ``hand`` for the face-down table card."""
+        _check_index(hand, 3, "hand")
+        return cls._make(ActionKind.MISTERY, (hand,))
+
+    @classmethod
+    def pass_(cls) -> Action:
+        return cls._make(ActionKind.PASS)
+
+    @classmethod
+    def knock(cls) -> Action:
+        return cls._make(ActionKind.KNOCK)
+
+    @classmethod
+    def new(cls) -> Action:
+        return cls._make(ActionKind.NEW)
+
+    @classmethod
+    def hold(cls, a: int, b: int, c: int) -> Action:
+        """Hidden deal: keep these three of the five cards."""
+        for i in (a, b, c):
+            _check_index(i, 5, "card")
+        if len({a, b, c}) != 3:
+            raise InvalidInputError(f"'hold {a} {b} {c}' must name three different cards")
+        return cls._make(ActionKind.HOLD, tuple(sorted((a, b, c))))
+
+    @classmethod
+    def announce(cls, value: int | float, a: int, b: int) -> Action:
+        """Lügen: announce ``value``, showing hand cards ``a`` and ``b``."""
+        value = _check_value(value)
+        _check_index(a, 3, "hand")
+        _check_index(b, 3, "hand")
+        if a == b:
+            raise InvalidInputError(
+                f"'announce {value} show {a} {b}' must show two different cards"
+            )
+        return cls._make(ActionKind.ANNOUNCE, (value, min(a, b), max(a, b)))
+
+    @classmethod
+    def challenge(cls, seat: int) -> Action:
+        _check_index(seat, 9, "seat")
+        return cls._make(ActionKind.CHALLENGE, (seat,))
+
+    @classmethod
+    def giveup(cls) -> Action:
+        return cls._make(ActionKind.GIVEUP)
+
+    # -- text ---------------------------------------------------------------
+    def __str__(self) -> str:
+        text = _TEXT.get(self)
+        if text is None:
+            text = _TEXT[self] = self._text()
+        return text
+
+    def _text(self) -> str:
+        k, a = self.kind, self.args
+        if k in _WORDS:
+            return _WORDS[k]
+        if k is ActionKind.SWAP_ALL:
+            return "swap all"
+        if k is ActionKind.SWAP or k is ActionKind.SWAP_TWO:
+            return "swap " + " ".join(map(str, a))
+        if k is ActionKind.ANNOUNCE:
+            v = a[0]
+            return f"announce {_value_text(v)} show {a[1]} {a[2]}"
+        return f"{k.value} " + " ".join(map(str, a))
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text; bad text raises InvalidInputError."""
+        if isinstance(text, Action):
+            return text
+        if not isinstance(text, str):
+            raise InvalidInputError(f"an action is text like 'swap 0 1', not {text!r}")
+        cached = _PARSED.get(text)
+        if cached is not None:
+            return cached
+        words = text.strip().lower().split()
+        try:
+            action = cls._parse_words(words)
+        except InvalidInputError as e:
+            raise InvalidInputError(f"cannot read action {text!r}: {e}") from None
+        if action is None:
+            raise InvalidInputError(
+                f"cannot read action {text!r}: expected one of keep, take, swap H T, "
+                "swap H T H T, swap all, mistery H, pass, knock, new, hold A B C, "
+                "announce V show A B, challenge S, giveup"
+            )
+        if len(_PARSED) < 4096:
+            _PARSED[text] = action
+        return action
+
+    @classmethod
+    def _parse_words(cls, w: list[str]) -> Action | None:
+        if not w:
+            return None
+        head, rest = w[0], w[1:]
+        if head in _BY_WORD and not rest:
+            return cls._make(_BY_WORD[head])
+        if head == "swap":
+            if rest == ["all"]:
+                return cls.swap_all()
+            if len(rest) == 2:
+                return cls.swap(*_ints(rest))
+            if len(rest) == 4:
+                return cls.swap_two(*_ints(rest))
+            return None
+        if head == "mistery" and len(rest) == 1:
+            return cls.mistery(*_ints(rest))
+        if head == "hold" and len(rest) == 3:
+            return cls.hold(*_ints(rest))
+        if head == "announce" and len(rest) == 4 and rest[1] == "show":
+            return cls.announce(_parse_value(rest[0]), *_ints(rest[2:]))
+        if head == "challenge" and len(rest) == 1:
+            return cls.challenge(*_ints(rest))
+        return None
+
+
+_INTERN: dict[tuple, Action] = {}
+_TEXT: dict[Action, str] = {}
+_PARSED: dict[str, Action] = {}
+
+
+def _ints(words: list[str]) -> list[int]:
+    out = []
+    for w in words:
+        if not w.isdigit() or not w.isascii():
+            raise InvalidInputError(f"{w!r} is not an index")
+        out.append(int(w))
+    return out
+
+
+def _check_index(i: object, size: int, what: str) -> None:
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < size:
+        raise InvalidInputError(f"{what} index {i!r} is out of range 0-{size - 1}")
+
+
+def _check_value(v: object) -> int | float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise InvalidInputError(f"announced value {v!r} is not a number")
+    if v == 30.5:
+        return 30.5
+    if v != int(v) or not 0 <= v <= 30:
+        raise InvalidInputError(f"announced value {v!r} must be a whole number up to 30, or 30.5")
+    return int(v)
+
+
+def _parse_value(word: str) -> int | float:
+    if word in ("30.5", "30,5", "30½"):
+        return 30.5
+    if not word.isdigit() or not word.isascii():
+        raise InvalidInputError(f"announced value {word!r} must be a whole number or 30.5")
+    return _check_value(int(word))
+
+
+def _value_text(v: int | float) -> str:
+    return "30.5" if v == 30.5 else str(int(v))
