@@ -206,9 +206,7 @@ def suit_symbol_svg(suit: Suit | str, style: str = "french") -> str:
 
 def _place(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
     rot = " rotate(180)" if flip else ""
-    return (
-        f'<g transform="translate({_f(x)} {_f(y)}) scale({_f(size / 100)}){rot}">{symbol}</g>'
-    )
+    return f'<g transform="translate({_f(x)} {_f(y)}) scale({_f(size / 100)}){rot}">{symbol}</g>'
 
 
 # ---------------------------------------------------------------------------
@@ -293,7 +291,7 @@ def _index(text: str, ink: str, symbol: str) -> str:
     return (
         f'<text x="11.5" y="26" font-family="{_FONT}" font-size="25" font-weight="700" '
         f'text-anchor="middle" fill="{ink}"{fit}>{escape(text)}</text>'
-        + _place(symbol, 11.5, 38, 15)
+        + _place(symbol, 11.5, 39, 17)
     )
 
 
@@ -330,49 +328,76 @@ _HAIR = "#5a3a1e"
 
 
 def _headgear(kind: str) -> str:
+    """Hair, beard and hat: what tells King, Queen/Ober and Jack/Unter apart."""
     if kind == "king":
         return (
-            _p("M42 40Q41 52 50 54Q59 52 58 40Q55 46 50 46Q45 46 42 40Z", "#8a6a4a", _INK, 0.7)
-            + _p("M41 33L40 21L45 26L50 18L55 26L60 21L59 33Z", _GOLD, _INK, 0.9)
-            + '<circle cx="50" cy="24.5" r="1.4" fill="#c8102e"/>'
+            _p(
+                "M40.5 37Q40 51 50 53.5Q60 51 59.5 37Q57 45 50 45.5Q43 45 40.5 37Z",
+                "#8a6a4a",
+                _INK,
+                0.7,
+            )
+            + _p("M39.5 30L38.5 15L44.5 21.5L50 12L55.5 21.5L61.5 15L60.5 30Z", _GOLD, _INK, 0.9)
+            + _p("M39.5 26.5L60.5 26.5L60.5 30L39.5 30Z", "#c8a02a", _INK, 0.6)
+            + '<circle cx="50" cy="21" r="1.6" fill="#c8102e"/>'
         )
     if kind == "queen":
         return _p(
-            "M41 43C37 30 43 28 50 28C57 28 63 30 59 43L62 53L56 48L57 37Q50 33 43 37L44 48"
-            "L38 53Z",
+            "M39.5 40C35 27 42 24.5 50 24.5C58 24.5 65 27 60.5 40L64 52L56.5 47L58 33"
+            "Q50 29 42 33L43.5 47L36 52Z",
             _HAIR,
             _INK,
             0.7,
-        ) + _p("M43 31L45 24L48 28L50 22L52 28L55 24L57 31Z", _GOLD, _INK, 0.8)
+        ) + _p("M41.5 28L43.5 19L47.5 24L50 16.5L52.5 24L56.5 19L58.5 28Z", _GOLD, _INK, 0.8)
     if kind == "ober":
         return (
-            _p("M44 44Q50 41 56 44Q50 43 44 44Z", _HAIR, _INK, 0.7)
-            + _p("M37 33L63 33L59 30L57 23Q50 20 43 23L41 30Z", "#3c3c3c", _INK, 0.8)
-            + _p("M57 25Q66 14 72 16Q66 20 60 29Z", "#f4ead2", _INK, 0.7)
+            _p("M43.5 42Q47 38.5 50 40.5Q53 38.5 56.5 42Q53 41 50 42.5Q47 41 43.5 42Z", _HAIR)
+            + _p("M35 28.5L65 28.5L61 25L59 16Q50 12.5 41 16L39 25Z", "#3c3c3c", _INK, 0.8)
+            + _p("M58.5 18Q67 12 77 14Q70 17 61.5 24Z", "#f4ead2", _INK, 0.7)
         )
     # Jack and Unter: a beret with a feather.
-    return _p("M39 35C39 26 59 24 62 34Q51 30 39 35Z", "#3c3c3c", _INK, 0.8) + _p(
-        "M59 30Q69 22 66 13Q63 22 56 28Z", "#f4ead2", _INK, 0.7
+    return _p("M38 31C37 19 61 17 63.5 29Q51 24.5 38 31Z", "#3c3c3c", _INK, 0.8) + _p(
+        "M60 25Q70 23 75 15Q67 16 57 23Z", "#f4ead2", _INK, 0.7
     )
 
 
-def _bust(robe: str, kind: str, symbol: str, sym_at: tuple[float, float]) -> str:
-    return (
-        _p(
-            "M26 70L28 61C30 54 37 51 44 50L56 50C63 51 70 54 72 61L74 70Z",
-            robe,
-            _INK,
-            0.9,
+def _held(kind: str) -> str:
+    """What the figure holds in its right hand: sceptre, flower or halberd."""
+    if kind == "king":
+        item = _lines("M63 68L68 40", _GOLD, 2.2) + (
+            f'<circle cx="68.4" cy="38" r="3" fill="{_GOLD}" stroke="{_INK}" stroke-width="0.7"/>'
         )
-        + _p("M44 50L50 62L56 50Z", _GOLD, _INK, 0.7)
-        + _p("M35 70L37 58M65 70L63 58", "none", _GOLD, 1.6)
-        + _p("M47 44L53 44L53 51L47 51Z", _SKIN)
-        + f'<circle cx="50" cy="39" r="8.5" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.8"/>'
-        + f'<circle cx="46.8" cy="38.5" r="0.9" fill="{_INK}"/>'
-        + f'<circle cx="53.2" cy="38.5" r="0.9" fill="{_INK}"/>'
-        + _lines("M48 43.2Q50 44.2 52 43.2", _INK, 0.7)
+    elif kind == "queen":
+        item = (
+            _lines("M63 66Q64 56 67 47", "#2f7a2f", 1.4)
+            + _p(_circle_path(67.5, 45, 3.4), "#c8102e", _INK, 0.6)
+            + _p(_circle_path(67.5, 45, 1.2), _GOLD)
+        )
+    else:
+        item = _lines("M63 68L69 24", "#5a3a1e", 1.6) + _p(
+            "M68.2 30L74 27L69.6 20Z", "#b8c0c8", _INK, 0.7
+        )
+    hand = f'<circle cx="63.5" cy="62" r="3" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.7"/>'
+    return item + hand
+
+
+def _bust(robe: str, kind: str, symbol: str, sym_at: tuple[float, float]) -> str:
+    face = (
+        f'<circle cx="50" cy="35.5" r="10" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.8"/>'
+        f'<circle cx="46.3" cy="35" r="1" fill="{_INK}"/>'
+        f'<circle cx="53.7" cy="35" r="1" fill="{_INK}"/>'
+    )
+    mouth = _lines("M47.8 40.3Q50 41.5 52.2 40.3", _INK, 0.8)
+    return (
+        _p("M29 70L30 60C31 53 38 50 44.5 49L55.5 49C62 50 69 53 70 60L71 70Z", robe, _INK, 0.9)
+        + _p("M44.5 49L50 59L55.5 49Z", _GOLD, _INK, 0.7)
+        + _lines("M37.5 70L38.5 59M61.5 70L60.5 59", _GOLD, 1.6)
+        + _p("M46.5 43L53.5 43L53.5 50L46.5 50Z", _SKIN)
+        + face
         + _headgear(kind)
-        + _place(symbol, sym_at[0], sym_at[1], 15)
+        + mouth
+        + _held(kind)
+        + _place(symbol, sym_at[0], sym_at[1], 14)
     )
 
 
@@ -393,9 +418,8 @@ def _court(card: Card, style: str, symbol: str, ink: str) -> str:
     kind = _COURT_KIND[style, card.rank]
     # German and Swiss courts tell Ober from Unter by where the suit sits:
     # the Ober holds it high, the Unter low.
-    sym_at = {"ober": (30, 24), "jack": (30, 58)}.get(kind, (30, 24))
-    if style == "french":
-        sym_at = (30, 24)
+    low = style != "french" and kind == "jack"
+    sym_at = (30, 56) if low else (30, 22)
     half = _bust(_ROBE[style][card.suit], kind, symbol, sym_at)
     frame = (
         f'<rect x="21" y="12" width="58" height="116" rx="3" fill="#f6efe0" '
@@ -455,7 +479,8 @@ def card_svg(
     elif rank == Rank.TEN and style == "swiss":
         middle = _banner(symbol, ink)
     else:
-        middle = _pips(symbol, int(rank), 19 if int(rank) < 9 else 17)
+        size = 19 if style == "french" else 21
+        middle = _pips(symbol, int(rank), size if int(rank) < 9 else size - 2)
     return (
         _svg_open(label)
         + _outline(selected)
@@ -496,7 +521,5 @@ def back_svg(*, lang: str = "de") -> str:
         + '<rect x="7" y="7" width="86" height="126" rx="4" fill="none" stroke="#e9c46a" '
         'stroke-width="1.2"/>'
         + '<ellipse cx="50" cy="70" rx="22" ry="28" fill="#1d3f7a" stroke="#e9c46a" '
-        'stroke-width="1.6"/>'
-        + waves
-        + "</svg>"
+        'stroke-width="1.6"/>' + waves + "</svg>"
     )
