@@ -71,7 +71,7 @@ class Notice:
 
     ``code`` is a stable word for translations (``corrupt``, ``newer``,
     ``unavailable``, ``write_failed``, ``backup_failed`` here; ``setting``,
-    ``url`` and ``rules`` in ``app.settings``), ``subject`` the storage key
+    ``url``, ``form`` and ``rules`` in ``app.settings``), ``subject`` the storage key
     or setting name, ``message`` an English sentence for the log,
     ``backup_key`` where the unreadable text was kept.
     """

@@ -56,7 +56,7 @@ def envelope(version, data):
     [
         {"lang": "en", "bots": 3},
         [1, 2.5, "drei", None, True],
-        "a match as opaque text: {\"seed\": 1}",
+        'a match as opaque text: {"seed": 1}',
         {"umlaut": "Hosen owi – Schwimmen ä ö ü ß ♥"},
         0,
         None,
