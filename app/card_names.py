@@ -82,7 +82,8 @@ def as_card(card: Card | str) -> Card:
     return Card.parse(card)
 
 
-def _as_suit(suit: Suit | str) -> Suit:
+def as_suit(suit: Suit | str) -> Suit:
+    """A :class:`Suit`, or its letter C, D, H or S."""
     if isinstance(suit, Suit):
         return suit
     for s in Suit:
@@ -91,7 +92,8 @@ def _as_suit(suit: Suit | str) -> Suit:
     raise InvalidInputError(f"{suit!r} is not a suit: write C, D, H or S")
 
 
-def _as_rank(rank: Rank | int | str) -> Rank:
+def as_rank(rank: Rank | int | str) -> Rank:
+    """A :class:`Rank`, its number 2-14 or its symbol (``"10"``, ``"K"``)."""
     if isinstance(rank, Rank):
         return rank
     if isinstance(rank, int) and not isinstance(rank, bool) and 2 <= rank <= 14:
@@ -105,17 +107,17 @@ def _as_rank(rank: Rank | int | str) -> Rank:
 
 def suit_name(suit: Suit | str, style: str = "french", lang: str = "de") -> str:
     """The suit's name on these faces, e.g. ``suit_name(Suit.SPADES, "swiss") == "Schilten"``."""
-    return _SUIT_NAMES[check_style(style), check_lang(lang)][_as_suit(suit)]
+    return _SUIT_NAMES[check_style(style), check_lang(lang)][as_suit(suit)]
 
 
 def suit_symbol(suit: Suit | str) -> str:
     """The French suit character (♣ ♦ ♥ ♠), used in short forms of French cards."""
-    return _SUIT_SYMBOLS[_as_suit(suit)]
+    return _SUIT_SYMBOLS[as_suit(suit)]
 
 
 def rank_name(rank: Rank | int | str, style: str = "french", lang: str = "de") -> str:
     """The rank's name: ``"König"``, ``"Unter"``, ``"Banner"`` (Swiss 10), ``"Seven"``..."""
-    r = _as_rank(rank)
+    r = as_rank(rank)
     key = check_style(style), check_lang(lang)
     if r >= Rank.JACK:
         return _COURTS[key][int(r)][0]
@@ -127,7 +129,7 @@ def rank_name(rank: Rank | int | str, style: str = "french", lang: str = "de") -
 def rank_index(rank: Rank | int | str, style: str = "french", lang: str = "de") -> str:
     """What the card's corner shows: ``"7"``, ``"10"``, ``"K"``; ``"B"`` for the Swiss
     Banner, ``"U"``/``"O"`` on German and Swiss faces, ``"B"``/``"D"`` on German French."""
-    r = _as_rank(rank)
+    r = as_rank(rank)
     key = check_style(style), check_lang(lang)
     if r >= Rank.JACK:
         return _COURTS[key][int(r)][1]

@@ -18,7 +18,7 @@ from html import escape
 
 from engine import Card, Rank, Suit
 
-from .card_names import as_card, card_name, check_lang, check_style, rank_index
+from .card_names import as_card, as_suit, card_name, check_lang, check_style, rank_index
 
 __all__ = ["back_svg", "card_svg", "suit_symbol_svg"]
 
@@ -126,12 +126,13 @@ def _german_bell() -> str:
 
 
 def _swiss_bell() -> str:
+    # A round sleigh bell under a red flower crown, with a wide mouth slot.
     return (
-        _p("M-10-30L-6-44L0-34L6-44L10-30Z", "#c8102e", "#5a4000", 2.5)
-        + _p(_circle_path(0, 4, 34), "#e8b400", "#5a4000", 3)
-        + _p("M-8-29Q-12 4-8 37L8 37Q12 4 8-29Z", "#c8102e", "#5a4000", 2)
-        + _lines("M-20 22L20 22", "#3a2a00", 5)
-        + _lines("M-22-10Q-18-20-12-23", "#fff3c0", 3.5)
+        _p("M-13-24L-16-42L-7-33L0-47L7-33L16-42L13-24Z", "#c8102e", "#5a4000", 2.5)
+        + _p(_circle_path(0, 6, 34), "#e8b400", "#5a4000", 3)
+        + _p("M-33.5 0L33.5 0L33.5 8L-33.5 8Z", "#8a6100")
+        + _lines("M-16 27L16 27", "#3a2a00", 6)
+        + _lines("M-22-14Q-18-22-10-25", "#fff3c0", 3.5)
     )
 
 
@@ -199,9 +200,7 @@ _ROBE: dict[str, dict[Suit, str]] = {
 
 def suit_symbol_svg(suit: Suit | str, style: str = "french") -> str:
     """The suit symbol's markup in a -50..50 box centred on 0,0 (for legends and tests)."""
-    from .card_names import _as_suit
-
-    return _SYMBOLS[check_style(style)][_as_suit(suit)]
+    return _SYMBOLS[check_style(style)][as_suit(suit)]
 
 
 def _place(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
