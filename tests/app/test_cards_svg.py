@@ -181,3 +181,29 @@ def test_bad_style_and_lang_say_what_is_allowed():
         back_svg(lang="fr")
     with pytest.raises(InvalidInputError):
         card_name("KH", "French")
+
+
+@pytest.mark.parametrize("style", ["french", "german", "swiss"])
+def test_faces_show_their_own_suit_the_right_number_of_times(style):
+    """Number cards carry one pip per point plus the two corner symbols; an ace
+    one large symbol, the Swiss Banner one on its flag, a court one per half."""
+    for card in all_cards():
+        svg = card_svg(card, style)
+        own = suit_symbol_svg(card.suit, style)
+        for other in Suit:
+            if other is not card.suit:
+                assert suit_symbol_svg(other, style) not in svg, (card, other)
+        rank = int(card.rank)
+        if card.rank == Rank.ACE or (card.rank == Rank.TEN and style == "swiss"):
+            expected = 3
+        elif card.rank >= Rank.JACK:
+            expected = 4
+        else:
+            expected = rank + 2
+        assert svg.count(own) == expected, (str(card), style)
+
+
+def test_every_face_differs_between_styles():
+    for card in all_cards():
+        faces = {card_svg(card, s) for s in ("french", "german", "swiss")}
+        assert len(faces) == 3, str(card)
