@@ -284,18 +284,18 @@ def _pips(symbol: str, n: int, size: float) -> str:
     return "".join(out)
 
 
-def _index(text: str, ink: str, symbol: str) -> str:
+def _index(text: str, ink: str, symbol: str, size: float) -> str:
     """One corner: the rank (condensed when two characters) above a small suit."""
     fit = ' textLength="20" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
     return (
         f'<text x="11.5" y="26" font-family="{_FONT}" font-size="25" font-weight="700" '
         f'text-anchor="middle" fill="{ink}"{fit}>{escape(text)}</text>'
-        + _place(symbol, 11.5, 39, 17)
+        + _place(symbol, 11.5, 30 + size / 2, size)
     )
 
 
-def _corners(text: str, ink: str, symbol: str) -> str:
-    one = _index(text, ink, symbol)
+def _corners(text: str, ink: str, symbol: str, size: float) -> str:
+    one = _index(text, ink, symbol, size)
     return f'{one}<g transform="rotate(180 50 70)">{one}</g>'
 
 
@@ -484,7 +484,7 @@ def card_svg(
         _svg_open(label)
         + _outline(selected)
         + middle
-        + _corners(rank_index(rank, style, lang), ink, symbol)
+        + _corners(rank_index(rank, style, lang), ink, symbol, 17 if style == "french" else 19)
         + "</svg>"
     )
 
