@@ -1,0 +1,237 @@
+"""German and English texts for everything the game screen shows.
+
+``t(key, lang, **values)`` looks a text up and fills in ``{placeholders}``;
+unknown languages fall back to German, unknown keys to the key itself (so a
+missing text is visible, never a crash).
+
+>>> t("knock", "de"), t("knock", "en")
+('Klopfen', 'Knock')
+>>> t("lost_lives", "en", name="Anna", n=2)
+'Anna loses 2 lives'
+>>> game_name("knack", "de"), game_name("classic", "en")
+('Knack', '31')
+>>> pick_lang("en-GB"), pick_lang("de-AT"), pick_lang("fr")
+('en', 'de', 'de')
+"""
+
+from __future__ import annotations
+
+LANGS = ("de", "en")
+
+BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hans")
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    # buttons for moves
+    "keep": ("Karten behalten", "Keep my cards"),
+    "take": ("Neue Karten nehmen", "Take new cards"),
+    "swap all": ("Alle drei tauschen", "Swap all three"),
+    "knock": ("Klopfen", "Knock"),
+    "knock_final": ("Klopfen (behalten)", "Knock (keep hand)"),
+    "pass": ("Schieben", "Pass"),
+    "new": ("7-8-9: neue Mitte", "7-8-9: new table"),
+    "giveup": ("Aufgeben (1 Leben)", "Give up (1 life)"),
+    "challenge": ("{name} anzweifeln", "Challenge {name}"),
+    "announce": ("{value} ansagen", "Announce {value}"),
+    "announce_pick": ("Zwei Karten zum Zeigen wählen", "Pick two cards to show"),
+    "announce_value": ("Ansage", "Announcement"),
+    "hold": ("Diese drei behalten", "Keep these three"),
+    "hold_pick": ("Wähle drei Karten, die du behältst:", "Pick the three cards to keep:"),
+    "two_swaps": ("Zwei Karten tauschen", "Swap two cards"),
+    "two_swaps_off": ("Nur eine tauschen", "Swap just one"),
+    "two_swaps_hint": (
+        "Wähle zwei Paare: Handkarte, dann Tischkarte.",
+        "Choose two pairs: a hand card, then a table card.",
+    ),
+    # controls
+    "next_deal": ("Nächstes Spiel", "Next deal"),
+    "new_match": ("Neue Partie", "New match"),
+    "settings": ("Einstellungen", "Settings"),
+    "close": ("Schließen", "Close"),
+    "start": ("Neue Partie starten", "Start new match"),
+    # settings form
+    "f_preset": ("Regeln", "Rules"),
+    "f_bots": ("Computerspieler", "Computer players"),
+    "f_difficulty": ("Spielstärke", "Difficulty"),
+    "f_lives": ("Leben", "Lives"),
+    "f_mistery": ("Mistery-Karte", "Mistery card"),
+    "f_luegen": ("Lügen", "Bluffing (Lügen)"),
+    "f_deck_style": ("Kartenbild", "Card faces"),
+    "f_lang": ("Sprache", "Language"),
+    "d_random": ("Zufall", "Random"),
+    "d_easy": ("Leicht", "Easy"),
+    "d_medium": ("Mittel", "Medium"),
+    "d_hard": ("Schwer", "Hard"),
+    "s_french": ("Französisch", "French"),
+    "s_german": ("Deutsch", "German"),
+    "s_swiss": ("Schweizer", "Swiss"),
+    # table and seats
+    "you": ("Du", "You"),
+    "your_turn": ("Du bist dran.", "Your turn."),
+    "your_choice": (
+        "Du bist dran: behalten oder neue Karten?",
+        "Your turn: keep your cards or take new ones?",
+    ),
+    "your_swap": (
+        "Du bist dran: tippe eine Handkarte und dann eine Tischkarte.",
+        "Your turn: tap a hand card, then a table card.",
+    ),
+    "your_hold": ("Du bist dran: behalte drei Karten.", "Your turn: keep three cards."),
+    "your_announce": (
+        "Sag deinen Wert an und zeige zwei Karten.",
+        "Announce your value and show two cards.",
+    ),
+    "your_decide": (
+        "Du hast die niedrigste Ansage: aufgeben oder anzweifeln?",
+        "You have the lowest announcement: give up or challenge?",
+    ),
+    "thinking": ("{name} überlegt …", "{name} is thinking …"),
+    "waiting": ("Warte auf {name} …", "Waiting for {name} …"),
+    "dealer": ("Geber", "Dealer"),
+    "knocked": ("hat geklopft", "knocked"),
+    "swimming": ("schwimmt", "swimming"),
+    "swimming_knack": ("schwimmt", "free ride"),
+    "out": ("ausgeschieden", "out"),
+    "lives": ("Leben", "lives"),
+    "tokens": ("Marken", "tokens"),
+    "table": ("Tisch", "Table"),
+    "hand": ("Deine Karten", "Your cards"),
+    "mistery": ("Mistery-Karte (verdeckt)", "Mistery card (face down)"),
+    "mistery_mine": ("von dir verdeckt gelegt", "laid face down by you"),
+    "stock": ("Stapel: {n}", "Stock: {n}"),
+    "deal_no": ("Spiel {n}", "Deal {n}"),
+    "value": ("Wert {value}", "Value {value}"),
+    "log": ("Verlauf", "Log"),
+    "cards_of": ("Karten von {name}", "{name}'s cards"),
+    "announced": ("sagt {value}", "says {value}"),
+    # log lines
+    "l_swap": ("{name} nimmt {take} und legt {give}", "{name} takes {take} and lays {give}"),
+    "l_swap_you": ("Du nimmst {take} und legst {give}", "You take {take} and lay {give}"),
+    "l_swap_all": ("{name} tauscht alle drei", "{name} swaps all three"),
+    "l_swap_all_you": ("Du tauschst alle drei", "You swap all three"),
+    "l_mistery": ("{name} tauscht mit der Mistery-Karte", "{name} swaps with the Mistery card"),
+    "l_mistery_you": ("Du legst {give} verdeckt", "You lay {give} face down"),
+    "l_knock": ("{name} klopft!", "{name} knocks!"),
+    "l_knock_you": ("Du klopfst!", "You knock!"),
+    "l_pass": ("{name} schiebt", "{name} passes"),
+    "l_pass_you": ("Du schiebst", "You pass"),
+    "l_new": ("{name}: 7-8-9, neue Mitte", "{name}: 7-8-9, new table cards"),
+    "l_new_you": ("Du legst 7-8-9 ab: neue Mitte", "You discard 7-8-9: new table cards"),
+    "l_keep": ("{name} behält die Karten", "{name} keeps the cards"),
+    "l_keep_you": ("Du behältst deine Karten", "You keep your cards"),
+    "l_take": ("{name} nimmt neue Karten", "{name} takes new cards"),
+    "l_take_you": ("Du nimmst neue Karten", "You take new cards"),
+    "l_hold": ("{name} gibt zwei Karten weiter", "{name} passes two cards on"),
+    "l_hold_you": ("Du gibst zwei Karten weiter", "You pass two cards on"),
+    "l_announce": (
+        "{name} sagt {value} an und zeigt {shown}",
+        "{name} announces {value}, shows {shown}",
+    ),
+    "l_announce_you": ("Du sagst {value} an", "You announce {value}"),
+    "l_challenge": ("{name} zweifelt {other} an", "{name} challenges {other}"),
+    "l_challenge_you": ("Du zweifelst {other} an", "You challenge {other}"),
+    "l_giveup": ("{name} gibt auf", "{name} gives up"),
+    "l_giveup_you": ("Du gibst auf", "You give up"),
+    "l_deal": ("Spiel {n}: {name} gibt", "Deal {n}: {name} deals"),
+    "l_deal_over": ("Spiel vorbei", "Deal over"),
+    # end of a deal
+    "deal_over": ("Spiel vorbei", "Deal over"),
+    "reason_lowest": ("Niedrigster Wert verliert.", "The lowest hand loses."),
+    "reason_tie": ("Gleichstand: alle Niedrigsten verlieren.", "A tie: all of the lowest lose."),
+    "reason_knocker": (
+        "Gleichstand mit dem Klopfer: nur der Klopfer zahlt.",
+        "A tie with the knocker: only the knocker pays.",
+    ),
+    "reason_feuer": (
+        "{feuer}! Alle anderen verlieren ein Leben.",
+        "{feuer}! Everyone else loses a life.",
+    ),
+    "reason_31": ("31! Das Spiel endet sofort.", "31! The deal ends at once."),
+    "reason_luegen": ("Die Lügenrunde entscheidet.", "The bluffing round decides."),
+    "reason_giveup": ("{name} gibt auf.", "{name} gives up."),
+    "reason_challenge_true": (
+        "{name} hat die Wahrheit gesagt: {loser} verliert zwei Leben.",
+        "{name} told the truth: {loser} loses two lives.",
+    ),
+    "reason_challenge_false": (
+        "{name} hat gelogen und verliert zwei Leben.",
+        "{name} bluffed and loses two lives.",
+    ),
+    "reason_under21": ("Alle unter 21 zahlen.", "Everyone under 21 pays."),
+    "reason_cycles": ("Zu viele Runden ohne Klopfen.", "Too many rounds without a knock."),
+    "reason_void": (
+        "Alle wären ausgeschieden: niemand verliert.",
+        "Everyone would be out: nobody loses.",
+    ),
+    "reason_none": ("Niemand verliert ein Leben.", "Nobody loses a life."),
+    "lost_life": ("{name} verliert ein Leben", "{name} loses a life"),
+    "lost_lives": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
+    "lost_life_you": ("Du verlierst ein Leben", "You lose a life"),
+    "lost_lives_you": ("Du verlierst {n} Leben", "You lose {n} lives"),
+    "nobody_lost": ("Niemand verliert.", "Nobody loses."),
+    "now_swimming": ("{name} schwimmt jetzt!", "{name} is swimming now!"),
+    "now_out": ("{name} ist raus.", "{name} is out."),
+    # end of a match
+    "match_over": ("Partie vorbei", "Match over"),
+    "winner": ("{name} gewinnt!", "{name} wins!"),
+    "winner_you": ("Du gewinnst!", "You win!"),
+    "winners": ("Gemeinsamer Sieg: {names}", "Shared win: {names}"),
+    "crown": ("mit Krone", "with crown"),
+    "ranking": ("Rangliste", "Ranking"),
+    "place": ("{n}.", "{n}."),
+    "stats_line": (
+        "Partien: {matches} · Siege: {wins}",
+        "Matches: {matches} · Wins: {wins}",
+    ),
+    "resumed": ("Partie fortgesetzt.", "Match resumed."),
+    "notice_next": (
+        "Die neuen Einstellungen gelten ab der nächsten Partie.",
+        "The new settings apply from the next match.",
+    ),
+}
+
+# Each preset's own name for the game and for three aces.
+_GAME_NAMES = {
+    "classic": ("Einunddreißig", "31"),
+    "pub": ("Einunddreißig", "31"),
+    "knack": ("Knack", "Blitz"),
+    "hosenowi": ("Hosen owi", "Hosen owi"),
+}
+_FEUER_NAMES = {"knack": ("Blitz", "Three aces")}
+
+
+def t(key: str, lang: str = "de", **values: object) -> str:
+    """The text for ``key`` in ``lang`` ("de" or "en"), with values filled in."""
+    pair = _TEXTS.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if lang == "en" else pair[0]
+    return text.format(**values) if values else text
+
+
+def game_name(preset: str | None, lang: str = "de") -> str:
+    """The preset's own name of the game ("Knack", "Hosen owi", "31")."""
+    pair = _GAME_NAMES.get(preset or "", ("Schwimmen", "Schwimmen"))
+    return pair[1] if lang == "en" else pair[0]
+
+
+def feuer_name(preset: str | None, lang: str = "de") -> str:
+    """What this preset calls three aces: "Feuer", or "Blitz" in Knack."""
+    pair = _FEUER_NAMES.get(preset or "", ("Feuer", "Feuer"))
+    return pair[1] if lang == "en" else pair[0]
+
+
+def pick_lang(browser_lang: str | None) -> str:
+    """The page language for a browser language tag: English for "en*", else German."""
+    return "en" if (browser_lang or "").lower().startswith("en") else "de"
+
+
+def fmt_value(value: float | int | None, lang: str = "de") -> str:
+    """A hand value as players write it: 31, 30½, 21.
+
+    >>> fmt_value(30.5), fmt_value(21.0), fmt_value(None)
+    ('30½', '21', '?')
+    """
+    if value is None:
+        return "?"
+    whole = int(value)
+    return f"{whole}½" if value != whole else str(whole)

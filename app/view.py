@@ -1,0 +1,830 @@
+"""The game screen as markup: a pure function of one seat's observation and UI state.
+
+Nothing here decides what is legal: buttons and clickable cards come from
+``observation.legal_actions`` (the engine's list); this module only groups and
+labels them. Every text that reaches the markup goes through ``esc``.
+
+The page contract (CONFORMANCE.md "The page") lives here: ``data-testid``
+names, ``data-card``/``data-index`` on cards, ``data-selected``, ``data-action``
+on every button (an action text for moves, a control name otherwise).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.card_names import card_name, card_short
+from app.cards_svg import back_svg, card_svg
+from app.i18n import feuer_name, fmt_value, game_name, t
+
+
+@functools.lru_cache(maxsize=1024)
+def _face(card: str, style: str, lang: str, selected: bool = False) -> str:
+    """A card's SVG face (drawing one costs more than looking it up)."""
+    return card_svg(card, style, lang=lang, selected=selected)
+
+
+@functools.lru_cache(maxsize=4)
+def _back(lang: str) -> str:
+    return back_svg(lang=lang)
+
+
+CONTROL_ACTIONS = frozenset(
+    {"next-deal", "new-match", "settings", "close-settings", "two-swaps", "clear-selection"}
+)
+"""``data-action`` values that are not moves (none of them looks like an action text)."""
+
+
+@dataclass
+class UIState:
+    """Everything the screen shows that is not in the observation."""
+
+    mode: str = "busy"  # human | busy | deal-over | match-over (the #app data-state)
+    lang: str = "de"
+    style: str = "french"  # card faces
+    preset: str = "classic"
+    names: tuple[str, ...] = ()
+    selected: tuple[
+        tuple[str, str], ...
+    ] = ()  # ("hand", "0"), ("table", "2"), ("table", "mistery")
+    pending: tuple[tuple[int, int], ...] = ()  # first pair of a two-card swap
+    two_mode: bool = False
+    announce_value: str | None = None
+    thinking: int | None = None  # the bot seat whose turn is being paced
+    changed: frozenset[str] = frozenset()  # keys like "table-1", "seat-2": drawn highlighted
+    log: tuple[tuple[int, str], ...] = ()  # (line number, text), oldest first
+    anim: bool = True  # False with speed=0: no transitions
+    notice: str = ""
+    settings_open: bool = False
+    settings: dict[str, Any] = field(default_factory=dict)
+    stats: tuple[int, int] = (0, 0)  # finished matches, matches won
+    winners: tuple[int, ...] = ()  # at match-over
+    out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
+    start_lives: int = 3
+
+
+def esc(text: object) -> str:
+    """Text made safe for markup, attributes included."""
+    return html.escape(str(text), quote=True)
+
+
+def phase_name(obs: Any) -> str:
+    """The observation's phase as plain text ("choose", "play", ...)."""
+    phase = getattr(obs, "phase", "play")
+    return str(getattr(phase, "value", phase))
+
+
+def action_texts(obs: Any) -> list[str]:
+    """The legal actions of the observation as their texts, in the engine's order."""
+    return [str(a) for a in getattr(obs, "legal_actions", ()) or ()]
+
+
+def seat_name(ui: UIState, seat: int) -> str:
+    if seat == 0:
+        return t("you", ui.lang)
+    if seat < len(ui.names):
+        return ui.names[seat]
+    return f"#{seat}"
+
+
+# ---------------------------------------------------------------- cards
+
+
+def _card_el(
+    card: Any,
+    zone: str,
+    index: str,
+    ui: UIState,
+    *,
+    active: bool,
+    label: str | None = None,
+    extra_class: str = "",
+    badge: str = "",
+) -> str:
+    selected = (zone, index) in ui.selected
+    face_down = card is None
+    text = "??" if face_down else str(card)
+    name = label or (t("mistery", ui.lang) if face_down else card_name(card, ui.style, ui.lang))
+    face = _back(ui.lang) if face_down else _face(str(card), ui.style, ui.lang, selected)
+    classes = ["card", extra_class]
+    if selected:
+        classes.append("selected")
+    if active:
+        classes.append("active")
+    if f"{zone}-{index}" in ui.changed:
+        classes.append("changed")
+    attrs = [
+        f'class="{esc(" ".join(c for c in classes if c))}"',
+        f'data-card="{esc(text)}"',
+        f'data-index="{esc(index)}"',
+        f'data-zone="{esc(zone)}"',
+        f'data-key="{esc(zone)}-{esc(index)}"',
+        f'data-selected="{"true" if selected else "false"}"',
+        f'aria-label="{esc(name)}"',
+    ]
+    if active:
+        attrs += [
+            'role="button"',
+            'tabindex="0"',
+            f'aria-pressed="{"true" if selected else "false"}"',
+        ]
+    else:
+        attrs += ['role="img"', 'aria-disabled="true"']
+    badge_el = f'<span class="badge">{esc(badge)}</span>' if badge else ""
+    return f"<div {' '.join(attrs)}>{face}{badge_el}</div>"
+
+
+def _mini_cards(cards: Iterable[Any], ui: UIState) -> str:
+    out = []
+    for c in cards:
+        out.append(
+            f'<span class="mini" data-card="{esc(c)}" '
+            f'aria-label="{esc(card_name(c, ui.style, ui.lang))}">'
+            f"{_face(str(c), ui.style, ui.lang)}</span>"
+        )
+    return "".join(out)
+
+
+def _mini_backs(n: int, ui: UIState) -> str:
+    return "".join('<span class="mini back" aria-hidden="true"></span>' for _ in range(n))
+
+
+# ---------------------------------------------------------------- seats
+
+
+def _lives_el(lives: int, ui: UIState) -> str:
+    start = max(ui.start_lives, lives, 1)
+    if lives < 0:
+        return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
+    hearts = "".join(
+        f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'
+        for i in range(start)
+    )
+    word = t("tokens" if ui.preset in ("pub", "knack") else "lives", ui.lang)
+    swim = ""
+    if lives == 0:
+        swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
+        swim = f'<span class="swim" title="{esc(swim_word)}">🏊 {esc(swim_word)}</span>'
+    return f'<span class="lives" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
+
+
+def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
+    lives_list = list(getattr(obs, "lives", ()) or ())
+    lives = lives_list[seat] if seat < len(lives_list) else 0
+    current = getattr(obs, "current", None)
+    classes = ["seat"]
+    if me:
+        classes.append("me")
+    if lives < 0:
+        classes.append("out")
+    elif lives == 0:
+        classes.append("swimming")
+    if current == seat and ui.mode in ("human", "busy"):
+        classes.append("current")
+    if ui.thinking == seat:
+        classes.append("thinking")
+    if f"seat-{seat}" in ui.changed:
+        classes.append("changed")
+    badges = []
+    if getattr(obs, "dealer", None) == seat:
+        badges.append(
+            f'<span class="tag dealer" title="{esc(t("dealer", ui.lang))}">'
+            f"{esc(t('dealer', ui.lang))}</span>"
+        )
+    if getattr(obs, "knocked_by", None) == seat:
+        badges.append(f'<span class="tag knock">✊ {esc(t("knocked", ui.lang))}</span>')
+    name = seat_name(ui, seat)
+    inner = [
+        f'<div class="seat-head"><span class="name">{esc(name)}</span>{"".join(badges)}</div>',
+        f'<div class="seat-lives">{_lives_el(lives, ui)}</div>',
+    ]
+    if not me:
+        ann = (getattr(obs, "announcements", None) or {}).get(seat)
+        if ann:
+            value, shown = ann
+            inner.append(
+                f'<div class="announce-bubble">'
+                f"{esc(t('announced', ui.lang, value=fmt_value(value)))}"
+                f'<span class="shown">{_mini_cards(shown, ui)}</span></div>'
+            )
+        elif lives >= 0:
+            inner.append(f'<div class="backs">{_mini_backs(3, ui)}</div>')
+        if ui.thinking == seat:
+            inner.append(f'<div class="bubble">{esc(t("thinking", ui.lang, name=name))}</div>')
+    return (
+        f'<div class="{" ".join(classes)}" data-testid="seat-{seat}" data-seat="{seat}" '
+        f'data-lives="{lives}">{"".join(inner)}</div>'
+    )
+
+
+def _opponent_order(obs: Any) -> list[int]:
+    n = len(getattr(obs, "lives", ()) or ())
+    return list(range(1, n))
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _hand_active(obs: Any, ui: UIState) -> set[int]:
+    """Hand indices some legal action uses (only while the player decides)."""
+    if ui.mode != "human":
+        return set()
+    used: set[int] = set()
+    for text in action_texts(obs):
+        parts = text.split()
+        if parts[0] == "swap" and parts[1] != "all":
+            used.update(int(p) for p in parts[1::2])
+        elif parts[0] == "mistery":
+            used.add(int(parts[1]))
+        elif parts[0] == "hold":
+            used.update(int(p) for p in parts[1:])
+        elif parts[0] == "announce":
+            used.update(int(p) for p in parts[3:])
+    return used
+
+
+def _table_active(obs: Any, ui: UIState) -> set[str]:
+    if ui.mode != "human":
+        return set()
+    used: set[str] = set()
+    for text in action_texts(obs):
+        parts = text.split()
+        if parts[0] == "swap" and parts[1] != "all":
+            used.update(parts[2::2])
+        elif parts[0] == "mistery":
+            used.add("mistery")
+    return used
+
+
+def _button(
+    action: str, label: str, *, cls: str = "", disabled: bool = False, title: str = ""
+) -> str:
+    attrs = [f'data-action="{esc(action)}"', f'data-key="act-{esc(action)}"', 'type="button"']
+    if cls:
+        attrs.append(f'class="{esc(cls)}"')
+    if disabled:
+        attrs.append("disabled")
+    if title:
+        attrs.append(f'title="{esc(title)}"')
+    return f"<button {' '.join(attrs)}>{esc(label)}</button>"
+
+
+def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
+    values: list[str] = []
+    for text in texts:
+        if text.startswith("announce "):
+            v = text.split()[1]
+            if v not in values:
+                values.append(v)
+    chosen = ui.announce_value if ui.announce_value in values else (values[-1] if values else "")
+    options = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>'
+        f"{esc(fmt_value(float(v)))}</option>"
+        for v in values
+    )
+    shown = sorted(int(i) for z, i in ui.selected if z == "hand")
+    parts = [
+        '<div class="announce">',
+        f"<label>{esc(t('announce_value', ui.lang))} "
+        '<select data-testid="announce-value" data-key="announce-value" name="announce-value">'
+        f"{options}</select></label>",
+    ]
+    if len(shown) == 2:
+        action = f"announce {chosen} show {shown[0]} {shown[1]}"
+        legal = action in texts
+        parts.append(
+            _button(
+                action if legal else "announce-pending",
+                t("announce", ui.lang, value=fmt_value(float(chosen))),
+                cls="primary",
+                disabled=not legal,
+            )
+        )
+    else:
+        parts.append(
+            _button("announce-pending", t("announce_pick", ui.lang), cls="primary", disabled=True)
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _hold_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
+    holds = [x for x in texts if x.startswith("hold ")]
+    if not holds:
+        return ""
+    hand = list(getattr(obs, "hand", ()) or ())
+    chosen = sorted(int(i) for z, i in ui.selected if z == "hand")
+    if len(chosen) == 3:
+        action = "hold " + " ".join(map(str, chosen))
+        if action in texts:
+            return f'<div class="holds">{_button(action, t("hold", ui.lang), cls="primary")}</div>'
+    chips = []
+    for action in holds:
+        idx = [int(p) for p in action.split()[1:]]
+        label = " ".join(card_short(hand[i], ui.style, ui.lang) for i in idx if i < len(hand))
+        chips.append(_button(action, label, cls="chip", title=t("hold", ui.lang)))
+    return f'<div class="holds"><p>{esc(t("hold_pick", ui.lang))}</p>{"".join(chips)}</div>'
+
+
+def _action_bar(obs: Any, ui: UIState) -> str:
+    if ui.mode != "human":
+        return '<div class="actions" data-testid="actions"></div>'
+    texts = action_texts(obs)
+    buttons: list[str] = []
+    extra = ""
+    for text in texts:
+        word = text.split()[0]
+        if text in ("keep", "take", "swap all", "pass", "new"):
+            buttons.append(_button(text, t(text, ui.lang), cls="primary" if text == "keep" else ""))
+        elif text == "knock":
+            buttons.append(_button(text, t("knock", ui.lang), cls="knock"))
+        elif text == "giveup":
+            buttons.append(_button(text, t("giveup", ui.lang)))
+        elif word == "challenge":
+            other = int(text.split()[1])
+            buttons.append(
+                _button(text, t("challenge", ui.lang, name=seat_name(ui, other)), cls="primary")
+            )
+    if any(x.startswith("announce ") for x in texts):
+        extra += _announce_controls(obs, texts, ui)
+    extra += _hold_controls(obs, texts, ui)
+    if any(x.startswith("swap ") and len(x.split()) == 5 for x in texts):
+        label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
+        buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
+    if ui.selected or ui.pending:
+        buttons.append(_button("clear-selection", "✕", cls="ghost", title="clear"))
+    hint = f'<p class="hint">{esc(t("two_swaps_hint", ui.lang))}</p>' if ui.two_mode else ""
+    return (
+        f'<div class="actions" data-testid="actions">{extra}'
+        f'<div class="buttons">{"".join(buttons)}</div>{hint}</div>'
+    )
+
+
+def _status(obs: Any, ui: UIState) -> str:
+    if ui.notice:
+        return ui.notice
+    if ui.mode == "human":
+        phase = phase_name(obs)
+        texts = action_texts(obs)
+        if phase == "choose" or "keep" in texts:
+            return t("your_choice", ui.lang)
+        if phase == "announce":
+            return t("your_announce", ui.lang)
+        if phase == "decide":
+            return t("your_decide", ui.lang)
+        if any(x.startswith("hold") for x in texts):
+            return t("your_hold", ui.lang)
+        return t("your_swap", ui.lang)
+    current = getattr(obs, "current", None)
+    if ui.mode == "busy" and current not in (None, 0):
+        return t("waiting", ui.lang, name=seat_name(ui, current))
+    return ""
+
+
+# ---------------------------------------------------------------- end of deal / match
+
+
+def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
+    """Per-seat facts of a finished deal (the engine's ``DealResult``): the hand
+    and value if it was shown to all, the Lügen announcement, lives lost."""
+    if last_deal is None:
+        return []
+    hands = dict(getattr(last_deal, "hands", {}) or {})
+    values = dict(getattr(last_deal, "values", {}) or {})
+    announced = dict(getattr(last_deal, "announcements", {}) or {})
+    lost = tuple(getattr(last_deal, "lost", ()) or ())
+    return [
+        {
+            "seat": seat,
+            "hand": tuple(hands.get(seat, ())),
+            "value": values.get(seat),
+            "announced": announced.get(seat),
+            "lost": lost[seat],
+        }
+        for seat in range(len(lost))
+    ]
+
+
+def reason_text(last_deal: Any, ui: UIState) -> str:
+    """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
+    if last_deal is None:
+        return ""
+    lang = ui.lang
+    name = lambda s: seat_name(ui, s)  # noqa: E731
+    reason = str(getattr(last_deal, "reason", ""))
+    lost = tuple(getattr(last_deal, "lost", ()) or ())
+    losers = [s for s, n in enumerate(lost) if n]
+    knocker = getattr(last_deal, "knocker", None)
+    parts = []
+    if reason == "feuer":
+        parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
+        if getattr(last_deal, "feuer", None) is not None:
+            parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
+    elif reason == "31":
+        who = ", ".join(name(s) for s in getattr(last_deal, "thirty_one", ()))
+        parts.append((who + ": " if who else "") + t("reason_31", lang))
+    elif reason == "max_cycles":
+        parts.append(t("reason_cycles", lang))
+    elif knocker is not None:
+        parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
+    outcome = getattr(last_deal, "outcome", "")
+    decider = getattr(last_deal, "decider", None)
+    challenged = getattr(last_deal, "challenged", None)
+    if outcome == "giveup" and decider is not None:
+        parts.append(t("reason_giveup", lang, name=name(decider)))
+    elif outcome == "lie" and challenged is not None:
+        parts.append(t("reason_challenge_false", lang, name=name(challenged)))
+    elif outcome == "true" and challenged is not None and decider is not None:
+        parts.append(t("reason_challenge_true", lang, name=name(challenged), loser=name(decider)))
+    elif getattr(last_deal, "void", False):
+        parts.append(t("reason_void", lang))
+    elif reason != "feuer" and not outcome:
+        if len(losers) > 1:
+            parts.append(t("reason_tie", lang))
+        elif losers and knocker in losers and _knocker_spared_others(last_deal):
+            parts.append(t("reason_knocker", lang))
+        elif losers:
+            parts.append(t("reason_lowest", lang))
+    return " ".join(parts)
+
+
+def _knocker_spared_others(last_deal: Any) -> bool:
+    """True if someone else had the knocker's (losing) value but kept their lives."""
+    values = dict(getattr(last_deal, "values", {}) or {})
+    knocker = getattr(last_deal, "knocker", None)
+    if knocker not in values:
+        return False
+    lost = getattr(last_deal, "lost", ())
+    return any(v == values[knocker] and s != knocker and not lost[s] for s, v in values.items())
+
+
+def _deal_over(obs: Any, ui: UIState) -> str:
+    last = getattr(obs, "last_deal", None)
+    rows = deal_rows(last)
+    lives = list(getattr(obs, "lives", ()) or ())
+    items = []
+    losers = []
+    for row in rows:
+        seat = row["seat"]
+        name = seat_name(ui, seat)
+        lost = row["lost"] or 0
+        classes = "result" + (" loser" if lost else "")
+        value = fmt_value(row["value"]) if row["value"] is not None else ""
+        if row["hand"]:
+            cards = _mini_cards(row["hand"], ui)
+        elif row["announced"]:
+            cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+        else:
+            cards = _mini_backs(3, ui)
+        if row["announced"]:
+            said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
+            value = f"{said} · {value}" if value else said
+        now = lives[seat] if seat < len(lives) else 0
+        loss = ""
+        if lost:
+            losers.append(
+                t(
+                    ("lost_life" if lost == 1 else "lost_lives") + ("_you" if seat == 0 else ""),
+                    ui.lang,
+                    name=name,
+                    n=lost,
+                )
+            )
+            loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
+        items.append(
+            f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
+            f'<span class="who">{esc(name)}</span><span class="cards">{cards}</span>'
+            f'<span class="val">{esc(value)}</span>{loss}'
+            f'<span class="now">{_lives_el(now, ui)}</span></li>'
+        )
+    summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
+    return (
+        '<div class="overlay" data-testid="deal-over" role="dialog" aria-modal="true" '
+        f'aria-labelledby="deal-over-title"><div class="panel">'
+        f'<h2 id="deal-over-title">{esc(t("deal_over", ui.lang))}</h2>'
+        f'<p class="reason">{esc(reason_text(last, ui))}</p>'
+        f'<ul class="results">{"".join(items)}</ul>'
+        f'<p class="summary">{esc(summary)}</p>'
+        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        "</div></div>"
+    )
+
+
+def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
+    """(place, seat) pairs: winners first, then by lives, then the later eliminated first."""
+    lives = list(getattr(obs, "lives", ()) or ())
+    seats = range(len(lives))
+    out_rank = {s: i for i, s in enumerate(ui.out_order)}
+
+    def key(s: int) -> tuple[int, int, int]:
+        return (0 if s in ui.winners else 1, -lives[s], -out_rank.get(s, -1))
+
+    order = sorted(seats, key=key)
+    places: list[tuple[int, int]] = []
+    for i, s in enumerate(order):
+        if i and key(order[i - 1])[:2] == key(s)[:2] and lives[s] >= 0:
+            places.append((places[-1][0], s))
+        else:
+            places.append((i + 1, s))
+    return places
+
+
+def _match_over(obs: Any, ui: UIState) -> str:
+    lives = list(getattr(obs, "lives", ()) or ())
+    winners = list(ui.winners)
+    crown = (
+        len(winners) == 1
+        and str(getattr(getattr(obs, "rules", None), "match_end", "last_standing"))
+        == "last_standing"
+        and lives[winners[0]] >= ui.start_lives
+    )
+    if len(winners) == 1:
+        head = (
+            t("winner_you", ui.lang)
+            if winners[0] == 0
+            else t("winner", ui.lang, name=seat_name(ui, winners[0]))
+        )
+    else:
+        head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
+    crown_el = (
+        f'<p class="crown" data-testid="crown">👑 {esc(t("crown", ui.lang))}</p>' if crown else ""
+    )
+    rows = []
+    for place, seat in ranking(obs, ui):
+        mark = "👑" if crown and seat in winners else ("🏆" if seat in winners else "")
+        rows.append(
+            f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
+            f'<span class="place">{place}.</span>'
+            f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
+            f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
+        )
+    last = getattr(obs, "last_deal", None)
+    reason = reason_text(last, ui) if last is not None else ""
+    return (
+        '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
+        'aria-labelledby="match-over-title"><div class="panel">'
+        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}'
+        f'<p class="reason">{esc(reason)}</p>'
+        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{"".join(rows)}</ol>'
+        '<p class="stats-line">'
+        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
+        "</div></div>"
+    )
+
+
+# ---------------------------------------------------------------- settings
+
+
+PRESET_CHOICES = ("classic", "knack", "pub", "hosenowi")
+DIFFICULTIES = ("easy", "medium", "hard")
+STYLES = ("french", "german", "swiss")
+
+
+def _select(name: str, label: str, options: Sequence[tuple[str, str]], value: Any) -> str:
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}>{esc(text)}</option>'
+        for v, text in options
+    )
+    return (
+        f'<label class="field"><span>{esc(label)}</span>'
+        f'<select name="{esc(name)}">{opts}</select></label>'
+    )
+
+
+def _settings(ui: UIState) -> str:
+    s = ui.settings
+    lang = ui.lang
+    hidden = "" if ui.settings_open else " hidden"
+    fields = [
+        _select(
+            "preset",
+            t("f_preset", lang),
+            [(p, f"{game_name(p, lang)} ({p})") for p in PRESET_CHOICES],
+            s.get("preset", ui.preset),
+        ),
+        f'<label class="field"><span>{esc(t("f_bots", lang))}</span>'
+        f'<input type="number" name="bots" min="1" max="8" '
+        f'value="{esc(s.get("bots", 3))}"></label>',
+        _select(
+            "difficulty",
+            t("f_difficulty", lang),
+            [(d, t("d_" + d, lang)) for d in DIFFICULTIES],
+            s.get("difficulty", "medium"),
+        ),
+        f'<label class="field"><span>{esc(t("f_lives", lang))}</span>'
+        f'<input type="number" name="lives" min="1" max="10" value="{esc(s.get("lives") or "")}" '
+        f'placeholder="{esc(ui.start_lives)}"></label>',
+        '<label class="check"><input type="checkbox" name="mistery"'
+        f"{' checked' if s.get('mistery') else ''}> "
+        f"{esc(t('f_mistery', lang))}</label>",
+        f'<label class="check"><input type="checkbox" name="luegen"'
+        f"{' checked' if s.get('luegen') else ''}> "
+        f"{esc(t('f_luegen', lang))}</label>",
+        _select(
+            "deck_style",
+            t("f_deck_style", lang),
+            [(st, t("s_" + st, lang)) for st in STYLES],
+            s.get("deck_style", ui.style),
+        ),
+        _select(
+            "lang", t("f_lang", lang), [("de", "Deutsch"), ("en", "English")], s.get("lang", lang)
+        ),
+    ]
+    return (
+        f'<div class="overlay settings-layer"{hidden}>'
+        '<form class="panel settings" data-testid="settings" '
+        f'aria-labelledby="settings-title" onsubmit="return false">'
+        f'<h2 id="settings-title">{esc(t("settings", lang))}</h2>{"".join(fields)}'
+        f'<div class="buttons">{_button("new-match", t("start", lang), cls="primary")}'
+        f"{_button('close-settings', t('close', lang), cls='ghost')}</div>"
+        "</form></div>"
+    )
+
+
+# ---------------------------------------------------------------- the whole screen
+
+
+def render(obs: Any, ui: UIState) -> str:
+    """The markup inside ``#app`` for seat 0's observation and the UI state."""
+    lang = ui.lang
+    hand = list(getattr(obs, "hand", ()) or ())
+    table = list(getattr(obs, "table", ()) or ())
+    hand_active = _hand_active(obs, ui)
+    table_active = _table_active(obs, ui)
+    pending_badges: dict[tuple[str, str], str] = {}
+    for n, (h, tb) in enumerate(ui.pending, start=1):
+        pending_badges["hand", str(h)] = str(n)
+        pending_badges["table", str(tb)] = str(n)
+
+    hand_cards = "".join(
+        _card_el(
+            c,
+            "hand",
+            str(i),
+            ui,
+            active=i in hand_active,
+            badge=pending_badges.get(("hand", str(i)), ""),
+            extra_class="paired" if ("hand", str(i)) in pending_badges else "",
+        )
+        for i, c in enumerate(hand)
+    )
+    table_cards = "".join(
+        _card_el(
+            c,
+            "table",
+            str(i),
+            ui,
+            active=str(i) in table_active,
+            badge=pending_badges.get(("table", str(i)), ""),
+            extra_class="paired" if ("table", str(i)) in pending_badges else "",
+        )
+        for i, c in enumerate(table)
+    )
+    if getattr(obs, "has_mistery", False):
+        mine = getattr(obs, "mistery", None)
+        label = t("mistery", lang)
+        badge = ""
+        if mine is not None:
+            label += ": " + card_name(mine, ui.style, lang) + " (" + t("mistery_mine", lang) + ")"
+            badge = card_short(mine, ui.style, lang)
+        table_cards += _card_el(
+            None,
+            "table",
+            "mistery",
+            ui,
+            active="mistery" in table_active,
+            label=label,
+            extra_class="mistery" + (" mine" if mine is not None else ""),
+            badge=badge,
+        )
+    seats = "".join(_seat_el(obs, s, ui) for s in _opponent_order(obs))
+    n_seats = len(getattr(obs, "lives", ()) or ())
+    stock = getattr(obs, "stock_size", None)
+    deal_no = getattr(obs, "deal_number", None)
+    info = []
+    if deal_no:
+        info.append(f'<span class="deal-no">{esc(t("deal_no", lang, n=deal_no))}</span>')
+    if stock is not None:
+        info.append(f'<span class="stock">{esc(t("stock", lang, n=stock))}</span>')
+    overlay = ""
+    if ui.mode == "deal-over":
+        overlay = _deal_over(obs, ui)
+    elif ui.mode == "match-over":
+        overlay = _match_over(obs, ui)
+    matches, wins = ui.stats
+    return (
+        f'<div class="game seats-{n_seats}{"" if ui.anim else " no-anim"}" '
+        f'data-mode="{esc(ui.mode)}">'
+        '<header class="topbar">'
+        f'<h1 class="title">{esc(game_name(ui.preset, lang))}</h1>'
+        f'<div class="info">{"".join(info)}</div>'
+        f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
+        f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
+        "</header>"
+        f'<section class="opponents" aria-label="{esc(t("table", lang))}">{seats}</section>'
+        '<section class="middle">'
+        f'<div class="table-cards" data-testid="table" aria-label="{esc(t("table", lang))}">'
+        f"{table_cards}</div>"
+        f'<p class="status" data-testid="status" role="status">{esc(_status(obs, ui))}</p>'
+        "</section>"
+        '<section class="my-area">'
+        f"{_seat_el(obs, 0, ui, me=True)}"
+        f'<div class="hand" data-testid="hand" aria-label="{esc(t("hand", lang))}">'
+        f"{hand_cards}</div>"
+        f"{_action_bar(obs, ui)}"
+        "</section>"
+        f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
+        f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
+        f"{overlay}{_settings(ui)}"
+        "</div>"
+    )
+
+
+def log_line(number: int, text: str) -> str:
+    """One line of the log list (the list itself stays in the page; see ``log_box``)."""
+    return f'<li data-line="{number}">{esc(text)}</li>'
+
+
+def log_box(lang: str) -> str:
+    """The log's stable frame: mounted once so ``aria-live`` announces only new lines."""
+    return (
+        f'<section class="log-box"><h2>{esc(t("log", lang))}</h2>'
+        '<ol class="log" data-testid="log" aria-live="polite" aria-relevant="additions"></ol>'
+        "</section>"
+    )
+
+
+# ---------------------------------------------------------------- log lines
+
+
+def changed_keys(seat: int, text: str) -> frozenset[str]:
+    """What a move changed, as ``data-key``-like names the screen highlights."""
+    parts = text.split()
+    keys = {f"seat-{seat}"}
+    if parts[0] == "swap" and parts[1] != "all":
+        keys.update(f"table-{p}" for p in parts[2::2])
+        if seat == 0:
+            keys.update(f"hand-{p}" for p in parts[1::2])
+    elif parts[0] == "swap" or parts[0] == "new":
+        keys.update({"table-0", "table-1", "table-2"})
+        if seat == 0 and parts[0] == "swap":
+            keys.update({"hand-0", "hand-1", "hand-2"})
+    elif parts[0] == "mistery":
+        keys.add("table-mistery")
+        if seat == 0:
+            keys.add(f"hand-{parts[1]}")
+    return frozenset(keys)
+
+
+def _short(cards: Sequence[Any], i: int, ui: UIState) -> str:
+    return card_short(cards[i], ui.style, ui.lang) if 0 <= i < len(cards) else "?"
+
+
+def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) -> str:
+    """The log line for ``seat`` playing ``text``, from seat 0's views before and after.
+
+    Only what seat 0 may know goes in: a bot's swap names the card it took
+    (open before) and the card it laid (open after), never its hand.
+    """
+    parts = text.split()
+    word = parts[0]
+    you = seat == 0
+    name = seat_name(ui, seat)
+    suffix = "_you" if you else ""
+    lang = ui.lang
+    same_deal = getattr(before, "deal_number", None) == getattr(after, "deal_number", None)
+    old_table = list(getattr(before, "table", ()) or ())
+    new_table = list(getattr(after, "table", ()) or ()) if same_deal else []
+    old_hand = list(getattr(before, "hand", ()) or ())
+    if word == "swap" and parts[1] == "all":
+        return t("l_swap_all" + suffix, lang, name=name)
+    if word == "swap":
+        pairs = list(zip(map(int, parts[1::2]), map(int, parts[2::2]), strict=False))
+        took = ", ".join(_short(old_table, tb, ui) for _, tb in pairs)
+        if you:
+            gave = ", ".join(_short(old_hand, h, ui) for h, _ in pairs)
+        elif new_table:
+            gave = ", ".join(_short(new_table, tb, ui) for _, tb in pairs)
+        else:
+            gave = "?"
+        return t("l_swap" + suffix, lang, name=name, take=took, give=gave)
+    if word == "mistery":
+        give = _short(old_hand, int(parts[1]), ui) if you else ""
+        return t("l_mistery" + suffix, lang, name=name, give=give)
+    if word in ("knock", "pass", "new", "keep", "take", "hold", "giveup"):
+        return t("l_" + word + suffix, lang, name=name)
+    if word == "announce":
+        value = fmt_value(float(parts[1]))
+        shown = ""
+        ann = (getattr(after, "announcements", None) or {}).get(seat) if same_deal else None
+        if ann:
+            shown = " ".join(card_short(c, ui.style, lang) for c in ann[1])
+        return t("l_announce" + suffix, lang, name=name, value=value, shown=shown or "…")
+    if word == "challenge":
+        return t("l_challenge" + suffix, lang, name=name, other=seat_name(ui, int(parts[1])))
+    return f"{name}: {text}"

@@ -1,0 +1,248 @@
+"""app.view: the page contract of CONFORMANCE.md drawn from an observation, without a browser."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import engine
+from app import view
+from app.i18n import BOT_NAMES
+from app.view import UIState
+from engine import Action, parse_cards
+from tests.app.markup import parse
+
+
+def obs(**changes):
+    """A seat-0 observation of a 4-player classic deal; ``changes`` override fields."""
+    base = dict(
+        seat=0,
+        players=4,
+        rules=engine.preset("classic"),
+        phase="play",
+        hand=parse_cards("KH 9S 7D"),
+        table=parse_cards("AH 10C QS"),
+        mistery=None,
+        has_mistery=False,
+        lives=[3, 3, 0, -1],
+        knocked_by=None,
+        current=0,
+        dealer=3,
+        deal_number=2,
+        stock_size=17,
+        announcements={},
+        legal_actions=[
+            Action.parse(x)
+            for x in ("swap 0 0", "swap 0 1", "swap 2 2", "swap all", "knock", "pass")
+        ],
+        last_deal=None,
+    )
+    base.update(changes)
+    if isinstance(base["legal_actions"][0] if base["legal_actions"] else None, str):
+        base["legal_actions"] = [Action.parse(x) for x in base["legal_actions"]]
+    return SimpleNamespace(**base)
+
+
+def ui(**changes):
+    base = dict(mode="human", names=("", "Anna", "Ben", "Clara"), start_lives=3)
+    base.update(changes)
+    return UIState(**base)
+
+
+def draw(o=None, u=None):
+    return parse(view.render(o or obs(), u or ui()))
+
+
+def cards_in(tree, testid):
+    box = tree.find(data_testid=testid)
+    return [(e.get("data-card"), e.get("data-index")) for e in box.find_all(data_card=True)]
+
+
+def test_hand_and_table_cards_carry_card_text_and_action_index():
+    tree = draw()
+    assert cards_in(tree, "hand") == [("KH", "0"), ("9S", "1"), ("7D", "2")]
+    assert cards_in(tree, "table") == [("AH", "0"), ("10C", "1"), ("QS", "2")]
+
+
+def test_cards_have_german_names_and_keyboard_access_only_when_usable():
+    tree = draw()
+    hand = tree.find(data_testid="hand")
+    king = hand.find(data_card="KH")
+    assert king.get("aria-label") == "Herz König"
+    assert king.get("tabindex") == "0" and king.get("role") == "button"
+    # 9S (index 1) is in no legal swap: it is shown but not offered.
+    nine = hand.find(data_card="9S")
+    assert nine.get("tabindex") is None and nine.get("aria-disabled") == "true"
+    english = draw(u=ui(lang="en"))
+    assert (
+        english.find(data_testid="hand").find(data_card="KH").get("aria-label") == "King of Hearts"
+    )
+
+
+def test_selected_card_is_marked():
+    tree = draw(u=ui(selected=(("hand", "2"),)))
+    marked = [e.get("data-card") for e in tree.find_all(data_selected="true")]
+    assert marked == ["7D"]
+    assert tree.find(data_card="7D").get("aria-pressed") == "true"
+
+
+def test_buttons_are_exactly_the_legal_non_card_actions():
+    tree = draw()
+    actions = [
+        b.get("data-action") for b in tree.find(data_testid="actions").find_all(data_action=True)
+    ]
+    assert actions == ["swap all", "knock", "pass"]
+
+
+def test_no_moves_offered_while_bots_play():
+    tree = draw(u=ui(mode="busy", thinking=1))
+    assert tree.find(data_testid="actions").find_all(data_action=True) == []
+    assert all(e.get("tabindex") is None for e in tree.find_all(data_card=True))
+    assert "Anna überlegt" in tree.find(data_testid="seat-1").all_text()
+
+
+def test_choice_hold_and_decision_buttons():
+    tree = draw(obs(phase="choose", legal_actions=["keep", "take"]))
+    bar = tree.find(data_testid="actions")
+    assert [b.get("data-action") for b in bar.find_all(data_action=True)] == ["keep", "take"]
+    five = parse_cards("KH 9S 7D AC 8C")
+    holds = ["hold 0 1 2", "hold 0 1 3", "hold 2 3 4", "knock"]
+    tree = draw(obs(hand=five, table=(), legal_actions=holds))
+    offered = {b.get("data-action") for b in tree.find_all(data_action=True)}
+    assert {"hold 0 1 2", "hold 0 1 3", "hold 2 3 4", "knock"} <= offered
+    picked = draw(
+        obs(hand=five, table=(), legal_actions=holds),
+        ui(selected=(("hand", "4"), ("hand", "2"), ("hand", "3"))),
+    )
+    assert picked.find(data_action="hold 2 3 4").get("class") == "primary"
+    decide = draw(obs(phase="decide", legal_actions=["challenge 1", "challenge 3", "giveup"]))
+    assert decide.find(data_action="challenge 3").all_text() == "Clara anzweifeln"
+    assert decide.find(data_action="giveup")
+
+
+def test_luegen_announcement_select_and_button():
+    texts = [
+        f"announce {v} show {a} {b}"
+        for v in ("8", "21", "30.5")
+        for a, b in ((0, 1), (0, 2), (1, 2))
+    ]
+    o = obs(phase="announce", legal_actions=texts)
+    tree = draw(o)
+    select = tree.find(data_testid="announce-value")
+    assert [opt.get("value") for opt in select.find_all()] == ["8", "21", "30.5"]
+    assert tree.find(data_action="announce-pending").get("disabled") == ""
+    chosen = draw(o, ui(announce_value="21", selected=(("hand", "2"), ("hand", "0"))))
+    button = chosen.find(data_action="announce 21 show 0 2")
+    assert button.get("disabled") is None
+
+
+def test_mistery_card_face_down_with_marker_for_own_card():
+    tree = draw(obs(has_mistery=True, legal_actions=["mistery 0", "swap 0 0"]))
+    card = tree.find(data_testid="table").find(data_index="mistery")
+    assert card.get("data-card") == "??" and card.get("tabindex") == "0"
+    mine = draw(obs(has_mistery=True, mistery=engine.Card.parse("AS")))
+    card = mine.find(data_index="mistery")
+    assert card.get("data-card") == "??"
+    assert "mine" in card.get("class") and "Pik Ass" in card.get("aria-label")
+
+
+def test_seats_show_lives_turn_dealer_knocker_and_swimming():
+    tree = draw(obs(current=1, knocked_by=1), ui(mode="busy"))
+    seats = {s: tree.find(data_testid=f"seat-{s}") for s in range(4)}
+    assert [seats[s].get("data-lives") for s in range(4)] == ["3", "3", "0", "-1"]
+    assert "current" in seats[1].get("class")
+    assert "swimming" in seats[2].get("class") and "schwimmt" in seats[2].all_text()
+    assert "out" in seats[3].get("class")
+    assert "Geber" in seats[3].all_text()
+    assert "geklopft" in seats[1].all_text()
+
+
+@pytest.mark.parametrize("players", range(2, 10))
+def test_every_table_size_draws_each_seat_once(players):
+    tree = draw(obs(lives=[3] * players, dealer=0), ui(names=("", *BOT_NAMES[: players - 1])))
+    for s in range(players):
+        tree.find(data_testid=f"seat-{s}")
+    assert tree.find_all(data_testid=f"seat-{players}") == []
+    assert f"seats-{players}" in tree.find(data_mode="human").get("class")
+
+
+def test_text_is_escaped():
+    markup = view.render(obs(), ui(names=("", "<b>x</b>", "Ben", "Clara"), notice='"<&>"'))
+    assert "<b>x</b>" not in markup and "&lt;b&gt;x&lt;/b&gt;" in markup
+    parse(markup)
+
+
+def test_deal_over_reveals_hands_values_and_losses():
+    last = SimpleNamespace(
+        deal_number=1,
+        reason="knock",
+        knocker=2,
+        hands={0: parse_cards("KH 9S 7D"), 1: parse_cards("AH 10H 9H"), 2: parse_cards("7C 8C 9C")},
+        values={0: 10, 1: 30, 2: 24},
+        lost=(1, 0, 0),
+        void=False,
+        announcements={},
+        outcome="",
+        thirty_one=(),
+    )
+    tree = draw(obs(last_deal=last, lives=[2, 3, 3]), ui(mode="deal-over"))
+    box = tree.find(data_testid="deal-over")
+    assert box.find(data_action="next-deal")
+    rows = box.find_all(data_lost=True)
+    assert [r.get("data-lost") for r in rows] == ["1", "0", "0"]
+    assert [c.get("data-card") for c in rows[1].find_all(data_card=True)] == ["AH", "10H", "9H"]
+    text = box.all_text()
+    assert "Ben klopft" in text and "Niedrigster Wert verliert" in text
+    assert "Du verlierst ein Leben" in text  # seat 0 is "Du", with the verb to match
+    assert "30" in rows[1].all_text()
+
+
+def test_match_over_ranking_winner_and_crown():
+    o = obs(lives=[-1, 3, -1, -1], legal_actions=[], current=None)
+    tree = draw(o, ui(mode="match-over", winners=(1,), out_order=(2, 0, 3), stats=(4, 1)))
+    box = tree.find(data_testid="match-over")
+    assert "Anna gewinnt!" in box.all_text()
+    assert box.find(data_testid="crown")
+    ranking = [li.get("data-seat") for li in box.find(class_="ranking").find_all(data_seat=True)]
+    assert ranking == ["1", "3", "0", "2"]  # winner, then the later out first
+    assert box.find(data_action="new-match")
+    stats = tree.find(data_testid="stats")
+    assert (stats.get("data-matches"), stats.get("data-wins")) == ("4", "1")
+    no_crown = draw(
+        obs(lives=[-1, 2, -1, -1], legal_actions=[]), ui(mode="match-over", winners=(1,))
+    )
+    assert no_crown.find_all(data_testid="crown") == []
+
+
+def test_settings_form_has_the_conformance_fields_and_buttons():
+    tree = draw(u=ui(settings_open=True, settings={"preset": "knack", "bots": 2, "mistery": True}))
+    form = tree.find(data_testid="settings")
+    names = {e.get("name") for e in form.find_all(name=True)}
+    assert names == {
+        "preset",
+        "bots",
+        "difficulty",
+        "lives",
+        "mistery",
+        "luegen",
+        "deck_style",
+        "lang",
+    }
+    assert form.find(name="mistery").get("checked") == ""
+    assert form.find(data_action="new-match")
+    assert tree.find(data_action="settings")
+
+
+def test_bot_log_line_names_only_public_cards():
+    before = obs(current=1)
+    after = obs(table=parse_cards("AH JD QS"), current=2)
+    line = view.describe_move(1, "swap 2 1", before, after, ui())
+    assert line == "Anna nimmt 10♣ und legt B♦"
+    mine = view.describe_move(0, "swap 0 1", before, after, ui(lang="en"))
+    assert mine == "You take 10♣ and lay K♥"
+    assert view.describe_move(2, "knock", before, after, ui()) == "Ben klopft!"
+    assert (
+        view.describe_move(3, "mistery 1", before, after, ui())
+        == "Clara tauscht mit der Mistery-Karte"
+    )
