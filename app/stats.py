@@ -1,0 +1,585 @@
+"""The player's statistics: what they count, how the controller feeds them, how they are kept.
+
+Everything counts the human player only (seat 0 in the page), overall and per
+preset (``classic``, ``knack``, ``pub``, ``hosenowi``, ``custom``).
+
+What the controller calls (plain data, derived from the engine):
+
+1. When a deal in which the player held cards is over (lives already
+   applied), **before** ``record_match`` for the last deal of a match::
+
+       stats.record_deal(preset, lives_lost=before[0] - after[0],
+                         hand_value=engine.hand_value(final_hand, rules),
+                         knocked=(knocked_by == 0))
+
+   ``before``/``after`` are ``match.lives()`` before and after the deal (-1
+   for an eliminated seat, so going out from 0 lives is a loss of 1 and a
+   two-life loss from 1 is 2). ``hand_value`` is the player's final hand's
+   value, or None if unknown; a 31 and a Feuer are read from it (31, and
+   anything above 31, which only Feuer reaches). ``knocked``: the player was
+   the deal's first knocker; a knock counts as lost when ``lives_lost > 0``.
+   Deals the player watches after going out are not recorded.
+
+2. When the match is over (``match.is_over()``), once::
+
+       stats.record_match(preset, place=..., players=n, crown=...)
+
+   ``place`` is 1 for a win (also a shared first place under ``first_out``)
+   and otherwise :func:`place` of the lives at the moment the player went
+   out (``last_standing``: compute it when they are eliminated and keep it)
+   or at the end (``first_out``). ``crown``: won with all starting lives.
+
+3. Keep them with :func:`save_stats` after each call, read them with
+   :func:`load_stats` at start-up. ``stats.matches`` and ``stats.wins`` feed
+   ``data-matches`` and ``data-wins``; :meth:`Stats.summary` the table;
+   :func:`chart_svg` the chart; :meth:`Stats.to_json` / :meth:`Stats.from_json`
+   export and import files.
+
+Stored format, version 2 (:data:`VERSION`)::
+
+    {"overall": TALLY, "presets": {"knack": TALLY, ...},
+     "history": [{"date": "2026-11-30", "preset": "knack", "place": 1,
+                  "players": 4, "won": true}, ...]}
+
+where TALLY has the whole-number counters of :data:`COUNTERS` and the number
+``hand_total`` (sum of recorded final hand values). ``history`` keeps the
+latest :data:`HISTORY_CAP` matches, oldest first.
+
+Version 1 was ``{"matches": m, "wins": w}``: only the two numbers the page
+showed. :func:`migrate_v1` keeps them as the overall counts; everything else
+starts at zero (per-preset counts, streaks and history were never recorded).
+
+>>> s = Stats()
+>>> s.record_deal("knack", lives_lost=0, hand_value=31, knocked=False)
+>>> s.record_deal("knack", lives_lost=1, hand_value=18.0, knocked=True)
+>>> s.record_match("knack", place=1, players=4, crown=False, date="2026-11-30")
+>>> s.matches, s.wins, s.summary().thirty_ones, s.summary("knack").knocks_lost
+(1, 1, 1, 1)
+>>> Stats.from_json(s.to_json()) == s
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import html
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import InvalidInputError
+
+from .storage import KEY_STATS, Notice, Store
+
+VERSION = 2
+"""Version of the stored and exported statistics."""
+HISTORY_CAP = 200
+"""How many recent match results are kept for the chart."""
+MAX_COUNT = 10**9
+"""Counts above this are taken for damaged data."""
+FILE_FORMAT = "schwimmen-stats"
+"""The ``format`` marker of an exported statistics file."""
+
+COUNTERS = (
+    "matches",  # finished matches
+    "wins",  # matches won (place 1)
+    "crowns",  # matches won with all starting lives
+    "deals",  # deals the player held cards in
+    "lives_lost",
+    "thirty_ones",  # deals ending with the player holding 31
+    "feuers",  # deals ending with the player holding Feuer (three aces)
+    "knocks",  # deals the player knocked first
+    "knocks_lost",  # ... and lost a life in
+    "hand_deals",  # deals with a known final hand value (for the average)
+    "current_streak",  # matches won in a row, up to the latest
+    "longest_streak",
+)
+"""The whole-number counters of a tally, in stored order."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_MAX_PRESETS = 64
+_MAX_HAND = 1000
+
+
+@dataclass
+class Tally:
+    """The counters for one scope (overall, or one preset)."""
+
+    matches: int = 0
+    wins: int = 0
+    crowns: int = 0
+    deals: int = 0
+    lives_lost: int = 0
+    thirty_ones: int = 0
+    feuers: int = 0
+    knocks: int = 0
+    knocks_lost: int = 0
+    hand_deals: int = 0
+    current_streak: int = 0
+    longest_streak: int = 0
+    hand_total: float = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished match, for the history chart."""
+
+    date: str
+    preset: str
+    place: int
+    players: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Figures for display. Rates are fractions 0..1 and averages plain numbers,
+    or None when nothing was counted yet; ``average_place`` covers the history."""
+
+    matches: int
+    wins: int
+    win_rate: float | None
+    crowns: int
+    deals: int
+    lives_lost: int
+    lives_per_deal: float | None
+    thirty_ones: int
+    feuers: int
+    knocks: int
+    knocks_lost: int
+    knock_loss_rate: float | None
+    average_hand: float | None
+    average_place: float | None
+    current_streak: int
+    longest_streak: int
+
+
+@dataclass
+class Stats:
+    """All statistics of the player. Mutable: the ``record_*`` methods add to it."""
+
+    overall: Tally = field(default_factory=Tally)
+    presets: dict[str, Tally] = field(default_factory=dict)
+    history: list[Result] = field(default_factory=list)
+
+    # -- recording --------------------------------------------------------------
+
+    def record_deal(
+        self,
+        preset: str,
+        *,
+        lives_lost: int,
+        hand_value: float | None = None,
+        knocked: bool = False,
+    ) -> None:
+        """Count one finished deal the player held cards in (see the module text).
+
+        Raises InvalidInputError for impossible values (lives_lost outside 0..2,
+        a hand value that is no number from 0 to 1000, a bad preset name).
+        """
+        _check_name(preset, "preset")
+        if not _is_int(lives_lost) or not 0 <= lives_lost <= 2:
+            raise InvalidInputError(f"lives_lost must be 0, 1 or 2, not {lives_lost!r}")
+        if hand_value is not None and not (_is_number(hand_value) and 0 <= hand_value <= _MAX_HAND):
+            raise InvalidInputError(f"hand_value must be a number or None, not {hand_value!r}")
+        if not isinstance(knocked, bool):
+            raise InvalidInputError(f"knocked must be True or False, not {knocked!r}")
+        for tally in self._scopes(preset):
+            tally.deals += 1
+            tally.lives_lost += lives_lost
+            if knocked:
+                tally.knocks += 1
+                tally.knocks_lost += lives_lost > 0
+            if hand_value is not None:
+                tally.hand_deals += 1
+                tally.hand_total += hand_value
+                tally.thirty_ones += hand_value == 31
+                tally.feuers += hand_value > 31
+
+    def record_match(
+        self,
+        preset: str,
+        *,
+        place: int,
+        players: int,
+        crown: bool = False,
+        date: str | None = None,
+    ) -> None:
+        """Count one finished match: the player's ``place`` (1 = won) among
+        ``players``; ``crown`` for a win with all starting lives; ``date`` as
+        ``YYYY-MM-DD`` (today if None). Raises InvalidInputError for impossible values.
+        """
+        _check_name(preset, "preset")
+        if not _is_int(players) or not 2 <= players <= 9:
+            raise InvalidInputError(f"players must be 2 to 9, not {players!r}")
+        if not _is_int(place) or not 1 <= place <= players:
+            raise InvalidInputError(f"place must be 1 to {players}, not {place!r}")
+        won = place == 1
+        if not isinstance(crown, bool) or (crown and not won):
+            raise InvalidInputError(f"crown must be False or True for a win, not {crown!r}")
+        date = datetime.date.today().isoformat() if date is None else _check_date(date, "date")
+        for tally in self._scopes(preset):
+            tally.matches += 1
+            tally.wins += won
+            tally.crowns += crown
+            tally.current_streak = tally.current_streak + 1 if won else 0
+            tally.longest_streak = max(tally.longest_streak, tally.current_streak)
+        self.history.append(Result(date, preset, place, players, won))
+        del self.history[:-HISTORY_CAP]
+
+    def reset(self) -> None:
+        """Forget everything."""
+        self.overall = Tally()
+        self.presets = {}
+        self.history = []
+
+    def _scopes(self, preset: str) -> tuple[Tally, Tally]:
+        return self.overall, self.presets.setdefault(preset, Tally())
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def matches(self) -> int:
+        """Finished matches (the page's ``data-matches``)."""
+        return self.overall.matches
+
+    @property
+    def wins(self) -> int:
+        """Matches won (the page's ``data-wins``)."""
+        return self.overall.wins
+
+    def summary(self, preset: str | None = None) -> Summary:
+        """The figures overall, or for one preset (zeros for a preset never played)."""
+        t = self.overall if preset is None else self.presets.get(preset, Tally())
+        places = [r.place for r in self.history if preset is None or r.preset == preset]
+        return Summary(
+            matches=t.matches,
+            wins=t.wins,
+            win_rate=_ratio(t.wins, t.matches),
+            crowns=t.crowns,
+            deals=t.deals,
+            lives_lost=t.lives_lost,
+            lives_per_deal=_ratio(t.lives_lost, t.deals),
+            thirty_ones=t.thirty_ones,
+            feuers=t.feuers,
+            knocks=t.knocks,
+            knocks_lost=t.knocks_lost,
+            knock_loss_rate=_ratio(t.knocks_lost, t.knocks),
+            average_hand=_ratio(t.hand_total, t.hand_deals),
+            average_place=_ratio(sum(places), len(places)),
+            current_streak=t.current_streak,
+            longest_streak=t.longest_streak,
+        )
+
+    # -- formats -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form (version :data:`VERSION`)."""
+        return {
+            "overall": self.overall.to_dict(),
+            "presets": {name: t.to_dict() for name, t in self.presets.items()},
+            "history": [dataclasses.asdict(r) for r in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stats:
+        """Check stored data of version :data:`VERSION`; InvalidInputError names the
+        first problem (a wrong type, a negative or huge count, counts that contradict
+        each other)."""
+        _check_keys(data, ("overall", "presets", "history"), "statistics")
+        overall = _tally(data["overall"], "overall")
+        presets_data = data["presets"]
+        if not isinstance(presets_data, dict) or len(presets_data) > _MAX_PRESETS:
+            raise InvalidInputError(f"presets must be a dict of up to {_MAX_PRESETS} presets")
+        presets = {}
+        for name, value in presets_data.items():
+            _check_name(name, "presets: a preset name")
+            presets[name] = _tally(value, f"presets.{name}")
+        for counter in ("matches", "wins", "deals", "lives_lost"):
+            total = sum(getattr(t, counter) for t in presets.values())
+            if total > getattr(overall, counter):
+                raise InvalidInputError(
+                    f"the presets' {counter} ({total}) are more than overall "
+                    f"({getattr(overall, counter)})"
+                )
+        history_data = data["history"]
+        if not isinstance(history_data, list):
+            raise InvalidInputError("history must be a list")
+        history = [_result(r, f"history[{i}]") for i, r in enumerate(history_data)]
+        history = history[-HISTORY_CAP:]
+        if len(history) > overall.matches:
+            raise InvalidInputError(
+                f"history has {len(history)} matches, more than the {overall.matches} counted"
+            )
+        return cls(overall, presets, history)
+
+    def to_json(self) -> str:
+        """An export file (JSON text) that :meth:`from_json` reads back."""
+        return json.dumps(
+            {"format": FILE_FORMAT, "version": VERSION, **self.to_dict()},
+            ensure_ascii=False,
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Stats:
+        """Read an export file (also of version 1, and the raw ``localStorage``
+        record). Raises InvalidInputError saying what is wrong with the file."""
+        if not isinstance(text, str):
+            raise InvalidInputError("a statistics file must be text")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidInputError(f"this is not a statistics file (not JSON: {exc})") from None
+        if isinstance(data, dict) and "format" in data:
+            if data["format"] != FILE_FORMAT:
+                raise InvalidInputError(
+                    f"this is not a statistics file (format {data['format']!r})"
+                )
+            version = data.get("version")
+            body = {k: v for k, v in data.items() if k not in ("format", "version")}
+        elif isinstance(data, dict) and set(data) == {"version", "data"}:
+            version, body = data["version"], data["data"]
+        else:
+            raise InvalidInputError(f'this is not a statistics file (no "format": "{FILE_FORMAT}")')
+        if not _is_int(version) or version < 1:
+            raise InvalidInputError(f"the statistics file has no valid version ({version!r})")
+        if version > VERSION:
+            raise InvalidInputError(
+                f"the statistics file has version {version}; this page reads up to {VERSION}"
+            )
+        if version == 1:
+            body = migrate_v1(body)
+        return cls.from_dict(body)
+
+
+def migrate_v1(data: Any) -> dict[str, Any]:
+    """Version 1 ``{"matches": m, "wins": w}`` -> version 2 data (see the module text)."""
+    _check_keys(data, ("matches", "wins"), "version 1 statistics")
+    overall = Tally(matches=_count(data["matches"], "matches"), wins=_count(data["wins"], "wins"))
+    return {"overall": overall.to_dict(), "presets": {}, "history": []}
+
+
+def place(lives: Sequence[int], seat: int) -> int:
+    """The place of ``seat`` given ``match.lives()`` when it went out or the match
+    ended: 1 + the number of seats with more lives (seats out earlier, at -1, do
+    not count; seats going out together share a place).
+
+    >>> place([2, 0, -1, 1], 3), place([-1, 2, -1, -1], 0), place([1, 1, -1], 1)
+    (2, 2, 1)
+    """
+    mine = lives[seat]
+    return 1 + sum(1 for other in lives if other > mine)
+
+
+def load_stats(store: Store) -> tuple[Stats, Notice | None]:
+    """The stored statistics (version 1 records are migrated), or empty ones; bad
+    stored data is moved to a backup with a Notice."""
+    stats, notice = store.load(
+        KEY_STATS, VERSION, migrate={1: migrate_v1}, validate=Stats.from_dict
+    )
+    return (stats if stats is not None else Stats()), notice
+
+
+def save_stats(store: Store, stats: Stats) -> Notice | None:
+    """Store the statistics; a Notice (never an exception) if that fails."""
+    return store.save(KEY_STATS, stats.to_dict(), VERSION)
+
+
+# -- the chart ----------------------------------------------------------------------
+
+_CHART_TEXT = {
+    "de": {
+        "empty": "Noch keine beendeten Partien",
+        "label": "Gewinnquote über die letzten {n} Partien, zuletzt {rate} %",
+        "matches": "Partien",
+        "won": "gewonnen",
+        "lost": "verloren",
+    },
+    "en": {
+        "empty": "No finished matches yet",
+        "label": "Win rate over the last {n} matches, now {rate}%",
+        "matches": "matches",
+        "won": "won",
+        "lost": "lost",
+    },
+}
+_W, _H = 320, 150
+_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 10, 30
+
+
+def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
+    """A small SVG chart of the history: the cumulative win rate (line) and one
+    mark per match (filled: won), oldest on the left. Pure and escaped; the
+    ``<svg>`` has ``role="img"`` and an ``aria-label`` saying what it shows.
+
+    >>> svg = chart_svg(Stats(), "en")
+    >>> svg.startswith("<svg") and 'aria-label="No finished matches yet"' in svg
+    True
+    """
+    text = _CHART_TEXT.get(lang, _CHART_TEXT["en"])
+    results = [r for r in stats.history if preset is None or r.preset == preset]
+    n = len(results)
+    if n == 0:
+        label = text["empty"]
+        body = (
+            f'<text x="{_W / 2:g}" y="{_H / 2:g}" text-anchor="middle" '
+            f'class="chart-empty">{_esc(label)}</text>'
+        )
+        return _svg(label, body)
+    rates, won = [], 0
+    for i, r in enumerate(results, 1):
+        won += r.won
+        rates.append(won / i)
+    label = text["label"].format(n=n, rate=round(100 * rates[-1]))
+    plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
+
+    def x(i: int) -> float:
+        return _LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+
+    def y(rate: float) -> float:
+        return _TOP + plot_h * (1 - rate)
+
+    parts = []
+    for level in (0, 0.5, 1):
+        parts.append(
+            f'<line x1="{_LEFT}" y1="{y(level):.1f}" x2="{_W - _RIGHT}" y2="{y(level):.1f}" '
+            f'class="chart-grid" stroke="currentColor" stroke-opacity="0.2"/>'
+            f'<text x="{_LEFT - 4}" y="{y(level) + 4:.1f}" text-anchor="end" '
+            f'font-size="10">{round(level * 100)}%</text>'
+        )
+    points = " ".join(f"{x(i):.1f},{y(rate):.1f}" for i, rate in enumerate(rates))
+    parts.append(
+        f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2" '
+        f'class="chart-line"/>'
+    )
+    mark_y = _H - _BOTTOM + 10
+    radius = max(1.0, min(3.0, plot_w / n / 2))
+    for i, r in enumerate(results):
+        state = "won" if r.won else "lost"
+        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
+        fill = "currentColor" if r.won else "none"
+        parts.append(
+            f'<circle cx="{x(i):.1f}" cy="{mark_y}" r="{radius:.1f}" fill="{fill}" '
+            f'stroke="currentColor" class="chart-{state}"><title>{tip}</title></circle>'
+        )
+    caption = _esc(f"{n} {text['matches']}")
+    parts.append(
+        f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle" '
+        f'font-size="10">{caption}</text>'
+    )
+    return _svg(label, "".join(parts))
+
+
+def _svg(label: str, body: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" '
+        f'role="img" aria-label="{_esc(label)}" class="stats-chart">'
+        f"<title>{_esc(label)}</title>{body}</svg>"
+    )
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+# -- validation ------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+def _ratio(part: float, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def _check_keys(data: Any, keys: Sequence[str], what: str) -> None:
+    if not isinstance(data, dict):
+        raise InvalidInputError(f"{what} must be a JSON object, not {type(data).__name__}")
+    if set(data) != set(keys):
+        raise InvalidInputError(
+            f"{what} must have exactly the keys {', '.join(keys)}; "
+            f"found {', '.join(map(str, data)) or 'none'}"
+        )
+
+
+def _check_name(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise InvalidInputError(f"{what} must be a short lower-case name, not {name!r}")
+    return name
+
+
+def _check_date(value: Any, where: str) -> str:
+    try:
+        if isinstance(value, str) and len(value) == 10:
+            datetime.date.fromisoformat(value)
+            return value
+    except ValueError:
+        pass
+    raise InvalidInputError(f"{where} must be a date like 2026-11-30, not {value!r}")
+
+
+def _count(value: Any, where: str) -> int:
+    if not _is_int(value) or not 0 <= value <= MAX_COUNT:
+        raise InvalidInputError(
+            f"{where} must be a whole number from 0 to {MAX_COUNT}, not {value!r}"
+        )
+    return value
+
+
+def _tally(data: Any, where: str) -> Tally:
+    _check_keys(data, (*COUNTERS, "hand_total"), where)
+    t = Tally(
+        **{c: _count(data[c], f"{where}.{c}") for c in COUNTERS}, hand_total=data["hand_total"]
+    )
+    if not _is_number(t.hand_total) or not 0 <= t.hand_total <= t.hand_deals * _MAX_HAND:
+        raise InvalidInputError(f"{where}.hand_total ({t.hand_total!r}) does not fit hand_deals")
+    for part, whole in [
+        ("wins", "matches"),
+        ("crowns", "wins"),
+        ("knocks", "deals"),
+        ("knocks_lost", "knocks"),
+        ("hand_deals", "deals"),
+        ("thirty_ones", "hand_deals"),
+        ("feuers", "hand_deals"),
+        ("longest_streak", "wins"),
+        ("current_streak", "longest_streak"),
+    ]:
+        if getattr(t, part) > getattr(t, whole):
+            raise InvalidInputError(
+                f"{where}.{part} ({getattr(t, part)}) is more than {whole} ({getattr(t, whole)})"
+            )
+    if t.lives_lost > 2 * t.deals:
+        raise InvalidInputError(f"{where}.lives_lost ({t.lives_lost}) is more than 2 per deal")
+    return t
+
+
+def _result(data: Any, where: str) -> Result:
+    _check_keys(data, ("date", "preset", "place", "players", "won"), where)
+    players = data["players"]
+    if not _is_int(players) or not 2 <= players <= 9:
+        raise InvalidInputError(f"{where}.players must be 2 to 9, not {players!r}")
+    place_ = data["place"]
+    if not _is_int(place_) or not 1 <= place_ <= players:
+        raise InvalidInputError(f"{where}.place must be 1 to {players}, not {place_!r}")
+    if data["won"] is not (place_ == 1):
+        raise InvalidInputError(f"{where}.won must be {place_ == 1} for place {place_}")
+    return Result(
+        _check_date(data["date"], f"{where}.date"),
+        _check_name(data["preset"], f"{where}.preset"),
+        place_,
+        players,
+        data["won"],
+    )
