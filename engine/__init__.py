@@ -4,8 +4,12 @@ The public names are those of ``../shared/CONFORMANCE.md``. ``engine.bots`` is
 imported lazily, so the engine works without it.
 """
 
+from .actions import Action, ActionKind
 from .cards import Card, Rank, Suit, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
+from .events import DealResult, Event, EventKind
+from .match import DealEnd, Match
+from .observation import Observation, Phase
 from .rules import (
     PRESETS,
     DealMode,
@@ -20,13 +24,22 @@ from .scoring import hand_value, score_deal
 
 __all__ = [
     "PRESETS",
+    "Action",
+    "ActionKind",
     "Card",
+    "DealEnd",
     "DealMode",
+    "DealResult",
     "Direction",
+    "Event",
+    "EventKind",
     "IllegalActionError",
     "InvalidInputError",
     "KnockRule",
+    "Match",
     "MatchEnd",
+    "Observation",
+    "Phase",
     "Rank",
     "Rules",
     "Suit",

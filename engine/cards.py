@@ -30,6 +30,30 @@ class Suit(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    # Cards sort by rank, then suit; suits sort in declaration order (C, D, H, S).
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] < _SUIT_INDEX[other]
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] <= _SUIT_INDEX[other]
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] > _SUIT_INDEX[other]
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] >= _SUIT_INDEX[other]
+
+
+_SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+
 
 class Rank(enum.IntEnum):
     """Ranks in rank order (2 lowest, Ace highest), as used by ``rang_tiebreak``."""

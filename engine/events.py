@@ -1,0 +1,176 @@
+"""The public record of a match: events and deal results.
+
+Events carry structured fields for the page to translate; ``str(event)`` is a
+short English sentence:
+
+>>> from engine import parse_cards
+>>> kh, s9 = parse_cards("KH 9S")
+>>> str(Event(EventKind.SWAP, seat=2, given=(kh,), taken=(s9,)))
+'seat 2 swaps KH for 9S'
+>>> str(Event(EventKind.KNOCK, seat=1))
+'seat 1 knocks'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+
+class EventKind(enum.StrEnum):
+    """What happened."""
+
+    DEAL = "deal"  # seat = dealer, value = deal number
+    TABLE = "table"  # cards = the open table cards laid at the start of a deal
+    KEEP = "keep"  # seat keeps the dealt cards (deal choice)
+    TAKE = "take"  # seat lays the dealt cards (given) open and takes the other three
+    SWAP = "swap"  # given/taken: one or two cards each
+    SWAP_ALL = "swap_all"
+    MISTERY = "mistery"  # blind swap; cards only in the mover's own log
+    HOLD = "hold"  # hidden deal; cards only in the mover's own log
+    PASS = "pass"
+    REFRESH = "refresh"  # everyone passed: cards = new table
+    NEW = "new"  # 7-8-9: cards = new table
+    RESHUFFLE = "reshuffle"  # discard pile shuffled into the stock
+    KNOCK = "knock"  # reason "keep": a final-cycle knock that keeps the hand
+    THIRTY_ONE = "31"  # seat holds 31: cards
+    FEUER = "feuer"  # seat holds three aces: cards
+    REVEAL = "reveal"  # seat shows the whole hand: cards, value
+    ANNOUNCE = "announce"  # Lügen: value, cards = the two shown
+    CHALLENGE = "challenge"  # seat challenges target; reason "lie" or "true"
+    GIVEUP = "giveup"
+    LOSE = "lose"  # seat loses `lives` lives; reason says why
+    VOID = "void"  # the deal would eliminate everyone: nobody loses
+    SWIM = "swim"  # seat now swims (0 lives)
+    OUT = "out"  # seat is eliminated
+    DEAL_END = "deal_end"  # value = deal number, reason = how it ended
+    MATCH_END = "match_end"  # seats = winner(s); reason "crown" if won with all lives
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the match log."""
+
+    kind: EventKind
+    seat: int | None = None
+    given: tuple[Card, ...] = ()
+    taken: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()
+    value: int | float | None = None
+    lives: int | None = None
+    target: int | None = None
+    reason: str = ""
+    seats: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return _describe(self)
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _num(v: int | float | None) -> str:
+    return "30½" if v == 30.5 else str(v)
+
+
+_LOSE_REASONS = {
+    "lowest": "lowest hand",
+    "feuer": "Feuer",
+    "under_21": "20 or less, or lowest above 20",
+    "giveup": "gave up",
+    "lie": "caught lying",
+    "true": "challenged a true announcement",
+}
+
+
+def _describe(e: Event) -> str:
+    k, s = e.kind, f"seat {e.seat}"
+    if k is EventKind.DEAL:
+        return f"deal {e.value}: {s} deals"
+    if k is EventKind.TABLE:
+        return f"table: {_cards(e.cards)}"
+    if k is EventKind.KEEP:
+        return f"{s} keeps the dealt cards"
+    if k is EventKind.TAKE:
+        return f"{s} lays {_cards(e.given)} open and takes the other three"
+    if k is EventKind.SWAP:
+        return f"{s} swaps {', '.join(map(str, e.given))} for {', '.join(map(str, e.taken))}"
+    if k is EventKind.SWAP_ALL:
+        return f"{s} swaps all: {_cards(e.given)} for {_cards(e.taken)}"
+    if k is EventKind.MISTERY:
+        if e.given:
+            return f"{s} swaps {_cards(e.given)} for the face-down card {_cards(e.taken)}"
+        return f"{s} swaps a card for the face-down card"
+    if k is EventKind.HOLD:
+        if e.given:
+            return f"{s} keeps {_cards(e.taken)} and passes {_cards(e.given)} on"
+        return f"{s} keeps three cards and passes two on"
+    if k is EventKind.PASS:
+        return f"{s} passes"
+    if k is EventKind.REFRESH:
+        return f"everyone passed: new table cards {_cards(e.cards)}"
+    if k is EventKind.NEW:
+        return f"{s} lays new table cards for 7-8-9: {_cards(e.cards)}"
+    if k is EventKind.RESHUFFLE:
+        return "the discard pile is shuffled into the stock"
+    if k is EventKind.KNOCK:
+        return f"{s} knocks" + (" and keeps the hand" if e.reason == "keep" else "")
+    if k is EventKind.THIRTY_ONE:
+        return f"{s} has 31: {_cards(e.cards)}"
+    if k is EventKind.FEUER:
+        return f"{s} has Feuer: {_cards(e.cards)}"
+    if k is EventKind.REVEAL:
+        return f"{s} shows {_cards(e.cards)} ({_num(e.value)})"
+    if k is EventKind.ANNOUNCE:
+        return f"{s} announces {_num(e.value)} showing {_cards(e.cards)}"
+    if k is EventKind.CHALLENGE:
+        verdict = {"lie": ": a lie", "true": ": it was true"}.get(e.reason, "")
+        return f"{s} challenges seat {e.target}{verdict}"
+    if k is EventKind.GIVEUP:
+        return f"{s} gives up"
+    if k is EventKind.LOSE:
+        why = _LOSE_REASONS.get(e.reason, e.reason)
+        life = "life" if e.lives == 1 else "lives"
+        return f"{s} loses {e.lives} {life} ({why})"
+    if k is EventKind.VOID:
+        return "everyone left would be out: nobody loses a life"
+    if k is EventKind.SWIM:
+        return f"{s} is swimming"
+    if k is EventKind.OUT:
+        return f"{s} is out"
+    if k is EventKind.DEAL_END:
+        return f"deal {e.value} ends ({e.reason})"
+    if k is EventKind.MATCH_END:
+        if len(e.seats) == 1:
+            crown = " with crown" if e.reason == "crown" else ""
+            return f"seat {e.seats[0]} wins the match{crown}"
+        return f"seats {', '.join(map(str, e.seats))} share first place"
+    return f"{k.value} {s}"
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How one deal ended, with what every player may know about it.
+
+    ``hands``/``values`` hold only hands revealed to all (every hand in normal
+    scoring; with Lügen only 31 hands, the Feuer hand and a challenged hand).
+    ``lost`` is lives lost per seat after the void rule.
+    """
+
+    deal_number: int
+    reason: str  # "feuer", "31", "knock", "max_cycles", "stock"
+    knocker: int | None
+    hands: dict[int, tuple[Card, ...]]
+    values: dict[int, int | float]
+    lost: tuple[int, ...]
+    void: bool = False
+    feuer: int | None = None
+    thirty_one: tuple[int, ...] = ()
+    announcements: dict[int, tuple[int | float, tuple[Card, ...]]] = field(default_factory=dict)
+    decider: int | None = None
+    challenged: int | None = None
+    outcome: str = ""  # Lügen: "giveup", "lie", "true"; "" otherwise
+    shown: tuple[int, ...] = ()  # Lügen: seats whose whole hand was shown

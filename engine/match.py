@@ -1,0 +1,934 @@
+"""The match state machine: deals, turns, Lügen, scoring, lives.
+
+>>> from engine import preset
+>>> m = Match(preset("knack"), players=3, seed=7)
+>>> m.phase, m.current_player() == m.dealer
+(<Phase.CHOOSE: 'choose'>, True)
+>>> [str(a) for a in m.legal_actions()]
+['keep', 'take']
+>>> m.apply("keep")
+>>> m.phase
+<Phase.PLAY: 'play'>
+>>> m2 = Match.from_json(m.to_json())
+>>> m2.observation(0) == m.observation(0)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from .actions import Action, ActionKind
+from .cards import Card, Rank, make_deck
+from .errors import IllegalActionError, InvalidInputError
+from .events import DealResult, Event, EventKind
+from .observation import Observation, Phase
+from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
+from .scoring import score_hands, value3
+
+__all__ = ["DealEnd", "Match", "Phase"]
+
+
+class DealEnd:
+    """Reasons a deal ends (strings, as in ``DealResult.reason``)."""
+
+    FEUER = "feuer"
+    THIRTY_ONE = "31"
+    KNOCK = "knock"
+    MAX_CYCLES = "max_cycles"
+    STOCK = "stock"  # every player passed and no three new cards could be had
+
+
+_DECKS = {size: make_deck(size) for size in (32, 36, 52)}
+_SWAPS = [Action.swap(h, t) for h in range(3) for t in range(3)]
+_SWAP_TWOS = [
+    Action.swap_two(h1, t1, h2, t2)
+    for h1, h2 in itertools.combinations(range(3), 2)
+    for t1 in range(3)
+    for t2 in range(3)
+    if t1 != t2
+]
+_MISTERIES = [Action.mistery(h) for h in range(3)]
+_HOLDS = [Action.hold(*c) for c in itertools.combinations(range(5), 3)]
+_PAIRS = ((0, 1), (0, 2), (1, 2))
+_KEEP, _TAKE = Action.keep(), Action.take()
+_SWAP_ALL, _PASS, _KNOCK, _NEW = Action.swap_all(), Action.pass_(), Action.knock(), Action.new()
+_GIVEUP = Action.giveup()
+_789 = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.NINE))
+_ANNOUNCES: dict[int, list[Action]] = {}
+
+
+def _announce_actions(rules: Rules) -> list[Action]:
+    acts = _ANNOUNCES.get(rules.deck)
+    if acts is None:
+        acts = _ANNOUNCES[rules.deck] = [
+            Action.announce(v, a, b) for v in rules.announce_values for a, b in _PAIRS
+        ]
+    return acts
+
+
+class Match:
+    """A match of Schwimmen under one rule set.
+
+    ``Match(rules, players=4, seed=0, dealer=None, deck=None)``: ``dealer``
+    fixes the first dealer, ``deck`` (every card of the rules' deck once)
+    stacks the first deal; see CONFORMANCE.md. All randomness comes from
+    ``random.Random(seed)``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int = 4,
+        seed: int = 0,
+        dealer: int | None = None,
+        deck: Sequence[Card] | str | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise InvalidInputError(f"Match needs a Rules object (see preset()), not {rules!r}")
+        if not _is_int(players) or not rules.min_players <= players <= rules.max_players:
+            raise InvalidInputError(
+                f"{players!r} players: these rules allow {rules.min_players} to {rules.max_players}"
+            )
+        if not _is_int(seed):
+            raise InvalidInputError(f"the seed must be a whole number, not {seed!r}")
+        if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
+            raise InvalidInputError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+        stacked = None if deck is None else _check_deck(deck, rules)
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._dealer_arg = dealer
+        self._deck_arg = stacked
+        self._rng = random.Random(seed)
+        self._lives = [rules.lives] * players
+        self._swim_open = True
+        self.actions: list[str] = []
+        """The texts of all applied actions, in order (enough to replay the match)."""
+        self._log: list[tuple[Event, int | None, Event | None]] = []
+        self._views: dict[int, list[Event]] = {}
+        self.deal_number = 0
+        self.deal_count = 0
+        """Deals finished so far; it grows by one whenever a deal ends."""
+        self.last_deal: DealResult | None = None
+        self._winner: int | list[int] | None = None
+        self._replayable = True
+        self._legal: list[Action] | None = None
+        self._base_play = self._make_base_play()
+        self.dealer = self._rng.randrange(players) if dealer is None else dealer
+        self._start_deal(stacked)
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` once the match is over."""
+        return self.current
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def winner(self) -> int | list[int] | None:
+        """The winning seat; ``None`` while running; under ``first_out`` a list
+        of seats when several share first place."""
+        return self._winner
+
+    def lives(self) -> list[int]:
+        """Lives per seat; ``-1`` once eliminated, ``0`` while swimming."""
+        return list(self._lives)
+
+    def places(self) -> list[int]:
+        """Place per seat (1 = first) by remaining lives; equal lives share a place.
+        Under ``last_standing`` the winner is first once the match is over."""
+        lives = list(self._lives)
+        if self._winner is not None and not isinstance(self._winner, list):
+            lives[self._winner] = max(lives) + 1
+        return [1 + sum(1 for o in lives if o > v) for v in lives]
+
+    @property
+    def crown(self) -> bool:
+        """Won with all starting lives ("mit Krone"), in a last_standing match."""
+        w = self._winner
+        return isinstance(w, int) and self._lives[w] == self.rules.lives
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The public log (what every player may know)."""
+        return tuple(e[0] for e in self._log)
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current seat may take, in a stable order."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action | str) -> None:
+        """Apply an action (or its text) for the current seat, checked.
+
+        Unreadable text raises InvalidInputError; an action the rules do not
+        allow now raises IllegalActionError and changes nothing.
+        """
+        if not isinstance(action, Action):
+            action = Action.parse(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action))
+        self._do(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal ``Action`` without checking it (fast path for
+        simulations; an illegal action corrupts the match)."""
+        self._do(action)
+
+    def _illegal_message(self, action: Action) -> str:
+        if self.phase is Phase.OVER:
+            return f"'{action}' is not allowed: the match is over"
+        legal = self._legal or []
+        shown = ", ".join(str(a) for a in legal[:14]) + (", ..." if len(legal) > 14 else "")
+        return f"'{action}' is not allowed now: {self.situation()}; legal: {shown}"
+
+    def situation(self) -> str:
+        """A short description of the state, for messages."""
+        if self.phase is Phase.OVER:
+            return "the match is over"
+        what = {
+            Phase.CHOOSE: "to choose keep or take",
+            Phase.PLAY: f"to play (cycle {self._turns // self._n_active + 1})",
+            Phase.ANNOUNCE: "to announce",
+            Phase.DECIDE: "to challenge or give up",
+        }[self.phase]
+        text = f"deal {self.deal_number}, seat {self.current} {what}"
+        if self._knocker is not None:
+            text += f", seat {self._knocker} knocked"
+        return text
+
+    # ------------------------------------------------------------------ seats
+    def _next(self, seat: int) -> int:
+        n, lives = self.players, self._lives
+        step = 1 if self.rules.direction is Direction.CLOCKWISE else -1
+        s = seat
+        for _ in range(n):
+            s = (s + step) % n
+            if lives[s] >= 0:
+                return s
+        raise AssertionError("no active seat")
+
+    def _order_from(self, seat: int) -> list[int]:
+        """Active seats in playing order starting at ``seat`` (which is active)."""
+        order = [seat]
+        s = self._next(seat)
+        while s != seat:
+            order.append(s)
+            s = self._next(s)
+        return order
+
+    def _active_seats(self) -> list[int]:
+        return [s for s, v in enumerate(self._lives) if v >= 0]
+
+    # ------------------------------------------------------------------ log
+    def _emit(self, event: Event, private_seat: int | None = None, private: Event | None = None):
+        self._log.append((event, private_seat, private))
+
+    def _log_for(self, seat: int) -> tuple[Event, ...]:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = []
+        for public, who, private in self._log[len(view) :]:
+            view.append(private if who == seat else public)
+        return tuple(view)
+
+    # ------------------------------------------------------------------ deals
+    def _start_deal(self, stacked: Sequence[Card] | None = None) -> None:
+        r = self.rules
+        self.deal_number += 1
+        if stacked is None:
+            cards = list(_DECKS[r.deck])
+            self._rng.shuffle(cards)
+        else:
+            cards = list(stacked)
+        n = self.players
+        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._known: list[list[Card]] = [[] for _ in range(n)]
+        order = self._order_from(self._next(self.dealer))
+        self._n_active = len(order)
+        pos = 0
+        for s in order:
+            self._hands[s] = cards[pos : pos + 3]
+            pos += 3
+        hidden = r.deal is DealMode.HIDDEN
+        extra = cards[pos : pos + (2 if hidden else 3)]
+        pos += len(extra)
+        self._mistery: Card | None = None
+        self._mistery_by: int | None = None
+        if r.mistery:
+            self._mistery = cards[pos]
+            pos += 1
+        self._stock = cards[pos:]
+        self._discard: list[Card] = []
+        self._table: list[Card] = []
+        self._pending: list[Card] = []
+        self._other: list[Card] = []
+        self._chooser: int | None = None
+        self._knocker: int | None = None
+        self._final_left = 0
+        self._turns = 0
+        self._passes = 0
+        self._swapped = [False] * n
+        self._ann: dict[int, tuple[int | float, tuple[Card, ...]]] = {}
+        self._ann_order: list[int] = []
+        self._ann_index = 0
+        self._end_reason = ""
+        self._feuer_seat: int | None = None
+        self._emit(Event(EventKind.DEAL, seat=self.dealer, value=self.deal_number))
+        if r.deal is DealMode.OPEN:
+            self._table = extra
+            self.first_player = order[0]
+            self._emit(Event(EventKind.TABLE, cards=tuple(extra)))
+            self._begin_play()
+        elif hidden:
+            self._pending = extra
+            self.first_player = order[0]
+            self._begin_play()
+        else:
+            chooser = self.dealer if r.deal is DealMode.DEALER_CHOICE else order[0]
+            self._chooser = chooser
+            self._other = extra
+            self.first_player = self._next(chooser)
+            self.phase = Phase.CHOOSE
+            self.current: int | None = chooser
+
+    def _begin_play(self) -> None:
+        self._chooser = None
+        self.phase = Phase.PLAY
+        self.current = self.first_player
+        r = self.rules
+        order = self._order_from(self.first_player)
+        if r.feuer:
+            for s in order:
+                if value3(self._hands[s], r) == r.feuer_value:
+                    self._end_deal(DealEnd.FEUER, feuer_seat=s)
+                    return
+        for s in order:
+            if value3(self._hands[s], r) == 31:
+                self._end_deal(DealEnd.THIRTY_ONE)
+                return
+
+    # ------------------------------------------------------------------ legality
+    def _make_base_play(self) -> list[Action]:
+        r = self.rules
+        if r.deal is DealMode.HIDDEN:
+            return list(_HOLDS)
+        acts = list(_SWAPS)
+        if r.swap_two:
+            acts += _SWAP_TWOS
+        acts.append(_SWAP_ALL)
+        if r.mistery:
+            acts += _MISTERIES
+        return acts
+
+    def _may_knock(self, seat: int) -> bool:
+        r = self.rules
+        if self._knocker is not None:
+            # the final cycle: keep the hand by "knocking" when there is no passing
+            return not r.passing and self._swapped[seat]
+        if r.knock is KnockRule.ANYTIME:
+            return True
+        if r.knock is KnockRule.AFTER_FIRST_CYCLE:
+            return self._turns >= self._n_active
+        return self._swapped[seat]
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        r = self.rules
+        if phase is Phase.PLAY:
+            acts = list(self._base_play)
+            if (
+                r.seven_eight_nine
+                and {c.rank for c in self._table} == _789
+                and self._can_draw_three(3)
+            ):
+                acts.append(_NEW)
+            if r.passing:
+                acts.append(_PASS)
+            if self._may_knock(self.current):  # type: ignore[arg-type]
+                acts.append(_KNOCK)
+            return acts
+        if phase is Phase.CHOOSE:
+            return [_KEEP, _TAKE]
+        if phase is Phase.ANNOUNCE:
+            return list(_announce_actions(r))
+        if phase is Phase.DECIDE:
+            acts = [
+                Action.challenge(s)
+                for s in sorted(self._ann_order)
+                if s != self.current and self._ann[s][0] != 31
+            ]
+            acts.append(_GIVEUP)
+            return acts
+        return []
+
+    def _can_draw_three(self, removed: int) -> bool:
+        return len(self._stock) + len(self._discard) + removed >= 3
+
+    # ------------------------------------------------------------------ moves
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        self.actions.append(str(action))
+        kind = action.kind
+        seat: int = self.current  # type: ignore[assignment]
+        if kind is ActionKind.SWAP:
+            h, t = action.args
+            self._swap_cards(seat, ((h, t),), EventKind.SWAP)
+        elif kind is ActionKind.PASS:
+            self._pass(seat)
+        elif kind is ActionKind.SWAP_ALL:
+            hand = self._hands[seat]
+            given, taken = tuple(hand), tuple(self._table)
+            self._hands[seat], self._table = list(taken), list(given)
+            self._known[seat] = list(taken)
+            self._emit(Event(EventKind.SWAP_ALL, seat=seat, given=given, taken=taken))
+            self._after_swap(seat)
+        elif kind is ActionKind.KNOCK:
+            self._knock(seat)
+        elif kind is ActionKind.SWAP_TWO:
+            h1, t1, h2, t2 = action.args
+            self._swap_cards(seat, ((h1, t1), (h2, t2)), EventKind.SWAP)
+        elif kind is ActionKind.MISTERY:
+            self._mistery_swap(seat, action.args[0])
+        elif kind is ActionKind.NEW:
+            self._discard += self._table
+            self._table = []
+            self._table = self._draw_three()
+            self._passes = 0
+            self._emit(Event(EventKind.NEW, seat=seat, cards=tuple(self._table)))
+        elif kind is ActionKind.HOLD:
+            self._hold(seat, action.args)
+        elif kind is ActionKind.KEEP or kind is ActionKind.TAKE:
+            self._choose(seat, kind is ActionKind.TAKE)
+        elif kind is ActionKind.ANNOUNCE:
+            self._announce(seat, *action.args)
+        elif kind is ActionKind.CHALLENGE:
+            self._challenge(seat, action.args[0])
+        elif kind is ActionKind.GIVEUP:
+            self._emit(Event(EventKind.GIVEUP, seat=seat))
+            lost = [0] * self.players
+            lost[seat] = 1
+            self._settle(lost, {seat: "giveup"}, decider=seat, outcome="giveup")
+        else:  # pragma: no cover - every kind is handled above
+            raise IllegalActionError(f"unknown action kind {kind}")
+
+    def _choose(self, seat: int, take: bool) -> None:
+        if take:
+            given = tuple(self._hands[seat])
+            self._table = list(given)
+            self._hands[seat] = self._other
+            self._emit(Event(EventKind.TAKE, seat=seat, given=given))
+        else:
+            self._table = self._other
+            self._emit(Event(EventKind.KEEP, seat=seat))
+        self._other = []
+        self._emit(Event(EventKind.TABLE, cards=tuple(self._table)))
+        self._begin_play()
+
+    def _swap_cards(self, seat: int, pairs, kind: EventKind) -> None:
+        hand, table, known = self._hands[seat], self._table, self._known[seat]
+        given, taken = [], []
+        for h, t in pairs:
+            g, k = hand[h], table[t]
+            hand[h], table[t] = k, g
+            given.append(g)
+            taken.append(k)
+            if g in known:
+                known.remove(g)
+            known.append(k)
+        self._emit(Event(kind, seat=seat, given=tuple(given), taken=tuple(taken)))
+        self._after_swap(seat)
+
+    def _mistery_swap(self, seat: int, h: int) -> None:
+        hand = self._hands[seat]
+        given, taken = hand[h], self._mistery
+        hand[h] = taken  # type: ignore[call-overload]
+        self._mistery = given
+        self._mistery_by = seat
+        # others cannot tell which card left the hand
+        self._known[seat] = []
+        self._emit(
+            Event(EventKind.MISTERY, seat=seat),
+            seat,
+            Event(EventKind.MISTERY, seat=seat, given=(given,), taken=(taken,)),  # type: ignore[arg-type]
+        )
+        self._after_swap(seat)
+
+    def _hold(self, seat: int, keep: tuple[int, ...]) -> None:
+        five = self._hands[seat] + self._pending
+        kept = [five[i] for i in keep]
+        passed = [c for i, c in enumerate(five) if i not in keep]
+        self._hands[seat] = kept
+        self._pending = passed
+        self._emit(
+            Event(EventKind.HOLD, seat=seat),
+            seat,
+            Event(EventKind.HOLD, seat=seat, given=tuple(passed), taken=tuple(kept)),
+        )
+        self._after_swap(seat)
+
+    def _after_swap(self, seat: int) -> None:
+        self._swapped[seat] = True
+        self._passes = 0
+        r = self.rules
+        v = value3(self._hands[seat], r)
+        if r.feuer and v == r.feuer_value and self._hands[seat][0].rank is Rank.ACE:
+            self._end_deal(DealEnd.FEUER, feuer_seat=seat)
+        elif v == 31:
+            self._end_deal(DealEnd.THIRTY_ONE)
+        else:
+            self._end_turn(seat)
+
+    def _pass(self, seat: int) -> None:
+        self._passes += 1
+        self._emit(Event(EventKind.PASS, seat=seat))
+        if self._passes >= self._n_active and self.rules.pass_refresh:
+            self._passes = 0
+            if not self._can_draw_three(3):
+                self._end_deal(DealEnd.STOCK)
+                return
+            self._discard += self._table
+            self._table = []
+            self._table = self._draw_three()
+            self._emit(Event(EventKind.REFRESH, cards=tuple(self._table)))
+        self._end_turn(seat)
+
+    def _knock(self, seat: int) -> None:
+        if self._knocker is None:
+            self._knocker = seat
+            self._final_left = self._n_active
+            self._emit(Event(EventKind.KNOCK, seat=seat))
+        else:
+            self._emit(Event(EventKind.KNOCK, seat=seat, reason="keep"))
+        self._passes = 0
+        if self.rules.deal is DealMode.HIDDEN:
+            pass  # the received cards (self._pending) go on to the next player
+        self._end_turn(seat)
+
+    def _draw_three(self) -> list[Card]:
+        if len(self._stock) < 3 and self._discard:
+            self._rng.shuffle(self._discard)
+            self._stock += self._discard
+            self._discard = []
+            self._emit(Event(EventKind.RESHUFFLE))
+        cards = self._stock[:3]
+        del self._stock[:3]
+        return cards
+
+    def _end_turn(self, seat: int) -> None:
+        self._turns += 1
+        if self._knocker is not None:
+            self._final_left -= 1
+            if self._final_left <= 0:
+                self._end_deal(DealEnd.KNOCK)
+                return
+        elif self._turns >= self.rules.max_cycles * self._n_active:
+            self._end_deal(DealEnd.MAX_CYCLES)
+            return
+        self.current = self._next(seat)
+
+    # ------------------------------------------------------------------ deal end
+    def _end_deal(self, reason: str, feuer_seat: int | None = None) -> None:
+        r = self.rules
+        self._end_reason = reason
+        self._feuer_seat = feuer_seat
+        order = self._order_from(self.first_player)
+        hands = self._hands
+        if reason == DealEnd.FEUER:
+            s = feuer_seat
+            self._emit(Event(EventKind.FEUER, seat=s, cards=tuple(hands[s])))  # type: ignore[index]
+            scored = [
+                tuple(h) if lives >= 0 else None
+                for h, lives in zip(hands, self._lives, strict=True)
+            ]
+            lost = score_hands(scored, r)
+            revealed = [s] if r.luegen else order
+            if not r.luegen:
+                self._reveal_all(order, skip=s)
+            why = dict.fromkeys(range(self.players), "feuer")
+            self._settle(lost, why, revealed=revealed)
+            return
+        t31 = [s for s in order if value3(hands[s], r) == 31]
+        for s in t31:
+            self._emit(Event(EventKind.THIRTY_ONE, seat=s, cards=tuple(hands[s])))
+        if r.luegen:
+            self._ann = {s: (31, tuple(hands[s])) for s in t31}
+            for s in t31:
+                self._known[s] = list(hands[s])
+            start = self._knocker if self._knocker is not None else self.first_player
+            self._ann_order = [s for s in self._order_from(start) if s not in t31]
+            if not self._ann_order:
+                self._settle([0] * self.players, {}, revealed=t31)
+                return
+            self._ann_index = 0
+            self.phase = Phase.ANNOUNCE
+            self.current = self._ann_order[0]
+            return
+        self._reveal_all(order, skip=None, already=t31)
+        scored = [
+            tuple(h) if lives >= 0 else None for h, lives in zip(hands, self._lives, strict=True)
+        ]
+        lost = score_hands(scored, r, self._knocker)
+        why = dict.fromkeys(range(self.players), "under_21" if r.under_21_pays else "lowest")
+        self._settle(lost, why, revealed=order)
+
+    def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()):
+        for s in order:
+            if s != skip and s not in already:
+                cards = tuple(self._hands[s])
+                self._emit(
+                    Event(EventKind.REVEAL, seat=s, cards=cards, value=value3(cards, self.rules))
+                )
+
+    def _announce(self, seat: int, value: int | float, a: int, b: int) -> None:
+        hand = self._hands[seat]
+        shown = (hand[a], hand[b])
+        self._ann[seat] = (value, shown)
+        known = self._known[seat]
+        for c in shown:
+            if c not in known:
+                known.append(c)
+        self._emit(Event(EventKind.ANNOUNCE, seat=seat, value=value, cards=shown))
+        self._ann_index += 1
+        if self._ann_index < len(self._ann_order):
+            self.current = self._ann_order[self._ann_index]
+            return
+        low = min(self._ann[s][0] for s in self._ann_order)
+        deal_order = self._order_from(self.first_player)
+        self.current = [s for s in deal_order if s in self._ann_order and self._ann[s][0] == low][
+            -1
+        ]
+        self.phase = Phase.DECIDE
+
+    def _challenge(self, seat: int, target: int) -> None:
+        cards = tuple(self._hands[target])
+        real = value3(cards, self.rules)
+        lie = real != self._ann[target][0]
+        self._emit(
+            Event(EventKind.CHALLENGE, seat=seat, target=target, reason="lie" if lie else "true")
+        )
+        self._emit(Event(EventKind.REVEAL, seat=target, cards=cards, value=real))
+        self._known[target] = list(cards)
+        lost = [0] * self.players
+        loser = target if lie else seat
+        lost[loser] = 2
+        self._settle(
+            lost,
+            {loser: "lie" if lie else "true"},
+            decider=seat,
+            challenged=target,
+            outcome="lie" if lie else "true",
+            revealed=[*self._thirty_one_seats(), target],
+        )
+
+    def _thirty_one_seats(self) -> list[int]:
+        return [s for s in self._order_from(self.first_player) if self._ann.get(s, (0,))[0] == 31]
+
+    def _out_after(self, seat: int, loss: int) -> bool:
+        new = self._lives[seat] - loss
+        if new < 0:
+            return True
+        if new == 0 and loss > 0:
+            swim = self.rules.swim
+            return swim is SwimMode.NONE or (swim is SwimMode.FIRST_ONLY and not self._swim_open)
+        return False
+
+    def _settle(
+        self,
+        lost: list[int],
+        why: dict[int, str],
+        *,
+        revealed: Sequence[int] | None = None,
+        decider: int | None = None,
+        challenged: int | None = None,
+        outcome: str = "",
+    ) -> None:
+        r = self.rules
+        order = self._order_from(self.first_player)
+        if revealed is None:
+            revealed = self._thirty_one_seats()
+            if challenged is not None:
+                revealed.append(challenged)
+        void = any(lost) and all(self._out_after(s, lost[s]) for s in order)
+        if void:
+            lost = [0] * self.players
+            self._emit(Event(EventKind.VOID))
+        someone_out = reached_zero = False
+        for s in order:
+            loss = lost[s]
+            if not loss:
+                continue
+            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why.get(s, "")))
+            if self._out_after(s, loss):
+                self._lives[s] = -1
+                someone_out = True
+                self._emit(Event(EventKind.OUT, seat=s))
+            else:
+                self._lives[s] -= loss
+                if self._lives[s] == 0:
+                    reached_zero = True
+                    self._emit(Event(EventKind.SWIM, seat=s))
+        if reached_zero and r.swim is SwimMode.FIRST_ONLY:
+            self._swim_open = False
+        hands = {s: tuple(self._hands[s]) for s in revealed}
+        self.last_deal = DealResult(
+            deal_number=self.deal_number,
+            reason=self._end_reason,
+            knocker=self._knocker,
+            hands=hands,
+            values={s: value3(h, r) for s, h in hands.items()},
+            lost=tuple(lost),
+            void=bool(void),
+            feuer=self._feuer_seat,
+            thirty_one=tuple(s for s in order if s in hands and value3(hands[s], r) == 31),
+            announcements=dict(self._ann),
+            decider=decider,
+            challenged=challenged,
+            outcome=outcome,
+            shown=tuple(s for s in order if s in hands) if r.luegen else (),
+        )
+        self.deal_count += 1
+        self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=self._end_reason))
+        remaining = self._active_seats()
+        if len(remaining) <= 1 or (r.match_end is MatchEnd.FIRST_OUT and someone_out):
+            self._finish(remaining)
+        else:
+            self.dealer = self._next(self.dealer)
+            self._start_deal()
+
+    def _finish(self, remaining: list[int]) -> None:
+        if self.rules.match_end is MatchEnd.FIRST_OUT:
+            best = max(self._lives)
+            winners = [s for s, v in enumerate(self._lives) if v == best]
+            self._winner = winners[0] if len(winners) == 1 else winners
+        else:
+            winners = remaining
+            self._winner = remaining[0]
+        self.phase = Phase.OVER
+        self.current = None
+        crown = (
+            self.rules.match_end is MatchEnd.LAST_STANDING
+            and self._lives[winners[0]] == self.rules.lives
+        )
+        self._emit(
+            Event(EventKind.MATCH_END, seats=tuple(winners), reason="crown" if crown else "")
+        )
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now, and nothing more."""
+        if not _is_int(seat) or not 0 <= seat < self.players:
+            raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
+        r = self.rules
+        phase = self.phase
+        hand = tuple(self._hands[seat])
+        if phase is Phase.PLAY and self.current == seat and r.deal is DealMode.HIDDEN:
+            hand += tuple(self._pending)
+        legal = self.legal_actions() if seat == self.current else []
+        return Observation(
+            seat=seat,
+            players=self.players,
+            rules=r,
+            phase=phase,
+            hand=hand,
+            table=tuple(self._table),
+            mistery=self._mistery if self._mistery_by == seat else None,
+            has_mistery=self._mistery is not None,
+            mistery_by=self._mistery_by,
+            lives=list(self._lives),
+            knocked_by=self._knocker,
+            current=self.current,
+            dealer=self.dealer,
+            first_player=self.first_player,
+            chooser=self._chooser,
+            cycle=self._turns // self._n_active,
+            turns=self._turns,
+            final_turns_left=self._final_left if self._knocker is not None else 0,
+            passes=self._passes,
+            deal_number=self.deal_number,
+            deal_count=self.deal_count,
+            stock_size=len(self._stock),
+            discard=tuple(self._discard),
+            known_cards={s: tuple(k) for s, k in enumerate(self._known) if k and s != seat},
+            announcements=dict(self._ann),
+            announce_order=tuple(self._ann_order),
+            legal_actions=legal,
+            swapped=tuple(self._swapped),
+            swim_open=self._swim_open,
+            log=self._log_for(seat),
+            last_deal=self.last_deal,
+            winner=self._winner,
+        )
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> Match:
+        """An independent copy (same future under the same actions)."""
+        m = Match.__new__(Match)
+        d = self.__dict__.copy()
+        m.__dict__ = d
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
+        d["_lives"] = list(self._lives)
+        d["actions"] = list(self.actions)
+        d["_log"] = list(self._log)
+        d["_views"] = {}
+        d["_hands"] = [list(h) for h in self._hands]
+        d["_known"] = [list(k) for k in self._known]
+        d["_table"] = list(self._table)
+        d["_stock"] = list(self._stock)
+        d["_discard"] = list(self._discard)
+        d["_pending"] = list(self._pending)
+        d["_other"] = list(self._other)
+        d["_swapped"] = list(self._swapped)
+        d["_ann"] = dict(self._ann)
+        d["_ann_order"] = list(self._ann_order)
+        if self._legal is not None:
+            d["_legal"] = list(self._legal)
+        if isinstance(self._winner, list):
+            d["_winner"] = list(self._winner)
+        return m
+
+    @classmethod
+    def from_observation(cls, obs: Observation, rng: random.Random) -> Match:
+        """A full match consistent with ``obs``: the cards the seat cannot know
+        are dealt at random from ``rng``. For Monte-Carlo search; it cannot be
+        saved. Public facts (cards taken from the table, shown cards) hold."""
+        r = obs.rules
+        m = cls.__new__(cls)
+        m.rules = r
+        m.players = obs.players
+        m.seed = None
+        m._dealer_arg = None
+        m._deck_arg = None
+        m._rng = random.Random(rng.getrandbits(64))
+        m._lives = list(obs.lives)
+        m._swim_open = obs.swim_open
+        m.actions = []
+        m._log = [(e, None, None) for e in obs.log]
+        m._views = {}
+        m.deal_number = obs.deal_number
+        m.deal_count = obs.deal_count
+        m.last_deal = obs.last_deal
+        m._winner = list(obs.winner) if isinstance(obs.winner, list) else obs.winner
+        m._replayable = False
+        m._legal = None
+        m._base_play = m._make_base_play()
+        m.dealer = obs.dealer
+        m.first_player = obs.first_player
+        m.phase = obs.phase
+        m.current = obs.current
+        m._chooser = obs.chooser
+        m._knocker = obs.knocked_by
+        m._final_left = obs.final_turns_left
+        m._turns = obs.turns
+        m._passes = obs.passes
+        m._swapped = list(obs.swapped)
+        m._mistery_by = obs.mistery_by
+        m._ann = dict(obs.announcements)
+        m._ann_order = list(obs.announce_order)
+        m._ann_index = sum(1 for s in obs.announce_order if s in obs.announcements)
+        m._end_reason = ""
+        m._feuer_seat = None
+        m._n_active = sum(1 for v in obs.lives if v >= 0)
+        m._table = list(obs.table)
+        m._discard = list(obs.discard)
+        seat = obs.seat
+        hidden_turn = obs.phase is Phase.PLAY and r.deal is DealMode.HIDDEN
+        own = list(obs.hand)
+        known_here = set(own) | set(obs.table) | set(obs.discard)
+        if obs.mistery is not None:
+            known_here.add(obs.mistery)
+        for cards in obs.known_cards.values():
+            known_here.update(cards)
+        pool = [c for c in _DECKS[r.deck] if c not in known_here]
+        m._rng.shuffle(pool)
+        m._hands = [[] for _ in range(obs.players)]
+        m._known = [[] for _ in range(obs.players)]
+        m._pending = []
+        for s in range(obs.players):
+            if obs.lives[s] < 0:
+                continue
+            if s == seat:
+                m._hands[s] = own[:3]
+                if hidden_turn and obs.current == seat:
+                    m._pending = own[3:]
+                continue
+            known = list(obs.known_cards.get(s, ()))
+            m._known[s] = list(known)
+            need = 3 - len(known)
+            m._hands[s] = known + pool[:need]
+            del pool[:need]
+        if hidden_turn and obs.current != seat and obs.current is not None:
+            m._pending = pool[:2]
+            del pool[:2]
+        m._other = []
+        if obs.phase is Phase.CHOOSE:
+            m._other = pool[:3]
+            del pool[:3]
+        m._mistery = None
+        if obs.has_mistery:
+            if obs.mistery is not None:
+                m._mistery = obs.mistery
+            else:
+                m._mistery = pool.pop()
+        if len(pool) != obs.stock_size:
+            raise AssertionError(f"sampling left {len(pool)} cards for a stock of {obs.stock_size}")
+        m._stock = pool
+        return m
+
+    # ------------------------------------------------------------------ save
+    def to_json(self) -> str:
+        """The match as JSON (rules, players, seed, dealer, deck, actions); see
+        :mod:`engine.record`."""
+        from .record import save
+
+        return save(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """Rebuild a match saved with :meth:`to_json` by replaying its actions."""
+        from .record import load
+
+        return load(text)
+
+    # attribute for the phase is set in _start_deal / _begin_play
+    phase: Phase
+    current: int | None
+    first_player: int
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
+    if isinstance(deck, str):
+        from .cards import parse_cards
+
+        cards = list(parse_cards(deck))
+    else:
+        try:
+            cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+        except TypeError:
+            raise InvalidInputError(f"deck must be a sequence of cards, not {deck!r}") from None
+    full = _DECKS[rules.deck]
+    if len(cards) != len(full) or set(cards) != set(full):
+        missing = sorted(set(full) - set(cards))
+        extra = sorted(set(cards) - set(full))
+        dup = len(cards) - len(set(cards))
+        raise InvalidInputError(
+            f"deck is not exactly the {rules.deck}-card deck: {len(cards)} cards"
+            + (f", missing {' '.join(map(str, missing))}" if missing else "")
+            + (f", not in this deck {' '.join(map(str, extra))}" if extra else "")
+            + (f", {dup} repeated" if dup else "")
+        )
+    return cards

@@ -1,0 +1,88 @@
+"""What one seat may know: the only view of a match bots and the page get.
+
+An :class:`Observation` is built by ``Match.observation(seat)`` from public
+state plus that seat's own cards, so hidden information never gets in.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .cards import Card
+from .events import DealResult, Event
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+class Phase(enum.StrEnum):
+    """What the match is waiting for."""
+
+    CHOOSE = "choose"  # the deal choice: keep or take
+    PLAY = "play"  # turns (also the turns of the hidden deal)
+    ANNOUNCE = "announce"  # Lügen announcements
+    DECIDE = "decide"  # Lügen: the decider challenges or gives up
+    OVER = "over"  # the match has ended
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of the match.
+
+    Card lists are in the order action indices use. ``hand`` has five cards on
+    this seat's own turn in the hidden deal (its three, then the two received).
+    """
+
+    seat: int
+    players: int
+    rules: Rules
+    phase: Phase
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    mistery: Card | None  # the face-down card, only for the seat that put it there
+    has_mistery: bool  # a face-down card lies on the table
+    mistery_by: int | None  # seat that last put a card face down (public), or None
+    lives: list[int]  # per seat; -1 once eliminated
+    knocked_by: int | None
+    current: int | None  # seat to act, None when the match is over
+    dealer: int
+    first_player: int  # first player of this deal
+    chooser: int | None  # seat making the deal choice (choose phase), else None
+    cycle: int  # 0-based cycle of the current deal
+    turns: int  # turns completed in this deal
+    final_turns_left: int  # turns left after a knock (0 without a knock)
+    passes: int  # passes in a row
+    deal_number: int  # 1-based number of the current (or last) deal
+    deal_count: int  # deals finished so far
+    stock_size: int
+    discard: tuple[Card, ...]  # the open discard pile since the last reshuffle
+    known_cards: dict[int, tuple[Card, ...]]  # seat -> cards all know are in that hand
+    announcements: dict[int, tuple[int | float, tuple[Card, ...]]]
+    announce_order: tuple[int, ...]  # Lügen: the order of announcements (31s skipped)
+    legal_actions: list[Action]
+    swapped: tuple[bool, ...]  # per seat: has swapped in this deal
+    swim_open: bool  # swim=first_only: reaching 0 still allows swimming
+    log: tuple[Event, ...]
+    last_deal: DealResult | None
+    winner: int | list[int] | None
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the match."""
+        return tuple(s for s, v in enumerate(self.lives) if v >= 0)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat
+
+    def sample_world(self, rng: random.Random) -> Match:
+        """A full match consistent with this view, unknown cards dealt at random
+        (for Monte-Carlo bots). The result cannot be saved or replayed."""
+        from .match import Match
+
+        return Match.from_observation(self, rng)
