@@ -399,14 +399,18 @@ _CHART_TEXT = {
     "de": {
         "empty": "Noch keine beendeten Partien",
         "label": "Gewinnquote über die letzten {n} Partien, zuletzt {rate} %",
+        "label_one": "Gewinnquote nach 1 Partie: {rate} %",
         "matches": "Partien",
+        "match": "Partie",
         "won": "gewonnen",
         "lost": "verloren",
     },
     "en": {
         "empty": "No finished matches yet",
         "label": "Win rate over the last {n} matches, now {rate}%",
+        "label_one": "Win rate after 1 match: {rate}%",
         "matches": "matches",
+        "match": "match",
         "won": "won",
         "lost": "lost",
     },
@@ -417,7 +421,7 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 10, 30
 
 def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
     """A small SVG chart of the history: the cumulative win rate (line) and one
-    mark per match (filled: won), oldest on the left. Pure and escaped; the
+    tick per match (tall: won), oldest on the left. Pure and escaped; the
     ``<svg>`` has ``role="img"`` and an ``aria-label`` saying what it shows.
 
     >>> svg = chart_svg(Stats(), "en")
@@ -430,7 +434,7 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
     if n == 0:
         label = text["empty"]
         body = (
-            f'<text x="{_W / 2:g}" y="{_H / 2:g}" text-anchor="middle" '
+            f'<text x="{_W / 2:g}" y="{_H / 2:g}" text-anchor="middle" font-size="13" '
             f'class="chart-empty">{_esc(label)}</text>'
         )
         return _svg(label, body)
@@ -438,7 +442,7 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
     for i, r in enumerate(results, 1):
         won += r.won
         rates.append(won / i)
-    label = text["label"].format(n=n, rate=round(100 * rates[-1]))
+    label = text["label" if n > 1 else "label_one"].format(n=n, rate=round(100 * rates[-1]))
     plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
 
     def x(i: int) -> float:
@@ -452,28 +456,29 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
         parts.append(
             f'<line x1="{_LEFT}" y1="{y(level):.1f}" x2="{_W - _RIGHT}" y2="{y(level):.1f}" '
             f'class="chart-grid" stroke="currentColor" stroke-opacity="0.2"/>'
-            f'<text x="{_LEFT - 4}" y="{y(level) + 4:.1f}" text-anchor="end" '
-            f'font-size="10">{round(level * 100)}%</text>'
+            f'<text x="{_LEFT - 4}" y="{y(level) + 4:.1f}" text-anchor="end">'
+            f"{round(level * 100)}%</text>"
         )
     points = " ".join(f"{x(i):.1f},{y(rate):.1f}" for i, rate in enumerate(rates))
     parts.append(
         f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2" '
         f'class="chart-line"/>'
     )
-    mark_y = _H - _BOTTOM + 10
-    radius = max(1.0, min(3.0, plot_w / n / 2))
+    parts.append(f'<circle cx="{x(n - 1):.1f}" cy="{y(rates[-1]):.1f}" r="3" class="chart-now"/>')
+    # One tick per match below the plot: a tall one for a win, a short one otherwise.
+    base = _H - _BOTTOM + 14
+    width = max(0.5, min(4.0, 0.7 * plot_w / n))
     for i, r in enumerate(results):
         state = "won" if r.won else "lost"
         tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
-        fill = "currentColor" if r.won else "none"
+        top = base - (9 if r.won else 3)
         parts.append(
-            f'<circle cx="{x(i):.1f}" cy="{mark_y}" r="{radius:.1f}" fill="{fill}" '
-            f'stroke="currentColor" class="chart-{state}"><title>{tip}</title></circle>'
+            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
+            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
         )
-    caption = _esc(f"{n} {text['matches']}")
+    caption = _esc(f"{n} {text['matches' if n > 1 else 'match']}")
     parts.append(
-        f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle" '
-        f'font-size="10">{caption}</text>'
+        f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle">{caption}</text>'
     )
     return _svg(label, "".join(parts))
 
@@ -481,7 +486,8 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
 def _svg(label: str, body: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" '
-        f'role="img" aria-label="{_esc(label)}" class="stats-chart">'
+        f'role="img" aria-label="{_esc(label)}" class="stats-chart" '
+        'fill="currentColor" font-size="10" font-family="system-ui, sans-serif">'
         f"<title>{_esc(label)}</title>{body}</svg>"
     )
 

@@ -424,19 +424,29 @@ def test_chart_draws_the_cumulative_win_rate(n):
     assert xs == sorted(xs)
     # y grows downwards: the first match was won (100%), the rate then falls towards 50%
     assert points[0][1] == min(y for _, y in points)
-    marks = root.findall(SVG + "circle")
+    marks = [m for m in root.iter() if m.get("class") in ("chart-won", "chart-lost")]
     assert len(marks) == n
     assert sum(m.get("class") == "chart-won" for m in marks) == (n + 1) // 2
+    tall = {m.get("class"): float(m.get("y1")) - float(m.get("y2")) for m in marks}
+    assert tall["chart-won"] > tall.get("chart-lost", 1) > 0
+    now = root.find(SVG + "circle")  # the latest rate, visible even for one match
+    assert (float(now.get("cx")), float(now.get("cy"))) == points[-1]
     rate = round(100 * ((n + 1) // 2) / n)
-    assert root.get("aria-label") == f"Win rate over the last {n} matches, now {rate}%"
+    if n == 1:
+        assert root.get("aria-label") == "Win rate after 1 match: 100%"
+    else:
+        assert root.get("aria-label") == f"Win rate over the last {n} matches, now {rate}%"
 
 
 def test_chart_per_preset_and_german_text():
     s = played()
     root = parse_svg(sm.chart_svg(s, "de", preset="classic"))
-    assert root.get("aria-label") == "Gewinnquote über die letzten 1 Partien, zuletzt 0 %"
-    assert len(root.findall(SVG + "circle")) == 1
-    assert "verloren (3/3)" in root.find(SVG + "circle").find(SVG + "title").text
+    assert root.get("aria-label") == "Gewinnquote nach 1 Partie: 0 %"
+    (mark,) = [m for m in root.iter() if m.get("class") in ("chart-won", "chart-lost")]
+    assert mark.get("class") == "chart-lost"
+    assert mark.find(SVG + "title").text == "2026-11-02: verloren (3/3)"
+    root = parse_svg(sm.chart_svg(s, "de"))
+    assert root.get("aria-label") == "Gewinnquote über die letzten 3 Partien, zuletzt 67 %"
 
 
 def test_chart_text_is_escaped():
@@ -450,4 +460,5 @@ def test_chart_text_is_escaped():
         sm._CHART_TEXT["en"]["won"] = original
     assert "<b>" not in text
     root = parse_svg(text)
-    assert '<b>"won" & more</b>' in root.find(SVG + "circle").find(SVG + "title").text
+    (mark,) = [m for m in root.iter() if m.get("class") == "chart-won"]
+    assert '<b>"won" & more</b>' in mark.find(SVG + "title").text
