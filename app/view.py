@@ -20,6 +20,7 @@ from typing import Any
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.i18n import feuer_name, fmt_value, game_name, t
+from engine import hand_value
 
 
 @functools.lru_cache(maxsize=1024)
@@ -273,6 +274,16 @@ def _button(
     return f"<button {' '.join(attrs)}>{esc(label)}</button>"
 
 
+def _true_value(obs: Any, values: Sequence[str]) -> str:
+    """The offered announcement equal to the hand's real value (the honest default)."""
+    try:
+        value = hand_value(tuple(obs.hand), obs.rules)
+    except (ValueError, AttributeError, TypeError):
+        return values[0] if values else ""
+    text = str(int(value)) if value == int(value) else str(value)
+    return text if text in values else (values[0] if values else "")
+
+
 def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
     values: list[str] = []
     for text in texts:
@@ -280,7 +291,7 @@ def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
             v = text.split()[1]
             if v not in values:
                 values.append(v)
-    chosen = ui.announce_value if ui.announce_value in values else (values[-1] if values else "")
+    chosen = ui.announce_value if ui.announce_value in values else _true_value(obs, values)
     options = "".join(
         f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>'
         f"{esc(fmt_value(float(v)))}</option>"

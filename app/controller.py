@@ -1,0 +1,476 @@
+"""The game's one straight path: intent -> engine action -> bots' turns -> render.
+
+``Controller`` owns the match, the bots and the UI state. It never touches
+the DOM: it talks to a *host* (``app.dom`` in the page, a fake in tests) with
+two calls:
+
+- ``host.show(markup, log_lines, state)``: put the screen on the page and set
+  ``#app``'s ``data-state`` (``human``, ``busy``, ``deal-over``, ``match-over``);
+- ``host.later(ms, callback)``: run ``callback`` in a later task (a timer), so
+  every bot turn is its own short task and the page never freezes.
+
+What is legal comes from the engine (``match.legal_actions()``); the
+controller only matches the player's clicks against that list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+from urllib.parse import parse_qs
+
+import engine
+from app import settings as st
+from app import stats as stats_mod
+from app import view
+from app.i18n import BOT_NAMES, t
+from app.storage import KEY_MATCH, MemoryBackend, Store, load_match, save_match
+from app.view import UIState
+
+SAVE_VERSION = 1
+LOG_KEEP = 60  # log lines kept (and saved)
+
+# Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
+BOT_THINK_MS = 650
+AFTER_HUMAN_MS = 200
+
+
+class Host(Protocol):
+    def show(self, markup: str, log: Sequence[tuple[int, str]], state: str) -> None: ...
+    def later(self, ms: float, callback: Callable[[], None]) -> None: ...
+
+
+def parse_query(search: str) -> dict[str, str]:
+    """``location.search`` as a dict of values (the last one wins).
+
+    >>> parse_query("?seed=3&bots=2&new=1")
+    {'seed': '3', 'bots': '2', 'new': '1'}
+    """
+    return {k: v[-1] for k, v in parse_qs(search.lstrip("?"), keep_blank_values=True).items()}
+
+
+# ---------------------------------------------------------------- the controller
+
+
+class Controller:
+    """Runs one match at a time for the person at seat 0 against bots."""
+
+    def __init__(
+        self,
+        host: Host,
+        store: Store | None = None,
+        *,
+        query: str = "",
+        browser_lang: str = "de",
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.host = host
+        self.store = store if store is not None else Store(MemoryBackend())
+        self.query = parse_query(query)
+        self.browser_lang = browser_lang
+        self.seed_source = seed_source or (lambda: int(time.time() * 1000) % 2_000_000_000)
+        saved, self.notices = st.load_settings(self.store, browser_lang)
+        # URL parameters count for this page load only; the dialog's choices are saved.
+        self.next_settings, self.new_requested, more = st.apply_url(saved, self.query)
+        self.notices += more
+        self.settings = self.next_settings  # the settings of the match being played
+        self.match: Any = None
+        self.bots: dict[int, Any] = {}
+        self.ui = UIState()
+        self.epoch = 0  # bumps with every new match: stale timers do nothing
+        self.deal_seen = 0  # the last finished deal whose result the player has seen
+        self.deal_noted = 0  # the last finished deal logged and counted
+        self.player_place: int | None = None  # the player's place when they went out
+        self.line_no = 0
+        self.recorded = False
+
+    # ------------------------------------------------------------ start-up
+
+    def start(self) -> None:
+        """Resume the saved match, or start one from the URL and the settings."""
+        if not self.new_requested and self._restore():
+            if any(k in self.query for k in ("seed", "preset", "bots", "difficulty", "lives")):
+                self.ui.notice = t("notice_next", self.ui.lang)
+            self._advance()
+            return
+        self.new_match(self.next_settings)
+
+    def new_match(self, settings: st.Settings) -> None:
+        """Deal a new match with ``settings``."""
+        self.epoch += 1
+        settings, rules, _ = st.resolve(settings)
+        seed = settings.seed if settings.seed is not None else self.seed_source()
+        self.settings = dataclasses.replace(settings, seed=seed)
+        self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
+        self.match = engine.Match(rules, players=st.players(settings), seed=seed)
+        self._setup(log=())
+        self.deal_seen = self.deal_noted = 0
+        self.player_place = None
+        self.recorded = False
+        self._announce_deal()
+        self._advance()
+
+    def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
+        """Bots and UI state for ``self.match`` played with ``self.settings``."""
+        from engine import bots
+
+        s = self.settings
+        levels = st.bot_difficulties(s)
+        seed = s.seed or 0
+        n = len(self.match.lives())
+        self.bots = {
+            seat: bots.make(levels[(seat - 1) % len(levels)], seed=seed * 31 + seat)
+            for seat in range(1, n)
+        }
+        rules = self.match.rules if hasattr(self.match, "rules") else st.rules(s)
+        self.ui = UIState(
+            lang=s.lang,
+            style=st.card_style(s, rules.deck),
+            preset=s.preset if s.preset in engine.PRESETS else st.CUSTOM_BASE,
+            names=("", *BOT_NAMES[: n - 1]),
+            start_lives=rules.lives,
+            anim=self.next_settings.speed != "0",
+            log=tuple(log),
+            out_order=tuple(out_order),
+            stats=self._stats(),
+            settings=self.next_settings.to_dict(),
+        )
+
+    # ------------------------------------------------------------ intents
+
+    def handle(self, intent: dict[str, Any]) -> None:
+        """One intent from the page: ``{"type": "card"|"drop"|"action"|"value", ...}``."""
+        kind = intent.get("type")
+        if kind == "card":
+            self.click_card(str(intent.get("zone")), str(intent.get("index")))
+        elif kind == "drop":
+            self.drop(tuple(intent["from"]), tuple(intent["to"]))
+        elif kind == "action":
+            self.press(str(intent.get("action")), intent.get("form"))
+        elif kind == "value":
+            self.ui.announce_value = str(intent.get("value"))
+            self._render()
+
+    def press(self, name: str, form: dict[str, Any] | None = None) -> None:
+        """A button: a control name or an action text."""
+        if name == "settings":
+            self.ui.settings_open = True
+            self._render()
+        elif name == "close-settings":
+            self.ui.settings_open = False
+            self._render()
+        elif name == "new-match":
+            if form is not None:
+                chosen, _ = st.from_form(form, base=self.next_settings)
+                st.save_settings(self.store, chosen)
+                # A seed from the URL served one match; the dialog starts fresh ones.
+                self.next_settings = dataclasses.replace(chosen, seed=None)
+            self.new_match(self.next_settings)
+        elif name == "next-deal":
+            if self.ui.mode == "deal-over":
+                self.deal_seen = self._last_deal_number()
+                self._announce_deal()
+                self._advance()
+        elif name == "two-swaps":
+            self.ui.two_mode = not self.ui.two_mode
+            self._clear_selection()
+            self._render()
+        elif name == "clear-selection":
+            self._clear_selection()
+            self._render()
+        else:
+            self.play(name)
+
+    def click_card(self, zone: str, index: str) -> None:
+        """A tap (or Enter/Space) on a card: select it, or complete a move with it."""
+        if self.ui.mode != "human":
+            return
+        texts = self._texts()
+        key = (zone, index)
+        if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):
+            # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
+            limit = 2 if any(x.startswith("announce ") for x in texts) else 3
+            chosen = [k for k in self.ui.selected if k[0] == "hand"]
+            if key in chosen:
+                chosen.remove(key)
+            elif len(chosen) < limit:
+                chosen.append(key)
+            else:
+                chosen = [*chosen[1:], key]
+            self.ui.selected = tuple(chosen)
+            self._render()
+            return
+        other_zone = "table" if zone == "hand" else "hand"
+        partner = next((k for k in self.ui.selected if k[0] == other_zone), None)
+        if partner is None:
+            same = key in self.ui.selected
+            self.ui.selected = () if same else (key,)
+            self._render()
+            return
+        hand_i, table_i = (index, partner[1]) if zone == "hand" else (partner[1], index)
+        self._pair(int(hand_i), table_i)
+
+    def drop(self, source: tuple, target: tuple) -> None:
+        """A card dragged onto another: the same as tapping both."""
+        if self.ui.mode != "human" or source[0] == target[0]:
+            return
+        hand_i, table_i = (source[1], target[1]) if source[0] == "hand" else (target[1], source[1])
+        self.ui.selected = ()
+        self._pair(int(hand_i), str(table_i))
+
+    def _pair(self, hand_i: int, table_i: str) -> None:
+        """A hand card and a table card chosen together: play the swap they make."""
+        if table_i == "mistery":
+            self.ui.pending = ()
+            self._try_play(f"mistery {hand_i}")
+            return
+        if self.ui.two_mode:
+            if not self.ui.pending:
+                self.ui.pending = ((hand_i, int(table_i)),)
+                self.ui.selected = ()
+                self._render()
+                return
+            (h1, t1) = self.ui.pending[0]
+            self.ui.pending = ()
+            self._try_play(f"swap {h1} {t1} {hand_i} {table_i}")
+            return
+        self._try_play(f"swap {hand_i} {table_i}")
+
+    def _try_play(self, text: str) -> None:
+        if not self.play(text):
+            self._clear_selection()
+            self._render()
+
+    def play(self, text: str) -> bool:
+        """Play the player's move ``text`` if the engine offers it now."""
+        if self.ui.mode != "human" or self.match.current_player() != 0:
+            return False
+        action = self._legal(text)
+        if action is None:
+            return False
+        before = self._obs()
+        self.ui.mode = "busy"  # accepted: leave "human" at once
+        self._clear_selection()
+        self.ui.two_mode = False
+        self.ui.notice = ""
+        self.match.apply(action)
+        self._log(view.describe_move(0, str(action), before, self._obs(), self.ui))
+        self.ui.changed = view.changed_keys(0, str(action))
+        self._render()
+        self._save()
+        epoch = self.epoch
+        self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
+        return True
+
+    def _legal(self, text: str) -> Any:
+        try:
+            wanted = engine.Action.parse(text)
+        except (ValueError, AttributeError):
+            return None
+        return next((a for a in self.match.legal_actions() if a == wanted), None)
+
+    # ------------------------------------------------------------ the flow
+
+    def _resume(self, epoch: int) -> None:
+        if epoch == self.epoch:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Show what comes next: a finished deal or match, the player's turn, or a bot's."""
+        self._note_deal_end()
+        if self.match.is_over():
+            self._finish()
+            return
+        if self._last_deal_number() > self.deal_seen:
+            self._show("deal-over")
+            return
+        seat = self.match.current_player()
+        if seat == 0:
+            self._show("human")
+            return
+        self._show("busy", thinking=seat)
+        epoch = self.epoch
+        self.host.later(self._ms(BOT_THINK_MS), lambda: self._bot_turn(epoch))
+
+    def _show(self, mode: str, thinking: int | None = None) -> None:
+        self.ui.mode = mode
+        self.ui.thinking = thinking
+        self._render()
+        self._save()
+
+    def _bot_turn(self, epoch: int) -> None:
+        """One bot move, then back to ``_advance`` (one move per timer task)."""
+        if epoch != self.epoch or self.match.is_over():
+            return
+        seat = self.match.current_player()
+        if seat == 0 or seat not in self.bots:
+            self._advance()
+            return
+        before = self._obs()
+        action = self.bots[seat].choose(self.match.observation(seat))
+        self.match.apply(action)
+        self._log(view.describe_move(seat, str(action), before, self._obs(), self.ui))
+        self.ui.changed = view.changed_keys(seat, str(action))
+        self._advance()
+
+    def _finish(self) -> None:
+        winner = self.match.winner()
+        winners = tuple(winner) if isinstance(winner, list) else (winner,)
+        self.ui.winners = winners
+        self.deal_seen = self._last_deal_number()
+        if not self.recorded:
+            self.recorded = True
+            won = 0 in winners
+            place = 1 if won else (self.player_place or stats_mod.place(self.match.lives(), 0))
+            crown = won and len(winners) == 1 and bool(self.match.crown)
+            self._update_stats(
+                lambda s: s.record_match(
+                    self.ui.preset, place=place, players=len(self.match.lives()), crown=crown
+                )
+            )
+            names = ", ".join(view.seat_name(self.ui, s) for s in winners)
+            if len(winners) > 1:
+                self._log(t("winners", self.ui.lang, names=names))
+            elif winners == (0,):
+                self._log(t("winner_you", self.ui.lang))
+            else:
+                self._log(t("winner", self.ui.lang, name=names))
+        self._show("match-over")
+
+    def _note_deal_end(self) -> None:
+        """Once per finished deal: log who lost lives, count it in the statistics,
+        remember who went out (for the ranking)."""
+        last = getattr(self._obs(), "last_deal", None)
+        if last is None or last.deal_number <= self.deal_noted:
+            return
+        self.deal_noted = last.deal_number
+        lines = []
+        for row in view.deal_rows(last):
+            if row["lost"]:
+                key = "lost_life" if row["lost"] == 1 else "lost_lives"
+                key += "_you" if row["seat"] == 0 else ""
+                name = view.seat_name(self.ui, row["seat"])
+                lines.append(t(key, self.ui.lang, name=name, n=row["lost"]))
+        self._log("; ".join(lines) if lines else t("nobody_lost", self.ui.lang))
+        lives = self.match.lives()
+        lost = last.lost[0] if last.lost else 0
+        if lives[0] >= 0 or lost:  # the player held cards in this deal
+            value = dict(last.values).get(0)
+            self._update_stats(
+                lambda s: s.record_deal(
+                    self.ui.preset,
+                    lives_lost=min(2, lost),
+                    hand_value=value,
+                    knocked=last.knocker == 0,
+                )
+            )
+        for seat, n in enumerate(lives):
+            if n < 0 and seat not in self.ui.out_order:
+                self.ui.out_order = (*self.ui.out_order, seat)
+                if seat == 0:
+                    self.player_place = stats_mod.place(lives, 0)
+
+    def _announce_deal(self) -> None:
+        obs = self._obs()
+        dealer = getattr(obs, "dealer", None)
+        if dealer is not None and not self.match.is_over():
+            self._log(
+                t(
+                    "l_deal",
+                    self.ui.lang,
+                    n=self._deal_number(),
+                    name=view.seat_name(self.ui, dealer),
+                )
+            )
+
+    # ------------------------------------------------------------ helpers
+
+    def _obs(self) -> Any:
+        return self.match.observation(0)
+
+    def _texts(self) -> list[str]:
+        return (
+            [str(a) for a in self.match.legal_actions()] if self.match.current_player() == 0 else []
+        )
+
+    def _last_deal_number(self) -> int:
+        last = getattr(self._obs(), "last_deal", None)
+        return last.deal_number if last is not None else 0
+
+    def _deal_number(self) -> int:
+        return int(getattr(self._obs(), "deal_number", 0) or 0)
+
+    def _ms(self, base: float) -> float:
+        pause = st.timings(self.next_settings)[1]
+        return 0 if pause == 0 else base * pause / BOT_THINK_MS
+
+    def _clear_selection(self) -> None:
+        self.ui.selected = ()
+        self.ui.pending = ()
+
+    def _log(self, text: str) -> None:
+        if not text:
+            return
+        self.line_no += 1
+        self.ui.log = (*self.ui.log, (self.line_no, text))[-LOG_KEEP:]
+
+    def _render(self) -> None:
+        self.host.show(view.render(self._obs(), self.ui), self.ui.log, self.ui.mode)
+
+    # ------------------------------------------------------------ saving
+
+    def _save(self) -> None:
+        record = {
+            "match": self.match.to_json(),
+            "settings": self.settings.to_dict(),
+            "deal_seen": self.deal_seen,
+            "deal_noted": self.deal_noted,
+            "player_place": self.player_place,
+            "mode": self.ui.mode,
+            "log": [list(x) for x in self.ui.log],
+            "line_no": self.line_no,
+            "out_order": list(self.ui.out_order),
+            "recorded": self.recorded,
+        }
+        save_match(self.store, json.dumps(record))
+
+    def _restore(self) -> bool:
+        text, _ = load_match(self.store)
+        if not isinstance(text, str):
+            return False
+        try:
+            record = json.loads(text)
+            match = engine.Match.from_json(record["match"])
+            settings, _ = st.from_dict(record["settings"], self.browser_lang)
+        except Exception as exc:  # a saved match this engine cannot read: start anew
+            self.store.quarantine(KEY_MATCH, f"cannot resume: {exc}")
+            return False
+        self.epoch += 1
+        self.match = match
+        self.settings = settings
+        self.deal_seen = int(record.get("deal_seen", 0))
+        self.deal_noted = int(record.get("deal_noted", 0))
+        self.player_place = record.get("player_place")
+        self.line_no = int(record.get("line_no", 0))
+        self.recorded = bool(record.get("recorded", False))
+        log = [(int(a), str(b)) for a, b in record.get("log", [])]
+        self._setup(log=log, out_order=record.get("out_order", []))
+        return True
+
+    # ------------------------------------------------------------ statistics
+
+    def _stats(self) -> tuple[int, int]:
+        stats, _ = stats_mod.load_stats(self.store)
+        return stats.matches, stats.wins
+
+    def _update_stats(self, change: Callable[[Any], None]) -> None:
+        stats, _ = stats_mod.load_stats(self.store)
+        try:
+            change(stats)
+        except ValueError:  # a figure the statistics refuse must not stop the game
+            return
+        stats_mod.save_stats(self.store, stats)
+        self.ui.stats = (stats.matches, stats.wins)

@@ -1,0 +1,274 @@
+"""The only module that touches the page: markup in, intents out, timers.
+
+``mount()`` finds ``#app``, builds a ``Controller`` and binds ONE listener per
+event type on ``#app`` (events are delegated: the screen is redrawn, ``#app``
+stays). Clicks, taps, Enter/Space on a focused card, a drag of one card onto
+another (pointer events, so mouse, pen and touch all work) and the Lügen
+value select become intents for ``Controller.handle``.
+
+Bot turns run through ``later`` (``setTimeout``), one move per task, so the
+page stays responsive.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app import view
+
+DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
+
+
+def _none(x: Any) -> bool:
+    """True for None and for Pyodide's JsNull/undefined."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+class Page:
+    """The host the controller draws on (see ``app.controller.Host``)."""
+
+    def __init__(self, app: Any) -> None:
+        import js
+        from pyodide.ffi import create_proxy
+
+        self.js = js
+        self.app = app
+        self.controller: Any = None
+        self.focus_key = ""  # data-key of the element the player last focused
+        self.shown: list[int] = []  # numbers of the log lines in the page
+        self.drag: dict[str, Any] | None = None
+        self.suppress_click = False
+        self.lang = ""
+        self._proxies = []
+        app.innerHTML = '<div class="screen"></div>'
+        self.screen = app.querySelector(".screen")
+        self.log_el: Any = None
+        for name, handler in (
+            ("click", self.on_click),
+            ("keydown", self.on_key),
+            ("change", self.on_change),
+            ("pointerdown", self.on_pointer_down),
+            ("pointermove", self.on_pointer_move),
+            ("pointerup", self.on_pointer_up),
+            ("pointercancel", self.on_pointer_cancel),
+            ("focusin", self.on_focus),
+        ):
+            proxy = create_proxy(self._guard(handler))
+            self._proxies.append(proxy)
+            app.addEventListener(name, proxy)
+
+    # ------------------------------------------------------------ host API
+
+    def show(self, markup: str, log: Sequence[tuple[int, str]], state: str) -> None:
+        """Draw the screen, append new log lines, publish ``data-state``."""
+        active = self.js.document.activeElement
+        had_focus = not _none(active) and (
+            active == self.js.document.body or self.app.contains(active)
+        )
+        lang = self.controller.ui.lang if self.controller else "de"
+        if self.log_el is None or lang != self.lang:
+            self._mount_log(lang)
+        self.screen.innerHTML = markup
+        self._sync_log(log)
+        self.js.document.documentElement.lang = lang
+        if had_focus and self.focus_key:
+            el = self.app.querySelector(f'[data-key="{self.focus_key}"]')
+            if not _none(el) and (el.tabIndex >= 0) and not el.disabled:
+                el.focus()
+        self.app.dataset.state = state
+
+    def later(self, ms: float, callback: Callable[[], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        self.js.setTimeout(create_once_callable(self._guard(callback)), max(0, int(ms)))
+
+    # ------------------------------------------------------------ events
+
+    def on_click(self, event: Any) -> None:
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        target = event.target
+        button = target.closest("[data-action]")
+        if not _none(button):
+            if button.disabled:
+                return
+            action = str(button.dataset.action)
+            form = None
+            settings = button.closest("[data-testid=settings]")
+            if action == "new-match" and not _none(settings):
+                form = self._read_form(settings)
+            self.controller.handle({"type": "action", "action": action, "form": form})
+            return
+        card = target.closest("[data-card][data-zone]")
+        if not _none(card):
+            self._card_intent(card)
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if key == "Escape":
+            if self.controller.ui.settings_open:
+                self.controller.handle({"type": "action", "action": "close-settings"})
+            else:
+                self.controller.handle({"type": "action", "action": "clear-selection"})
+            return
+        if key not in ("Enter", " "):
+            return
+        card = event.target.closest("[data-card][data-zone]")
+        if not _none(card) and card.getAttribute("tabindex") is not None:
+            event.preventDefault()
+            self._card_intent(card)
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if str(target.getAttribute("data-testid")) == "announce-value":
+            self.focus_key = "announce-value"
+            self.controller.handle({"type": "value", "value": str(target.value)})
+
+    def on_focus(self, event: Any) -> None:
+        key = event.target.getAttribute("data-key")
+        if not _none(key):
+            self.focus_key = str(key)
+
+    def _card_intent(self, card: Any) -> None:
+        self.focus_key = str(card.dataset.key)
+        self.controller.handle(
+            {"type": "card", "zone": str(card.dataset.zone), "index": str(card.dataset.index)}
+        )
+
+    # A drag: press on a card the player may move, move, release on another card.
+    def on_pointer_down(self, event: Any) -> None:
+        self.suppress_click = False
+        if event.button != 0:
+            return
+        card = event.target.closest("[data-card][data-zone].active")
+        if _none(card):
+            return
+        self.drag = {"el": card, "x": event.clientX, "y": event.clientY, "moved": False}
+
+    def on_pointer_move(self, event: Any) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        if not drag["moved"] and dx * dx + dy * dy < DRAG_START_PX**2:
+            return
+        drag["moved"] = True
+        el = drag["el"]
+        el.classList.add("dragging")
+        el.style.transform = f"translate({dx}px, {dy}px)"
+
+    def on_pointer_up(self, event: Any) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag["moved"]:
+            return
+        source = drag["el"]
+        source.classList.remove("dragging")
+        source.style.transform = ""
+        self.suppress_click = True
+        target = None
+        for el in self.js.document.elementsFromPoint(event.clientX, event.clientY):
+            found = el.closest("[data-card][data-zone]")
+            if not _none(found) and not found.isSameNode(source):
+                target = found
+                break
+        if target is None:
+            return
+        self.controller.handle(
+            {
+                "type": "drop",
+                "from": (str(source.dataset.zone), str(source.dataset.index)),
+                "to": (str(target.dataset.zone), str(target.dataset.index)),
+            }
+        )
+
+    def on_pointer_cancel(self, event: Any) -> None:
+        if self.drag is not None:
+            self.drag["el"].classList.remove("dragging")
+            self.drag["el"].style.transform = ""
+        self.drag = None
+
+    # ------------------------------------------------------------ helpers
+
+    def _read_form(self, form: Any) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for el in form.querySelectorAll("input[name], select[name]"):
+            name = str(el.name)
+            if str(el.type) == "checkbox":
+                if el.checked:
+                    values[name] = "on"  # like a submitted form: unchecked boxes are absent
+            else:
+                values[name] = str(el.value)
+        return values
+
+    def _mount_log(self, lang: str) -> None:
+        self.lang = lang
+        old = self.app.querySelector(".log-box")
+        if not _none(old):
+            old.remove()
+        self.app.insertAdjacentHTML("beforeend", view.log_box(lang))
+        self.log_el = self.app.querySelector("[data-testid=log]")
+        self.shown = []
+
+    def _sync_log(self, log: Sequence[tuple[int, str]]) -> None:
+        """Append only new lines (so ``aria-live`` reads just those); rebuild on a new match."""
+        numbers = [n for n, _ in log]
+        if self.shown and (not numbers or self.shown[-1] not in numbers):
+            self.log_el.innerHTML = ""  # another match: start the list again
+            self.shown = []
+        last = self.shown[-1] if self.shown else 0
+        new = [(n, text) for n, text in log if n > last]
+        if new:
+            self.log_el.insertAdjacentHTML(
+                "beforeend", "".join(view.log_line(n, text) for n, text in new)
+            )
+            self.shown += [n for n, _ in new]
+        while self.shown and self.shown[0] not in numbers:  # keep it as short as the controller's
+            self.shown.pop(0)
+            self.log_el.firstElementChild.remove()
+        self.log_el.scrollTop = self.log_el.scrollHeight
+
+    def _guard(self, fn: Callable[..., None]) -> Callable[..., None]:
+        """Run ``fn``; a Python error goes to the console instead of stopping the page."""
+
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except Exception:
+                text = traceback.format_exc()
+                self.js.console.error(text)
+                self.app.dataset.error = text.strip().splitlines()[-1][:300]
+
+        return run
+
+
+def mount() -> Any:
+    """Start the game in ``#app``: resume the saved match or deal a new one."""
+    import js
+
+    from app.controller import Controller
+
+    app = js.document.getElementById("app")
+    page = Page(app)
+    store = _store(js)
+    lang = str(js.navigator.language or "de")
+    from app.i18n import pick_lang
+
+    controller = Controller(
+        page, store, query=str(js.location.search), browser_lang=pick_lang(lang)
+    )
+    page.controller = controller
+    controller.start()
+    return controller
+
+
+def _store(js: Any) -> Any:
+    """The saved-data store: ``app.storage`` over ``localStorage`` (None if unusable)."""
+    try:
+        from app.storage import Store
+
+        return Store(js.localStorage)
+    except Exception:
+        return None
