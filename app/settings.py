@@ -138,24 +138,26 @@ def rules(settings: Settings) -> engine.Rules:
 def resolve(settings: Settings) -> tuple[Settings, engine.Rules, Notice | None]:
     """Settings that surely build, their rules, and a Notice if they had to change.
 
-    If :func:`rules` fails, the custom options are dropped (then Mistery and
-    Lügen too) and the number of bots is brought into range; the Notice carries
-    the engine's message.
+    If :func:`rules` fails, the number of bots is brought into range; if the rule
+    set itself is inconsistent, its custom options are dropped first (a named
+    preset with lives 1-10, Mistery and Lügen always builds). The Notice
+    carries the engine's message.
     """
     try:
         return settings, rules(settings), None
     except InvalidInputError as exc:
         problem = str(exc)
-    for fallback in (
-        dataclasses.replace(settings, custom={}),
-        dataclasses.replace(settings, custom={}, mistery=False, luegen=False),
-    ):
+    for fallback in (settings, dataclasses.replace(settings, custom={})):
         try:
             built = _build_rules(fallback)
         except InvalidInputError:
             continue
         fallback = dataclasses.replace(fallback, bots=_clamp_bots(fallback.bots, built))
-        message = f"{problem}; playing {_preset_label(fallback)} instead"
+        if fallback.custom == settings.custom:
+            instead = f"{fallback.bots} computer players"
+        else:
+            instead = _preset_label(fallback)
+        message = f"{problem}; playing with {instead} instead"
         return fallback, rules(fallback), Notice("rules", "rules", message)
     raise AssertionError("a named preset with valid lives always builds")  # pragma: no cover
 
@@ -269,7 +271,8 @@ def apply_url(
     Returns ``(settings, new_match_requested, notices)``; ``new_match_requested``
     is true for ``new=1`` (also ``true``/``yes``/``on``/empty). An odd value keeps
     the previous one and adds a Notice; a number of bots out of range is
-    clamped. A named ``preset`` drops custom rule options. ``difficulty`` may
+    clamped. A named ``preset`` drops custom rule options; ``preset=custom``
+    keeps the rules played so far as custom options. ``difficulty`` may
     be one name or a comma list with one name per bot. Unknown parameters are
     ignored. Keep the result for this page load only: save what the dialog gives.
     """
@@ -294,8 +297,8 @@ def apply_url(
             values.update(_from_text(name, q[name]))
         except ValueError as exc:
             notices.append(_notice("url", name, exc, getattr(settings, name)))
-    if values.get("preset", CUSTOM) != CUSTOM:
-        values["custom"] = {}
+    if "preset" in values:
+        values["custom"] = _as_custom(settings) if values["preset"] == CUSTOM else {}
     new = False
     if "new" in q:
         text = q["new"].strip().lower()
@@ -321,7 +324,7 @@ def from_form(
     present the form is taken to show them all, so a missing ``rule.`` checkbox
     means off; the options that differ from the preset (from ``classic`` for
     ``custom``) become ``custom``. Without ``rule.`` fields a named preset has no
-    custom options and ``custom`` keeps those of ``base``. Other fields (speed,
+    custom options and ``custom`` keeps the rules of ``base``. Other fields (speed,
     seed) missing keep ``base``'s values. Bad values keep ``base``'s with a Notice.
     """
     base = base if base is not None else defaults(browser_lang)
@@ -339,8 +342,8 @@ def from_form(
     preset_name = values.get("preset", base.preset)
     if any(k.startswith("rule.") for k in fields):
         values["custom"] = _form_rules(fields, preset_name, notices)
-    elif preset_name != CUSTOM:
-        values["custom"] = {}
+    else:
+        values["custom"] = _as_custom(base) if preset_name == CUSTOM else {}
     return _settle(dataclasses.replace(base, **values), "form", notices), notices
 
 
@@ -380,7 +383,19 @@ def _settle(settings: Settings, code: str, notices: list[Notice]) -> Settings:
 
 
 def _preset_label(settings: Settings) -> str:
-    return f"the {settings.preset} preset" if settings.preset != CUSTOM else "the custom rules"
+    return (
+        f"the {settings.preset} rules" if settings.preset != CUSTOM else f"the {CUSTOM_BASE} rules"
+    )
+
+
+def _as_custom(settings: Settings) -> dict[str, Any]:
+    """The settings' rule options as differences from :data:`CUSTOM_BASE`, so that
+    switching to ``custom`` keeps the rules played so far."""
+    if settings.preset == CUSTOM:
+        return dict(settings.custom)
+    start = engine.preset(CUSTOM_BASE).to_dict()
+    now = {**base_preset(settings).to_dict(), **settings.custom}
+    return {k: v for k, v in now.items() if k not in OWN_OPTIONS and v != start[k]}
 
 
 def _browser_lang(browser_lang: str | Sequence[str] | None) -> str:

@@ -560,3 +560,36 @@ def test_timings():
     assert st.timings(Settings(speed="0")) == (0, 0)
     slow, normal, fast = (st.timings(Settings(speed=x)) for x in ("slow", "normal", "fast"))
     assert slow > normal > fast > (0, 0)
+
+
+def test_switching_to_custom_keeps_the_rules_played_so_far():
+    base = Settings(preset="knack", custom={"handeln": True}, lives=4, mistery=True)
+    expected = dataclasses.replace(engine.preset("knack"), handeln=True, lives=4, mistery=True)
+    by_form, notices = st.from_form({"preset": "custom", "lives": "4", "mistery": "on"}, base=base)
+    assert notices == []
+    by_url, _, notices = st.apply_url(base, {"preset": "custom"})
+    assert notices == []
+    for s in (by_form, by_url):
+        assert s.preset == "custom"
+        assert "lives" not in s.custom and "mistery" not in s.custom
+        assert st.rules(s) == expected
+
+
+def test_resolve_keeps_consistent_custom_rules_and_only_fixes_the_bots():
+    s = Settings(preset="custom", custom={"max_players": 4, "handeln": True}, bots=6)
+    used, r, notice = st.resolve(s)
+    assert (used.custom, used.bots, r.max_players, r.handeln) == (s.custom, 3, 4, True)
+    assert "3 computer players" in notice.message
+
+
+def test_resolve_message_names_the_fallback():
+    s = Settings(preset="custom", custom={"passing": False}, mistery=True)
+    used, _, notice = st.resolve(s)
+    assert (used.preset, used.custom, used.mistery) == ("custom", {}, True)
+    assert notice.message.startswith("inconsistent rule set: pass_refresh needs passing")
+    assert notice.message.endswith("playing with the classic rules instead")
+    s = Settings(
+        preset="custom", custom={"deal": "hidden", "passing": False, "pass_refresh": False}
+    )
+    used, _, notice = st.resolve(dataclasses.replace(s, mistery=True))
+    assert (used.custom, used.mistery) == ({}, True)  # mistery alone is fine on classic
