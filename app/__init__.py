@@ -1,0 +1,1 @@
+"""The page's Python: start-up, rendering and events (runs in Pyodide; uses ``engine``)."""

@@ -1,0 +1,1 @@
+"""Project commands written in Python (build, serve); importable from tests and bench."""

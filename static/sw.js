@@ -1,0 +1,87 @@
+// Service worker of the Schwimmen page: keeps the page, the Python sources and
+// the runtime in a versioned cache so the game starts and plays offline.
+// This is a template: scripts/build.py fills in the markers from the built files.
+"use strict";
+
+const CACHE_NAME = __CACHE_NAME__;
+const CACHE_PREFIX = __CACHE_PREFIX__;
+// [url relative to this file, content hash] for every file of the site.
+const PRECACHE = __PRECACHE__;
+const INDEX_KEY = "__precache_index__";
+
+const absolute = (url) => new URL(url, self.location).href;
+const SCOPE_PATH = new URL("./", self.location).pathname;
+
+// Files an older release already holds with the same content hash are copied
+// from its cache instead of being downloaded again (the runtime is ~14 MB).
+async function reusableResponses() {
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(CACHE_PREFIX) || name === CACHE_NAME) continue;
+    const cache = await caches.open(name);
+    const index = await cache.match(absolute(INDEX_KEY));
+    if (!index) continue;
+    for (const [url, hash] of await index.json()) {
+      const key = absolute(url) + "#" + hash;
+      if (!found.has(key)) found.set(key, cache);
+    }
+  }
+  return found;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE_NAME);
+  const old = await reusableResponses();
+  await Promise.all(
+    PRECACHE.map(async ([url, hash]) => {
+      const href = absolute(url);
+      const oldCache = old.get(href + "#" + hash);
+      let response = oldCache && (await oldCache.match(href));
+      if (!response) {
+        // "no-cache" revalidates with the server: a copy the browser fetched
+        // for this very page load is reused (304), a stale one never is.
+        response = await fetch(href, { cache: "no-cache" });
+        if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+      }
+      await cache.put(href, response);
+    }),
+  );
+  // Written last: a cache with an index is complete.
+  await cache.put(
+    absolute(INDEX_KEY),
+    new Response(JSON.stringify(PRECACHE), { headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// Cache first for our own files; anything else goes to the network untouched.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE_NAME);
+      // The page itself, as "./" or "./index.html", with or without ?seed=...
+      const path = new URL(request.url).pathname;
+      const isPage = path === SCOPE_PATH || path === SCOPE_PATH + "index.html";
+      const hit = isPage
+        ? await cache.match(absolute("./index.html"))
+        : await cache.match(request, { ignoreSearch: true });
+      return hit || fetch(request);
+    })(),
+  );
+});

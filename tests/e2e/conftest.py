@@ -1,0 +1,57 @@
+"""Browser-test fixtures: the built site served on 127.0.0.1, Debian's Chromium.
+
+Every test under ``tests/e2e`` is marked ``e2e``. Fixtures for other tests:
+
+- ``built_site``: the site built once per session into a temporary folder.
+- ``site_url``: ``http://127.0.0.1:PORT/`` serving it at the root.
+- ``subpath_url``: the same site under ``/sub/schwimmen/`` on another server.
+- ``page`` / ``context`` (pytest-playwright) run in /usr/bin/chromium.
+
+Helpers to import in tests (``from tests.e2e.support import open_game, wait_state``)
+live in ``support.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scripts.build import build
+from scripts.serve import start_server
+from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    server, url = start_server(built_site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def subpath_url(built_site, tmp_path_factory):
+    host = tmp_path_factory.mktemp("host")
+    target = host / SUBPATH
+    target.parent.mkdir(parents=True)
+    target.symlink_to(built_site, target_is_directory=True)
+    server, url = start_server(host)
+    yield url + SUBPATH
+    server.shutdown()
