@@ -113,6 +113,8 @@ class Match:
         self.deal_count = 0
         """Deals finished so far; it grows by one whenever a deal ends."""
         self.last_deal: DealResult | None = None
+        self.results: list[DealResult] = []
+        """Every finished deal's result, in order (``last_deal`` is the last)."""
         self._winner: int | list[int] | None = None
         self._replayable = True
         self._legal: list[Action] | None = None
@@ -695,6 +697,7 @@ class Match:
             outcome=outcome,
             shown=tuple(s for s in order if s in hands) if r.luegen else (),
         )
+        self.results.append(self.last_deal)
         self.deal_count += 1
         self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=self._end_reason))
         remaining = self._active_seats()
@@ -780,6 +783,7 @@ class Match:
         d["_lives"] = list(self._lives)
         d["actions"] = list(self.actions)
         d["_log"] = list(self._log)
+        d["results"] = list(self.results)
         d["_views"] = {}
         d["_hands"] = [list(h) for h in self._hands]
         d["_known"] = [list(k) for k in self._known]
@@ -818,6 +822,7 @@ class Match:
         m.deal_number = obs.deal_number
         m.deal_count = obs.deal_count
         m.last_deal = obs.last_deal
+        m.results = [] if obs.last_deal is None else [obs.last_deal]
         m._winner = list(obs.winner) if isinstance(obs.winner, list) else obs.winner
         m._replayable = False
         m._legal = None
