@@ -282,7 +282,7 @@ class Store:
 
     def _last_backup(self, base: str) -> int:
         text = self._get(base + "last")
-        return int(text) if text is not None and text.isdigit() else 0
+        return int(text) if text is not None and text.isascii() and text.isdigit() else 0
 
     def _get(self, full_key: str) -> str | None:
         try:

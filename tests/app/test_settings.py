@@ -5,6 +5,9 @@ import json
 from urllib.parse import parse_qs
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as hs
 
 import engine
 from app import settings as st
@@ -593,3 +596,35 @@ def test_resolve_message_names_the_fallback():
     )
     used, _, notice = st.resolve(dataclasses.replace(s, mistery=True))
     assert (used.custom, used.mistery) == ({}, True)  # mistery alone is fine on classic
+
+
+# -- never raises ------------------------------------------------------------------
+
+JSON = hs.recursive(
+    hs.none() | hs.booleans() | hs.integers() | hs.floats() | hs.text(max_size=12),
+    lambda inner: (
+        hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=5,
+)
+FIELD_NAMES = [f.name for f in dataclasses.fields(Settings)] + ["new", "rule.deck", "rule.handeln"]
+
+
+@hypothesis_settings(max_examples=150, deadline=None)
+@given(hs.dictionaries(hs.sampled_from(FIELD_NAMES), JSON, max_size=8))
+def test_from_dict_never_raises_and_always_gives_playable_settings(d):
+    s, _ = st.from_dict(d)
+    used, r, _ = st.resolve(s)
+    assert r.min_players <= st.players(used) <= r.max_players
+    assert st.from_dict(s.to_dict()) == (s, [])
+
+
+@hypothesis_settings(max_examples=150, deadline=None)
+@given(hs.dictionaries(hs.sampled_from(FIELD_NAMES), hs.text(max_size=12), max_size=8))
+def test_url_and_form_never_raise(texts):
+    s, new, _ = st.apply_url(Settings(), texts)
+    assert isinstance(new, bool)
+    assert st.bot_range(s)[0] <= s.bots <= st.bot_range(s)[1]
+    s, _ = st.from_form(texts, base=s)
+    used, r, _ = st.resolve(s)
+    assert r.min_players <= st.players(used) <= r.max_players

@@ -291,3 +291,11 @@ def test_match_that_is_not_text_is_kept_in_a_backup():
     assert value is None
     assert notice.code == "corrupt"
     assert notice.backup_key in backend.items
+
+
+@pytest.mark.parametrize("counter", ["²", "-1", "x", ""])
+def test_a_damaged_backup_counter_is_ignored(counter):
+    backend = MemoryBackend({"schwimmen.backup.k.last": counter, "schwimmen.k": "bad"})
+    _, notice = Store(backend).load("k", 1)
+    assert notice.backup_key == "schwimmen.backup.k.1"
+    assert backend.items["schwimmen.backup.k.last"] == "1"
