@@ -1,0 +1,652 @@
+"""The settings dialog as markup: a pure function of the (draft) settings and the language.
+
+The form ``[data-testid=settings]`` carries the page contract's field names
+(``preset``, ``bots``, ``difficulty``, ``lives``, ``mistery``, ``luegen``,
+``deck_style``, ``lang``) plus ``speed``, the per-bot difficulties
+``difficulty_1`` ... and, for a custom rule set, one ``rule.<option>`` field per
+option of RULES.md that is not a field of its own (everything but ``lives``,
+``mistery``, ``luegen``). Its ``new-match`` button starts a match with them.
+
+The page sends the fields as text (a checked checkbox as ``on``, an unchecked
+one absent). :func:`normalize` turns the dialog's helper fields into what
+``app.settings.from_form`` reads; :func:`draft` does both and gives the
+settings the dialog shows next. An inconsistent custom rule set is kept in the
+draft so the player sees what is wrong: :func:`problems` explains it in the
+player's language, with the engine's own message beside it, and the start
+button stays disabled until it is fixed.
+
+>>> s, _ = draft({"preset": "custom", "from_preset": "knack", "bots": "2"}, st.defaults("en"))
+>>> s.preset, st.rules(s).feuer, st.rules(s).knock.value
+('custom', True, 'after_first_cycle')
+>>> bad, _ = draft({"preset": "custom", "rule.deal": "hidden", "rule.passing": "on"})
+>>> problems(bad, "en")[0]
+'The hidden deal has no open table: switch off passing.'
+>>> 'data-testid="settings"' in render(bad, "en")
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engine
+from app import settings as st
+from engine import InvalidInputError
+
+PER_BOT = "per_bot"
+"""The ``difficulty`` value that switches to one difficulty per bot."""
+
+HELPER_FIELDS = ("from_preset",)
+"""Fields of the dialog that are not settings (``normalize`` drops them)."""
+
+_T: dict[str, tuple[str, str]] = {
+    "title": ("Einstellungen", "Settings"),
+    "game": ("Partie", "Match"),
+    "preset": ("Regelwerk", "Rule set"),
+    "custom": ("Eigene Regeln", "Custom rules"),
+    "bots": ("Computerspieler", "Computer players"),
+    "bots_hint": ("{lo} bis {hi} bei diesen Regeln", "{lo} to {hi} with these rules"),
+    "difficulty": ("Spielstärke", "Difficulty"),
+    "per_bot": ("Für jeden einzeln …", "Per player …"),
+    "lives": ("Leben zu Beginn", "Starting lives"),
+    "lives_hint": ("leer = wie im Regelwerk ({n})", "empty = as in the rule set ({n})"),
+    "mistery": ("Mistery: eine verdeckte Karte in der Mitte", "Mistery: a face-down table card"),
+    "luegen": ("Lügen: Werte ansagen und anzweifeln", "Lügen: announce values and challenge"),
+    "look": ("Darstellung", "Display"),
+    "deck_style": ("Kartenbild", "Card faces"),
+    "lang": ("Sprache", "Language"),
+    "speed": ("Tempo", "Speed"),
+    "speed_0": ("Sofort (keine Animation)", "Instant (no animation)"),
+    "speed_fast": ("Schnell", "Fast"),
+    "speed_normal": ("Normal", "Normal"),
+    "speed_slow": ("Gemütlich", "Relaxed"),
+    "easy": ("Leicht", "Easy"),
+    "medium": ("Mittel", "Medium"),
+    "hard": ("Schwer", "Hard"),
+    "french": ("Französisch (Kreuz, Pik, Herz, Karo)", "French (clubs, spades, hearts, diamonds)"),
+    "german": ("Deutsch (Eichel, Grün, Herz, Schelle)", "German (acorns, leaves, hearts, bells)"),
+    "swiss": ("Schweizer (nur mit 36 Karten)", "Swiss (36-card deck only)"),
+    "style_note": (
+        "Mit {deck} Karten zeigen wir {shown} Bilder.",
+        "With {deck} cards we show {shown} faces.",
+    ),
+    "shown_french": ("französische", "French"),
+    "shown_german": ("deutsche", "German"),
+    "rules": ("Regeln im Einzelnen", "Rule options"),
+    "rules_named": (
+        "Wähle „Eigene Regeln“, um jede Regel einzeln einzustellen.",
+        "Choose “Custom rules” to set every rule on its own.",
+    ),
+    "player": ("Spieler {name}", "Player {name}"),
+    "start": ("Neue Partie starten", "Start new match"),
+    "close": ("Schließen", "Close"),
+    "help": ("Regeln erklären", "Explain the rules"),
+    "invalid": ("Diese Regeln passen nicht zusammen:", "These rules do not fit together:"),
+    "engine_says": ("Meldung der Spiel-Engine: {msg}", "Engine message: {msg}"),
+    "applies": (
+        "Sprache, Kartenbild und Tempo gelten sofort; alles andere ab der nächsten Partie.",
+        "Language, card faces and speed apply at once; everything else from the next match.",
+    ),
+}
+
+# The rule options of a custom rule set, grouped for the dialog. Each entry:
+# option -> (label de, label en, hint de, hint en). Choice labels are in _CHOICES.
+_GROUPS: tuple[tuple[tuple[str, str], tuple[str, ...]], ...] = (
+    (("Karten und Geben", "Cards and dealing"), ("deck", "deal", "direction")),
+    (
+        ("Züge", "Turns"),
+        ("swap_two", "passing", "pass_refresh", "seven_eight_nine", "knock", "max_cycles"),
+    ),
+    (
+        ("Werte", "Hand values"),
+        ("feuer", "feuer_value", "flush_30", "handeln", "rang_tiebreak"),
+    ),
+    (
+        ("Wer zahlt", "Who pays"),
+        ("feuer_two_lives_heads_up", "knocker_pays_ties", "under_21_pays", "swim", "match_end"),
+    ),
+    (("Spielerzahl", "Players"), ("min_players", "max_players")),
+)
+
+_OPTIONS: dict[str, tuple[str, str, str, str]] = {
+    "deck": ("Kartenspiel", "Deck", "", ""),
+    "deal": ("Geben", "Deal", "", ""),
+    "direction": ("Spielrichtung", "Direction of play", "", ""),
+    "swap_two": (
+        "Zwei Karten auf einmal tauschen",
+        "Swap two cards at once",
+        "zusätzlich zu einer oder allen drei",
+        "besides one card or all three",
+    ),
+    "passing": ("Schieben erlaubt", "Passing allowed", "einen Zug auslassen", "skip a turn"),
+    "pass_refresh": (
+        "Schieben alle, kommt eine neue Mitte",
+        "If everyone passes, new table cards",
+        "braucht „Schieben erlaubt“",
+        "needs “Passing allowed”",
+    ),
+    "seven_eight_nine": (
+        "7-8-9 in der Mitte darf weggelegt werden",
+        "7-8-9 on the table may be replaced",
+        "",
+        "",
+    ),
+    "knock": ("Klopfen erlaubt", "Knocking allowed", "", ""),
+    "max_cycles": (
+        "Höchstens so viele Runden ohne Klopfen",
+        "At most this many rounds without a knock",
+        "",
+        "",
+    ),
+    "feuer": (
+        "Drei Asse sind Feuer",
+        "Three aces are Feuer",
+        "beendet das Spiel sofort, alle anderen zahlen",
+        "ends the deal at once, everyone else pays",
+    ),
+    "feuer_value": (
+        "Wert von Feuer",
+        "Value of Feuer",
+        "mehr als 31 (nur zur Anzeige)",
+        "more than 31 (for display only)",
+    ),
+    "flush_30": (
+        "Drei Karten einer Farbe zählen mindestens 30",
+        "Three cards of one suit count at least 30",
+        "",
+        "",
+    ),
+    "handeln": (
+        "Zwei gleiche Bilder/Zahlen zählen (Handeln)",
+        "A pair of one rank counts (Handeln)",
+        "z. B. zwei Könige = 20",
+        "e.g. two kings = 20",
+    ),
+    "rang_tiebreak": (
+        "Bei 30½ gewinnt der höhere Rang",
+        "Between 30½ hands the higher rank wins",
+        "",
+        "",
+    ),
+    "feuer_two_lives_heads_up": (
+        "Feuer zu zweit kostet zwei Leben",
+        "Feuer heads-up costs two lives",
+        "braucht „Drei Asse sind Feuer“",
+        "needs “Three aces are Feuer”",
+    ),
+    "knocker_pays_ties": (
+        "Bei Gleichstand zahlt nur der Klopfer",
+        "On a tie only the knocker pays",
+        "",
+        "",
+    ),
+    "under_21_pays": (
+        "Wer 20 oder weniger hat, zahlt",
+        "Everyone with 20 or less pays",
+        "",
+        "",
+    ),
+    "swim": ("Schwimmen bei 0 Leben", "Swimming at 0 lives", "", ""),
+    "match_end": ("Ende der Partie", "End of the match", "", ""),
+    "min_players": ("Mindestens Spieler", "Fewest players", "", ""),
+    "max_players": ("Höchstens Spieler", "Most players", "", ""),
+}
+
+_CHOICES: dict[str, dict[str, tuple[str, str]]] = {
+    "deck": {
+        "32": ("32 Karten (7 bis Ass)", "32 cards (7 to ace)"),
+        "36": ("36 Karten (6 bis Ass, Jass)", "36 cards (6 to ace, Jass)"),
+        "52": ("52 Karten (2 bis Ass)", "52 cards (2 to ace)"),
+    },
+    "deal": {
+        "open": ("Drei Karten offen in die Mitte", "Three cards open on the table"),
+        "dealer_choice": ("Geber wählt: behalten oder tauschen", "Dealer chooses: keep or swap"),
+        "forehand_choice": (
+            "Vorhand wählt: behalten oder tauschen",
+            "Player after the dealer chooses",
+        ),
+        "hidden": ("Verdeckt: fünf Karten, zwei weitergeben", "Hidden: five cards, pass two on"),
+    },
+    "direction": {
+        "clockwise": ("Im Uhrzeigersinn", "Clockwise"),
+        "counterclockwise": ("Gegen den Uhrzeigersinn", "Counterclockwise"),
+    },
+    "knock": {
+        "anytime": ("Jederzeit", "Any time"),
+        "after_first_cycle": ("Erst nach der ersten Runde", "Only after the first round"),
+        "after_own_swap": ("Erst nach eigenem Tausch", "Only after a swap of your own"),
+    },
+    "swim": {
+        "everyone": ("Alle dürfen schwimmen", "Everyone may swim"),
+        "first_only": ("Nur wer zuerst auf 0 kommt", "Only those first at 0"),
+        "none": ("Niemand: bei 0 ausgeschieden", "Nobody: out at 0"),
+    },
+    "match_end": {
+        "last_standing": ("Bis einer übrig ist", "Until one is left"),
+        "first_out": ("Sobald einer ausscheidet", "As soon as someone is out"),
+    },
+}
+
+_NUMBER_LIMITS = {
+    "max_cycles": (1, 500),
+    "feuer_value": (32, 99),
+    "min_players": (2, 9),
+    "max_players": (2, 9),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    """The dialog's text for ``key`` in ``lang`` (German unless ``en``)."""
+    pair = _T.get(key, (key, key))
+    text = pair[1] if lang == "en" else pair[0]
+    return text.format(**values) if values else text
+
+
+def option_label(option: str, lang: str) -> str:
+    """The player's name for a rule option of RULES.md."""
+    entry = _OPTIONS.get(option)
+    if entry is None:
+        return option
+    return entry[1] if lang == "en" else entry[0]
+
+
+def choice_label(option: str, value: str, lang: str) -> str:
+    """The player's name for one value of an enum-like rule option."""
+    pair = _CHOICES.get(option, {}).get(str(value))
+    if pair is None:
+        return str(value)
+    return pair[1] if lang == "en" else pair[0]
+
+
+def custom_options() -> tuple[str, ...]:
+    """Every rule option the custom section offers, in dialog order."""
+    return tuple(o for _, options in _GROUPS for o in options)
+
+
+# -- from the page's fields to settings --------------------------------------------
+
+
+def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
+    """The dialog's fields as ``app.settings.from_form`` reads them.
+
+    - ``difficulty=per_bot`` with ``difficulty_1`` ... ``difficulty_N`` becomes
+      a comma list (one per bot; N is the ``bots`` field);
+    - ``preset=custom`` without any ``rule.`` field (the player just picked
+      "custom" while a named preset was shown) takes every rule option of
+      ``from_preset``, so a custom rule set starts from what was on screen;
+    - helper fields are dropped.
+
+    >>> normalize({"difficulty": "per_bot", "bots": "2", "difficulty_1": "hard",
+    ...            "difficulty_2": "easy"})["difficulty"]
+    'hard,easy'
+    """
+    out = {str(k): str(v) for k, v in fields.items()}
+    if out.get("difficulty") == PER_BOT:
+        try:
+            n = max(1, min(8, int(out.get("bots", "1"))))
+        except ValueError:
+            n = 1
+        levels = [out.get(f"difficulty_{i}", "medium") for i in range(1, n + 1)]
+        out["difficulty"] = ",".join(levels) if n > 1 else levels[0]
+    base = out.get("from_preset", "")
+    if (
+        out.get("preset") == st.CUSTOM
+        and base in engine.PRESETS
+        and not any(k.startswith("rule.") for k in out)
+    ):
+        for option, value in engine.preset(base).to_dict().items():
+            if option in st.OWN_OPTIONS:
+                continue
+            if isinstance(value, bool):
+                if value:
+                    out["rule." + option] = "on"
+            else:
+                out["rule." + option] = str(value)
+    for key in [k for k in out if k.startswith("difficulty_")]:
+        del out[key]
+    for key in HELPER_FIELDS:
+        out.pop(key, None)
+    return out
+
+
+def draft(
+    fields: Mapping[str, Any], base: st.Settings | None = None
+) -> tuple[st.Settings, list[st.Notice]]:
+    """The settings the dialog holds after the player changed a field (never raises;
+    an inconsistent custom rule set is kept so :func:`problems` can explain it)."""
+    return st.from_form(normalize(fields), base=base)
+
+
+def draft_rule_options(settings: st.Settings) -> dict[str, Any]:
+    """The rule options the settings ask for, as plain JSON values, whether or not
+    they fit together (lives, Mistery and Lügen included)."""
+    options = st.base_preset(settings).to_dict()
+    options.update(settings.custom)
+    if settings.lives is not None:
+        options["lives"] = settings.lives
+    options["mistery"] = settings.mistery
+    options["luegen"] = settings.luegen
+    return options
+
+
+def engine_error(settings: st.Settings) -> str | None:
+    """The engine's message if these settings give no playable rule set, else None."""
+    try:
+        st.rules(settings)
+    except InvalidInputError as exc:
+        return str(exc)
+    return None
+
+
+def problems(settings: st.Settings, lang: str) -> list[str]:
+    """Why the settings give no playable rule set, in the player's words (empty if fine)."""
+    o = draft_rule_options(settings)
+    out: list[str] = []
+    de = lang != "en"
+    if o["pass_refresh"] and not o["passing"]:
+        out.append(
+            "„Neue Mitte nach Schieben“ braucht „Schieben erlaubt“."
+            if de
+            else "New table cards after passing need passing to be allowed."
+        )
+    if o["feuer_two_lives_heads_up"] and not o["feuer"]:
+        out.append(
+            "„Feuer zu zweit kostet zwei Leben“ braucht „Drei Asse sind Feuer“."
+            if de
+            else "Two lives for Feuer heads-up needs three aces to be Feuer."
+        )
+    if o["deal"] == "hidden":
+        clash = [
+            name
+            for name in ("mistery", "swap_two", "seven_eight_nine", "passing", "pass_refresh")
+            if o[name]
+        ]
+        if clash:
+            names = ", ".join(_short_option(n, lang) for n in clash)
+            out.append(
+                f"Beim verdeckten Geben gibt es keine offene Mitte: schalte {names} aus."
+                if de
+                else f"The hidden deal has no open table: switch off {names}."
+            )
+    lo, hi = o["min_players"], o["max_players"]
+    if lo > hi:
+        out.append(
+            f"Mindestens {lo} Spieler, aber höchstens {hi}: das geht nicht."
+            if de
+            else f"At least {lo} players but at most {hi}: that cannot be."
+        )
+    try:
+        rules = engine.Rules.from_dict(o)
+    except InvalidInputError:
+        rules = None
+    needed = 3 * hi + 3 + (1 if o["mistery"] else 0) + (2 if o["deal"] == "hidden" else 0)
+    if needed > o["deck"]:
+        out.append(
+            f"{hi} Spieler brauchen {needed} Karten, das Spiel hat nur {o['deck']}: "
+            "weniger Spieler oder mehr Karten."
+            if de
+            else f"{hi} players need {needed} cards but the deck has {o['deck']}: "
+            "fewer players or a bigger deck."
+        )
+    if rules is not None and not out:
+        players = st.players(settings)
+        if not rules.min_players <= players <= rules.max_players:
+            out.append(
+                f"Mit dir sind es {players} Spieler; erlaubt sind {rules.min_players} "
+                f"bis {rules.max_players}."
+                if de
+                else f"With you there are {players} players; these rules allow "
+                f"{rules.min_players} to {rules.max_players}."
+            )
+    if not out and engine_error(settings):
+        out.append(tr("invalid", lang))
+    return out
+
+
+def _short_option(option: str, lang: str) -> str:
+    short = {
+        "mistery": ("Mistery", "Mistery"),
+        "swap_two": ("„zwei tauschen“", "swapping two"),
+        "seven_eight_nine": ("7-8-9", "7-8-9"),
+        "passing": ("Schieben", "passing"),
+        "pass_refresh": ("„neue Mitte nach Schieben“", "new table after passing"),
+    }[option]
+    return short[1] if lang == "en" else short[0]
+
+
+# -- markup -------------------------------------------------------------------
+
+
+def esc(text: object) -> str:
+    """Text made safe for markup, attributes included."""
+    return html.escape(str(text), quote=True)
+
+
+def _key(name: str) -> str:
+    # data-key lets the page keep the focus on a field across a redraw.
+    return f'data-key="set-{esc(name)}"'
+
+
+def _select(
+    name: str, options: Sequence[tuple[str, str, bool]], value: Any, extra: str = ""
+) -> str:
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}'
+        f"{' disabled' if disabled and str(value) != v else ''}>{esc(text)}</option>"
+        for v, text, disabled in options
+    )
+    return f'<select name="{esc(name)}" id="set-{esc(name)}" {_key(name)}{extra}>{opts}</select>'
+
+
+def _field(name: str, label: str, control: str, hint: str = "") -> str:
+    hint_el = f'<small class="hint" id="set-{esc(name)}-hint">{esc(hint)}</small>' if hint else ""
+    return (
+        f'<div class="field" data-field="{esc(name)}"><label for="set-{esc(name)}">'
+        f"{esc(label)}</label>{control}{hint_el}</div>"
+    )
+
+
+def _check(name: str, label: str, checked: bool, hint: str = "") -> str:
+    hint_el = f'<small class="hint">{esc(hint)}</small>' if hint else ""
+    return (
+        f'<div class="check" data-field="{esc(name)}"><label>'
+        f'<input type="checkbox" name="{esc(name)}" {_key(name)}'
+        f"{' checked' if checked else ''}> <span>{esc(label)}</span></label>{hint_el}</div>"
+    )
+
+
+def _number(name: str, value: Any, lo: int, hi: int, placeholder: str = "") -> str:
+    ph = f' placeholder="{esc(placeholder)}"' if placeholder else ""
+    return (
+        f'<input type="number" inputmode="numeric" name="{esc(name)}" id="set-{esc(name)}" '
+        f'{_key(name)} min="{lo}" max="{hi}" step="1" value="{esc(value)}"{ph}>'
+    )
+
+
+def _preset_label(name: str, lang: str) -> str:
+    from app.i18n import game_name
+
+    labels = {
+        "classic": ("Klassisch", "Classic"),
+        "knack": ("Knack (App-Regeln)", "Knack (app rules)"),
+        "pub": ("Kneipe (5 Marken)", "Pub (5 tokens)"),
+        "hosenowi": ("Hosen owi (online)", "Hosen owi (online)"),
+    }
+    if name == st.CUSTOM:
+        return tr("custom", lang)
+    pair = labels[name]
+    label = pair[1] if lang == "en" else pair[0]
+    game = game_name(name, lang)
+    return label if game.lower() in label.lower() else f"{label} – {game}"
+
+
+def _difficulty(settings: st.Settings, lang: str) -> str:
+    per_bot = bool(settings.difficulties)
+    value = PER_BOT if per_bot else settings.difficulty
+    choices = [(d, tr(d, lang), False) for d in st.DIFFICULTIES]
+    choices.append((PER_BOT, tr("per_bot", lang), False))
+    parts = [_field("difficulty", tr("difficulty", lang), _select("difficulty", choices, value))]
+    if per_bot:
+        from app.i18n import BOT_NAMES
+
+        levels = st.bot_difficulties(settings)
+        rows = []
+        for i, level in enumerate(levels, start=1):
+            name = f"difficulty_{i}"
+            label = BOT_NAMES[i - 1] if i - 1 < len(BOT_NAMES) else f"#{i}"
+            rows.append(
+                _field(
+                    name,
+                    label,
+                    _select(name, [(d, tr(d, lang), False) for d in st.DIFFICULTIES], level),
+                )
+            )
+        parts.append(f'<div class="per-bot" data-testid="per-bot">{"".join(rows)}</div>')
+    return "".join(parts)
+
+
+def _custom_section(settings: st.Settings, lang: str) -> str:
+    o = draft_rule_options(settings)
+    types = engine.Rules.field_types()
+    en = lang == "en"
+    groups = []
+    for (title_de, title_en), options in _GROUPS:
+        items = []
+        for option in options:
+            label_de, label_en, hint_de, hint_en = _OPTIONS[option]
+            label, hint = (label_en, hint_en) if en else (label_de, hint_de)
+            name = "rule." + option
+            kind = types[option]
+            value = o[option]
+            if kind is bool:
+                items.append(_check(name, label, bool(value), hint))
+            elif option in _CHOICES:
+                choices = [(v, choice_label(option, v, lang), False) for v in _CHOICES[option]]
+                items.append(_field(name, label, _select(name, choices, value), hint))
+            else:
+                lo, hi = _NUMBER_LIMITS[option]
+                items.append(_field(name, label, _number(name, value, lo, hi), hint))
+        groups.append(
+            f'<fieldset class="rule-group"><legend>{esc(title_en if en else title_de)}</legend>'
+            f"{''.join(items)}</fieldset>"
+        )
+    return (
+        f'<section class="custom-rules" data-testid="custom-rules">'
+        f"<h3>{esc(tr('rules', lang))}</h3>{''.join(groups)}</section>"
+    )
+
+
+def render(settings: st.Settings, lang: str | None = None, *, open: bool = True) -> str:
+    """The settings dialog for ``settings`` (usually the draft the player is editing).
+
+    ``open=False`` renders it hidden (the form is always in the page).
+    """
+    lang = lang or settings.lang
+    lo, hi = st.bot_range(settings)
+    range_rules = st._rules_for_range(settings)
+    preset_rules = st.base_preset(settings)
+    preset_choices = [(p, _preset_label(p, lang), False) for p in st.PRESET_CHOICES]
+    game = [
+        _field(
+            "preset",
+            tr("preset", lang),
+            _select("preset", preset_choices, settings.preset),
+        ),
+        _field(
+            "bots",
+            tr("bots", lang),
+            _number("bots", settings.bots, lo, hi),
+            tr("bots_hint", lang, lo=lo, hi=hi),
+        ),
+        _difficulty(settings, lang),
+        _field(
+            "lives",
+            tr("lives", lang),
+            _number(
+                "lives",
+                "" if settings.lives is None else settings.lives,
+                *st.LIVES_RANGE,
+                placeholder=str(preset_rules.lives),
+            ),
+            tr("lives_hint", lang, n=preset_rules.lives),
+        ),
+        _check("mistery", tr("mistery", lang), settings.mistery),
+        _check("luegen", tr("luegen", lang), settings.luegen),
+    ]
+    if settings.preset == st.CUSTOM:
+        rules_part = _custom_section(settings, lang)
+    else:
+        rules_part = (
+            f'<p class="rules-note">{esc(tr("rules_named", lang))}</p>'
+            f'<input type="hidden" name="from_preset" value="{esc(settings.preset)}">'
+        )
+    deck = range_rules.deck
+    style_choices = [
+        ("french", tr("french", lang), False),
+        ("german", tr("german", lang), False),
+        ("swiss", tr("swiss", lang), deck != 36),
+    ]
+    shown = st.card_style(settings, deck)
+    style_hint = ""
+    if shown != settings.deck_style:
+        style_hint = tr("style_note", lang, deck=deck, shown=tr("shown_" + shown, lang))
+    look = [
+        _field(
+            "deck_style",
+            tr("deck_style", lang),
+            _select("deck_style", style_choices, settings.deck_style),
+            style_hint,
+        ),
+        _field(
+            "lang",
+            tr("lang", lang),
+            _select("lang", [("de", "Deutsch", False), ("en", "English", False)], settings.lang),
+        ),
+        _field(
+            "speed",
+            tr("speed", lang),
+            _select(
+                "speed", [(s, tr("speed_" + s, lang), False) for s in st.SPEEDS], settings.speed
+            ),
+        ),
+    ]
+    issues = problems(settings, lang)
+    error_el = ""
+    if issues:
+        detail = engine_error(settings)
+        items = "".join(f"<li>{esc(p)}</li>" for p in issues)
+        engine_note = (
+            f'<p class="engine-says">{esc(tr("engine_says", lang, msg=detail))}</p>'
+            if detail
+            else ""
+        )
+        error_el = (
+            f'<div class="settings-error" role="alert" data-testid="settings-error">'
+            f"<strong>{esc(tr('invalid', lang))}</strong><ul>{items}</ul>{engine_note}</div>"
+        )
+    start = (
+        f'<button type="button" class="primary" data-action="new-match" '
+        f'data-key="act-new-match"{" disabled" if issues else ""}>{esc(tr("start", lang))}</button>'
+    )
+    buttons = (
+        f'<div class="buttons">{start}'
+        f'<button type="button" data-action="open-help" data-key="act-open-help">'
+        f"{esc(tr('help', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="close-settings" '
+        f'data-key="act-close-settings">{esc(tr("close", lang))}</button></div>'
+    )
+    hidden = "" if open else " hidden"
+    return (
+        f'<div class="overlay settings-layer"{hidden}>'
+        f'<form class="panel settings" data-testid="settings" aria-labelledby="settings-title" '
+        f'data-valid="{"false" if issues else "true"}" onsubmit="return false">'
+        f'<h2 id="settings-title">{esc(tr("title", lang))}</h2>'
+        f'<fieldset class="group"><legend>{esc(tr("game", lang))}</legend>{"".join(game)}'
+        f"</fieldset>{rules_part}"
+        f'<fieldset class="group"><legend>{esc(tr("look", lang))}</legend>{"".join(look)}'
+        f"</fieldset>"
+        f'<p class="note">{esc(tr("applies", lang))}</p>{error_el}{buttons}'
+        "</form></div>"
+    )

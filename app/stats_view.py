@@ -1,0 +1,317 @@
+"""The statistics panel as markup, and the words for statistics files and storage notices.
+
+Pure functions of ``app.stats.Stats`` and the language. The panel
+``[data-testid=stats-panel]`` shows one scope at a time (overall, or one
+preset the player has played), the figures of ``Stats.summary``, the chart of
+``app.stats.chart_svg`` and the controls:
+
+- ``stats-scope-<name>`` (``stats-scope-all`` for overall): switch the scope;
+- ``stats-export``: download the statistics as a JSON file
+  (:func:`export_filename`, ``Stats.to_json``);
+- a file input ``[data-testid=stats-import-file]`` (its label is the import
+  button): the page reads the file and hands the text to :func:`import_stats`;
+- ``stats-reset`` asks, ``stats-reset-confirm`` / ``stats-reset-cancel`` answer;
+- ``close-stats``.
+
+The small always-present element ``[data-testid=stats]`` with
+``data-matches``/``data-wins`` is the game screen's (``app.view``).
+
+>>> from app.stats import Stats
+>>> s = Stats()
+>>> s.record_deal("knack", lives_lost=1, hand_value=31, knocked=True)
+>>> s.record_match("knack", place=1, players=3, date="2026-11-30")
+>>> html = render(s, "en", scope="knack")
+>>> 'data-testid="stats-panel"' in html and "Three aces" in html
+True
+>>> import_stats("{oops", "en")[0] is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+from app import stats as stats_mod
+from app.i18n import feuer_name, game_name
+from app.stats import Stats, Summary
+from app.storage import Notice
+from engine import InvalidInputError
+
+SCOPE_ALL = "all"
+"""The scope name for the figures over every preset."""
+PRESET_ORDER = ("classic", "knack", "pub", "hosenowi", "custom")
+
+_T: dict[str, tuple[str, str]] = {
+    "title": ("Statistik", "Statistics"),
+    "all": ("Alle", "All"),
+    "custom": ("Eigene Regeln", "Custom rules"),
+    "matches": ("Partien", "Matches"),
+    "wins": ("Siege", "Wins"),
+    "crowns": ("Siege mit Krone", "Wins with crown"),
+    "deals": ("Spiele", "Deals"),
+    "lives_lost": ("Verlorene Leben", "Lives lost"),
+    "thirty_ones": ("31 auf der Hand", "31 in hand"),
+    "feuers": ("{feuer}", "{feuer}"),
+    "knocks": ("Geklopft", "Knocks"),
+    "knocks_lost": ("… und danach verloren", "… and lost a life after"),
+    "average_hand": ("Durchschnittlicher Endwert", "Average final hand"),
+    "longest_streak": ("Längste Siegesserie", "Longest winning streak"),
+    "current_streak": ("Aktuelle Serie", "Current streak"),
+    "average_place": ("Durchschnittlicher Platz", "Average place"),
+    "chart": ("Verlauf", "Over time"),
+    "export": ("Exportieren (JSON)", "Export (JSON)"),
+    "import": ("Importieren …", "Import …"),
+    "reset": ("Zurücksetzen", "Reset"),
+    "reset_ask": (
+        "Wirklich alle Statistiken löschen? Das lässt sich nicht rückgängig machen.",
+        "Really delete all statistics? This cannot be undone.",
+    ),
+    "reset_yes": ("Ja, löschen", "Yes, delete"),
+    "reset_no": ("Abbrechen", "Cancel"),
+    "close": ("Schließen", "Close"),
+    "open": ("Statistik", "Statistics"),
+    "none": ("Noch keine Partie beendet.", "No match finished yet."),
+    "imported": (
+        "Statistik importiert: {matches} Partien, {wins} Siege.",
+        "Statistics imported: {matches} matches, {wins} wins.",
+    ),
+    "import_failed": (
+        "Diese Datei ist keine lesbare Statistik-Datei, nichts wurde geändert. ({why})",
+        "This file is not a readable statistics file; nothing was changed. ({why})",
+    ),
+    "import_empty": ("Die Datei ist leer.", "The file is empty."),
+    "exported": ("Gespeichert als {name}.", "Saved as {name}."),
+    "was_reset": ("Statistik gelöscht.", "Statistics deleted."),
+    # storage notices (app.storage.Notice codes)
+    "n_corrupt": (
+        "Gespeicherte Daten ({what}) waren beschädigt oder in einem alten Format. "
+        "Das Spiel beginnt damit neu; die alten Daten liegen als Sicherung unter „{backup}“.",
+        "Saved data ({what}) was damaged or in an old format. The game starts it afresh; "
+        "the old data is kept as a backup under “{backup}”.",
+    ),
+    "n_newer": (
+        "Gespeicherte Daten ({what}) stammen von einer neueren Version. "
+        "Sie liegen als Sicherung unter „{backup}“; hier beginnt es neu.",
+        "Saved data ({what}) comes from a newer version. It is kept as a backup "
+        "under “{backup}”; here it starts afresh.",
+    ),
+    "n_unavailable": (
+        "Der Browser erlaubt kein Speichern: Statistik und Einstellungen gelten nur bis "
+        "zum Neuladen.",
+        "The browser does not allow saving: statistics and settings last only until reload.",
+    ),
+    "n_write_failed": (
+        "{what} konnte nicht gespeichert werden (Speicher voll?).",
+        "{what} could not be saved (storage full?).",
+    ),
+    "n_backup_failed": (
+        "Beschädigte Daten ({what}) konnten nicht gesichert werden und bleiben unverändert.",
+        "Damaged data ({what}) could not be backed up and stays as it is.",
+    ),
+    "n_other": ("Hinweis: {message}", "Note: {message}"),
+    "w_stats": ("Statistik", "statistics"),
+    "w_settings": ("Einstellungen", "settings"),
+    "w_match": ("laufende Partie", "match in progress"),
+    "dismiss": ("OK", "OK"),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    """The panel's text for ``key`` in ``lang`` (German unless ``en``)."""
+    pair = _T.get(key, (key, key))
+    text = pair[1] if lang == "en" else pair[0]
+    return text.format(**values) if values else text
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def scope_label(scope: str, lang: str) -> str:
+    """``all`` -> "All"; a preset -> its own game name ("Knack", "Hosen owi" ...)."""
+    if scope == SCOPE_ALL:
+        return tr("all", lang)
+    if scope == "custom":
+        return tr("custom", lang)
+    if scope == "classic":
+        return "Klassisch" if lang != "en" else "Classic"
+    if scope == "pub":
+        return "Kneipe" if lang != "en" else "Pub"
+    return game_name(scope, lang)
+
+
+def scopes(stats: Stats) -> list[str]:
+    """``all`` and every preset with recorded figures, in a fixed order."""
+    played = [p for p in PRESET_ORDER if p in stats.presets]
+    played += sorted(p for p in stats.presets if p not in PRESET_ORDER)
+    return [SCOPE_ALL, *played]
+
+
+def _number(value: float | None, lang: str, digits: int = 1) -> str:
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang != "en" else text
+
+
+def _percent(value: float | None, lang: str) -> str:
+    if value is None:
+        return ""
+    return f"{round(100 * value)} %" if lang != "en" else f"{round(100 * value)}%"
+
+
+def rows(summary: Summary, scope: str, lang: str) -> list[tuple[str, str, str]]:
+    """(key, label, value) of every figure shown for one scope."""
+    if scope == SCOPE_ALL:
+        feuer = "Feuer / Blitz" if lang != "en" else "Feuer / three aces"
+    else:
+        feuer = feuer_name(scope, lang)
+    rate = _percent(summary.win_rate, lang)
+    knock_rate = _percent(summary.knock_loss_rate, lang)
+    return [
+        ("matches", tr("matches", lang), str(summary.matches)),
+        ("wins", tr("wins", lang), f"{summary.wins}" + (f" ({rate})" if rate else "")),
+        ("crowns", tr("crowns", lang), str(summary.crowns)),
+        ("deals", tr("deals", lang), str(summary.deals)),
+        ("lives_lost", tr("lives_lost", lang), str(summary.lives_lost)),
+        ("thirty_ones", tr("thirty_ones", lang), str(summary.thirty_ones)),
+        ("feuers", tr("feuers", lang, feuer=feuer), str(summary.feuers)),
+        ("knocks", tr("knocks", lang), str(summary.knocks)),
+        (
+            "knocks_lost",
+            tr("knocks_lost", lang),
+            f"{summary.knocks_lost}" + (f" ({knock_rate})" if knock_rate else ""),
+        ),
+        ("average_hand", tr("average_hand", lang), _number(summary.average_hand, lang)),
+        ("longest_streak", tr("longest_streak", lang), str(summary.longest_streak)),
+        ("current_streak", tr("current_streak", lang), str(summary.current_streak)),
+        ("average_place", tr("average_place", lang), _number(summary.average_place, lang)),
+    ]
+
+
+def _button(action: str, label: str, cls: str = "") -> str:
+    c = f' class="{esc(cls)}"' if cls else ""
+    return (
+        f'<button type="button"{c} data-action="{esc(action)}" data-key="act-{esc(action)}">'
+        f"{esc(label)}</button>"
+    )
+
+
+def render(
+    stats: Stats,
+    lang: str,
+    *,
+    scope: str = SCOPE_ALL,
+    open: bool = True,
+    confirm_reset: bool = False,
+    message: str = "",
+    error: bool = False,
+    notices: Iterable[str] = (),
+) -> str:
+    """The statistics panel (an overlay; hidden unless ``open``).
+
+    ``message`` is the answer to the last export/import/reset (``error`` marks a
+    failed import); ``notices`` are texts from :func:`notice_text` about data
+    that had to be backed up.
+    """
+    known = scopes(stats)
+    if scope not in known:
+        scope = SCOPE_ALL
+    summary = stats.summary(None if scope == SCOPE_ALL else scope)
+    tabs = "".join(
+        f'<button type="button" role="tab" data-action="stats-scope-{esc(s)}" '
+        f'data-key="act-stats-scope-{esc(s)}" aria-selected="{"true" if s == scope else "false"}"'
+        f"{' class=on' if s == scope else ''}>{esc(scope_label(s, lang))}</button>"
+        for s in known
+    )
+    figures = "".join(
+        f'<tr data-figure="{esc(key)}"><th scope="row">{esc(label)}</th><td>{esc(value)}</td></tr>'
+        for key, label, value in rows(summary, scope, lang)
+    )
+    empty = f'<p class="empty">{esc(tr("none", lang))}</p>' if summary.matches == 0 else ""
+    chart = stats_mod.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
+    notice_el = "".join(
+        f'<p class="notice" data-testid="stats-notice" role="alert">{esc(n)}</p>' for n in notices
+    )
+    message_el = (
+        f'<p class="message{" error" if error else ""}" data-testid="stats-message" '
+        f'data-kind="{"error" if error else "ok"}" role="{"alert" if error else "status"}">'
+        f"{esc(message)}</p>"
+        if message
+        else ""
+    )
+    if confirm_reset:
+        reset = (
+            f'<div class="confirm" role="alertdialog" aria-label="{esc(tr("reset", lang))}">'
+            f"<p>{esc(tr('reset_ask', lang))}</p>"
+            f"{_button('stats-reset-confirm', tr('reset_yes', lang), 'danger')}"
+            f"{_button('stats-reset-cancel', tr('reset_no', lang), 'ghost')}</div>"
+        )
+    else:
+        reset = _button("stats-reset", tr("reset", lang), "danger ghost")
+    controls = (
+        '<div class="buttons stats-controls">'
+        f"{_button('stats-export', tr('export', lang))}"
+        f'<label class="button file" data-key="act-stats-import">{esc(tr("import", lang))}'
+        '<input type="file" accept=".json,application/json" data-testid="stats-import-file" '
+        'name="stats-import-file" class="visually-hidden"></label>'
+        f"{reset}</div>"
+    )
+    hidden = "" if open else " hidden"
+    return (
+        f'<div class="overlay stats-layer"{hidden}>'
+        f'<section class="panel stats-panel" data-testid="stats-panel" data-scope="{esc(scope)}" '
+        f'role="dialog" aria-modal="true" aria-labelledby="stats-title" '
+        f'data-matches="{stats.matches}" data-wins="{stats.wins}">'
+        f'<h2 id="stats-title">{esc(tr("title", lang))}</h2>{notice_el}'
+        f'<div class="tabs" role="tablist">{tabs}</div>{empty}'
+        f'<table class="figures">{figures}</table>'
+        f'<figure class="chart"><figcaption>{esc(tr("chart", lang))}</figcaption>{chart}</figure>'
+        f"{message_el}{controls}"
+        f'<div class="buttons">{_button("close-stats", tr("close", lang), "primary")}</div>'
+        "</section></div>"
+    )
+
+
+# -- files ---------------------------------------------------------------------
+
+
+def export_filename(date: str) -> str:
+    """The download name of an export made on ``date`` (``YYYY-MM-DD``).
+
+    >>> export_filename("2026-11-30")
+    'schwimmen-statistik-2026-11-30.json'
+    """
+    return f"schwimmen-statistik-{date}.json"
+
+
+def import_stats(text: Any, lang: str) -> tuple[Stats | None, str]:
+    """Read an exported file's text: ``(stats, message)``; stats is None (and the
+    message says why, in the player's language) when the file cannot be used."""
+    if not isinstance(text, str) or not text.strip():
+        return None, tr("import_failed", lang, why=tr("import_empty", lang))
+    try:
+        stats = Stats.from_json(text)
+    except InvalidInputError as exc:
+        return None, tr("import_failed", lang, why=str(exc))
+    return stats, tr("imported", lang, matches=stats.matches, wins=stats.wins)
+
+
+# -- storage notices --------------------------------------------------------------
+
+
+def notice_text(notice: Notice, lang: str) -> str:
+    """A storage Notice (``app.storage``) in the player's words.
+
+    >>> n = Notice("corrupt", "stats", "...", "schwimmen.backup.stats.1")
+    >>> "schwimmen.backup.stats.1" in notice_text(n, "en")
+    True
+    """
+    what_key = "w_" + notice.subject
+    what = tr(what_key, lang) if what_key in _T else notice.subject
+    key = "n_" + notice.code
+    if key not in _T:
+        return tr("n_other", lang, message=notice.message)
+    return tr(key, lang, what=what, backup=notice.backup_key or "", message=notice.message)
