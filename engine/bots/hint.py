@@ -1,0 +1,119 @@
+"""The coach: the hard bot's ranking of a human's legal actions.
+
+``hint(observation, budget_ms=300)`` returns every legal action with the
+estimated probability of not losing a life in this deal, best first. Turns and
+the deal choice are judged by the same determinized rollouts as the hard bot
+(all legal moves, not only the best few); Lügen decisions by the probability
+that the challenged announcement is a lie; announcements by a rough model of
+being the lowest and of being challenged.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from . import luegen, model
+from .hard import evaluate_choice
+from .observe import view_of
+from .sampler import sample_deal
+from .sim import rollout
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One legal action and its estimated chance of not losing a life."""
+
+    action: object
+    p_safe: float
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.p_safe:.0%}"
+
+
+def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: int = 0):
+    """Rank ``observation.legal_actions`` (best first) as a list of ``Hint``.
+
+    ``samples`` bounds the work (deterministic for a given ``seed``);
+    ``budget_ms`` caps the wall time (``None``: no cap).
+    """
+    actions = list(observation.legal_actions)
+    if not actions:
+        return []
+    view = view_of(observation)
+    rng = random.Random(seed)
+    phase = view.phase
+    if phase == "decide":
+        probs = [luegen.p_lie(view, m[1]) if m[0] == "challenge" else 0.0 for m in view.legal]
+    elif phase == "announce":
+        probs = _announce_probs(view)
+    elif phase == "choose":
+        res = dict(_safe_choice(view, rng, samples, budget_ms))
+        probs = [res.get(i, 0.0) for i in range(len(actions))]
+    else:
+        probs = _safe_turns(view, rng, samples, budget_ms)
+    out = [Hint(a, round(p, 3)) for a, p in zip(actions, probs, strict=True)]
+    order = sorted(range(len(out)), key=lambda i: (-out[i].p_safe, i))
+    return [out[i] for i in order]
+
+
+def _safe_turns(view, rng, samples, budget_ms):
+    import time
+
+    me = view.seat
+    safe = [0] * len(view.legal)
+    done = 0
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    for _ in range(max(samples, 1)):
+        world = sample_deal(view, rng)
+        seed = rng.random()
+        for i, m in enumerate(view.legal):
+            d = world.clone()
+            d.rng = random.Random(seed)
+            d.apply(m)
+            if rollout(d).get(me, 0) == 0:
+                safe[i] += 1
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return [s / done for s in safe]
+
+
+def _safe_choice(view, rng, samples, budget_ms):
+    # evaluate_choice gives mean utility; convert by re-running as a safe count
+    res = evaluate_choice(view, rng, samples, budget_ms)
+    # utility is 0 when safe and <= -1 otherwise; mean -> rough safe share
+    return [(i, max(0.0, 1.0 + u) if u > -1 else 0.0) for i, u in res]
+
+
+def _announce_probs(view):
+    """Rough chance of not losing for each announcement: not being the lowest
+    (others' announcements modelled as final hands), and, when lying, not
+    being caught."""
+    info = view.info
+    n = len(view.order)
+    others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
+    later = n - 1 - len(others)
+    true_v = view.value(view.hand[:3])
+    probs = []
+    for m in view.legal:
+        if m[0] != "announce":
+            probs.append(0.0)
+            continue
+        v = m[1]
+        below_known = any(o < v for o in others)
+        p_not_lowest = 1.0
+        if not below_known:
+            p_all_above = model.p_at_least(info, n, view.cycle + 2, v + 0.01) ** later
+            p_not_lowest = 1.0 - p_all_above if later else 0.0
+        if v == true_v:
+            probs.append(p_not_lowest)
+        else:
+            shown = [view.hand[m[2]], view.hand[m[3]]]
+            pool = [c for c in view.unseen() if c not in shown] + [
+                c for c in view.hand if c not in shown
+            ]
+            n_ok = luegen.consistent_cards(shown, v, info, pool)
+            p_caught = 0.9 if n_ok == 0 else 0.35
+            probs.append(p_not_lowest * (1.0 - p_caught))
+    return probs

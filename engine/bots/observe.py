@@ -1,0 +1,92 @@
+"""Turn an engine ``Observation`` into the bots' ``View``.
+
+Only fields of the observation are read; this is the one place that knows
+their names, so the bots stay independent of the engine's internals.
+"""
+
+from __future__ import annotations
+
+from .core import RulesInfo, card_id
+from .view import View, decode
+
+_INFO_CACHE: dict[int, tuple[object, RulesInfo]] = {}
+
+
+def rules_info(rules) -> RulesInfo:
+    """``RulesInfo`` of a ``Rules``, cached by identity (rules are frozen)."""
+    hit = _INFO_CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    info = RulesInfo.of(rules)
+    if len(_INFO_CACHE) > 64:
+        _INFO_CACHE.clear()
+    _INFO_CACHE[id(rules)] = (rules, info)
+    return info
+
+
+def play_order(obs) -> list[int]:
+    """Active seats in playing order, starting with the deal's first player."""
+    n = obs.players
+    step = (
+        -1
+        if str(getattr(obs.rules.direction, "value", obs.rules.direction)) == ("counterclockwise")
+        else 1
+    )
+    lives = obs.lives
+    start = obs.first_player if obs.first_player is not None else obs.seat
+    order = []
+    s = start
+    for _ in range(n):
+        if lives[s] >= 0:
+            order.append(s)
+        s = (s + step) % n
+    if not order:
+        order = [obs.seat]
+    return order
+
+
+def view_of(obs) -> View:
+    """The ``View`` of an observation for the seat it was made for."""
+    info = rules_info(obs.rules)
+    order = play_order(obs)
+    n_act = len(order)
+    turns = getattr(obs, "turns", 0) or 0
+    turns_taken = {}
+    for p, s in enumerate(order):
+        turns_taken[s] = 0 if turns <= p else (turns - p - 1) // n_act + 1
+    known = {
+        s: [card_id(c) for c in cards]
+        for s, cards in (obs.known_cards or {}).items()
+        if s != obs.seat
+    }
+    knocker = obs.knocked_by if obs.knocked_by is not None else -1
+    legal = list(obs.legal_actions)
+    swapped = {s: bool(v) for s, v in enumerate(obs.swapped)} if obs.swapped else {}
+    return View(
+        info=info,
+        seat=obs.seat,
+        players=obs.players,
+        phase=str(getattr(obs.phase, "value", obs.phase)),
+        hand=[card_id(c) for c in obs.hand],
+        table=[card_id(c) for c in obs.table],
+        lives=list(obs.lives),
+        order=order,
+        legal=[decode(str(a)) for a in legal],
+        actions=legal,
+        has_mist=bool(obs.has_mistery),
+        mist=card_id(obs.mistery) if obs.mistery is not None else -1,
+        knocker=knocker,
+        dealer=obs.dealer,
+        first=obs.first_player,
+        cycle=obs.cycle,
+        stock_size=obs.stock_size,
+        swapped=swapped,
+        known=known,
+        out=[card_id(c) for c in obs.discard],
+        announcements={
+            s: (v, [card_id(c) for c in shown]) for s, (v, shown) in obs.announcements.items()
+        },
+        passes=getattr(obs, "passes", 0) or 0,
+        turns_taken=turns_taken,
+        final_left=getattr(obs, "final_turns_left", 0) or 0,
+    )
