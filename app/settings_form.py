@@ -297,6 +297,8 @@ def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
         and not any(k.startswith("rule.") for k in out)
     ):
         for option, value in engine.preset(base).to_dict().items():
+            if option == "lives" and not out.get("lives", "").strip():
+                out["lives"] = str(value)  # "as in the rule set" would become classic's
             if option in st.OWN_OPTIONS:
                 continue
             if isinstance(value, bool):
