@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.i18n import feuer_name, fmt_value, game_name, t
@@ -36,6 +37,7 @@ def _back(lang: str) -> str:
 
 CONTROL_ACTIONS = frozenset(
     {"next-deal", "new-match", "settings", "close-settings", "two-swaps", "clear-selection"}
+    | panels.ACTIONS
 )
 """``data-action`` values that are not moves (none of them looks like an action text)."""
 
@@ -61,6 +63,7 @@ class UIState:
     anim: bool = True  # False with speed=0: no transitions
     notice: str = ""
     settings_open: bool = False
+    panels: panels.Panels = field(default_factory=panels.Panels)  # help, stats, notices
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
@@ -736,6 +739,7 @@ def render(obs: Any, ui: UIState) -> str:
         f'<div class="info">{"".join(info)}</div>'
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
+        f"{panels.header_buttons(ui)}"
         "</header>"
         f'<section class="opponents" aria-label="{esc(t("table", lang))}">{seats}</section>'
         '<section class="middle">'
@@ -751,7 +755,7 @@ def render(obs: Any, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
-        f"{overlay}{_settings(ui)}"
+        f"{overlay}{panels.settings_markup(ui)}{panels.overlays(obs, ui)}"
         "</div>"
     )
 

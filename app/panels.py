@@ -1,0 +1,250 @@
+"""The screen's extra panels: settings dialog, rules help, statistics, storage notices.
+
+State (:class:`Panels`, kept in ``UIState.panels``), markup (:func:`overlays`,
+:func:`header_buttons`) and the controller's side (:func:`press`,
+:func:`draft`, :func:`import_text`, :func:`startup_notices`). The markup
+functions are pure; the controller functions change the controller's UI
+state, settings and stored statistics but never touch the DOM (a download goes
+through ``host.download(filename, text)`` when the host has it).
+
+Control names (``data-action``), none of which looks like a move:
+``open-help``/``close-help``, ``open-stats``/``close-stats``,
+``stats-scope-<name>``, ``stats-export``, ``stats-reset``,
+``stats-reset-confirm``, ``stats-reset-cancel``, ``dismiss-notices``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import html
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from app import rules_help, settings_form, stats_view
+from app import settings as st
+from app import stats as stats_mod
+from app.storage import Notice, load_match
+
+ACTIONS = frozenset(
+    {
+        "open-help",
+        "close-help",
+        "open-stats",
+        "close-stats",
+        "stats-export",
+        "stats-reset",
+        "stats-reset-confirm",
+        "stats-reset-cancel",
+        "dismiss-notices",
+    }
+)
+"""Control names handled here (plus every ``stats-scope-<name>``)."""
+
+STORAGE_CODES = ("corrupt", "newer", "unavailable", "write_failed", "backup_failed")
+"""Notice codes about stored data the player should hear about."""
+
+_T = {
+    "help": ("Regeln", "Rules"),
+    "stats": ("Statistik", "Statistics"),
+    "notices": ("Hinweise", "Notices"),
+    "dismiss": ("Verstanden", "Got it"),
+}
+
+
+def _tr(key: str, lang: str) -> str:
+    de, en = _T[key]
+    return en if lang == "en" else de
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+@dataclass
+class Panels:
+    """What the extra panels show."""
+
+    help_open: bool = False
+    stats_open: bool = False
+    scope: str = stats_view.SCOPE_ALL
+    confirm_reset: bool = False
+    message: str = ""
+    error: bool = False
+    stats: Any = None  # app.stats.Stats while the statistics panel is open
+    notices: tuple[Notice, ...] = ()
+
+
+# -- markup ------------------------------------------------------------------------
+
+
+def _settings_of(ui: Any) -> st.Settings:
+    settings, _ = st.from_dict(dict(ui.settings or {}), ui.lang)
+    return settings
+
+
+def settings_markup(ui: Any) -> str:
+    """The settings dialog for the settings the UI holds (the draft while editing)."""
+    return settings_form.render(_settings_of(ui), ui.lang, open=bool(ui.settings_open))
+
+
+def _help_rules(obs: Any, ui: Any) -> tuple[engine.Rules, str]:
+    """The rule set the help describes: the dialog's while it is open and valid,
+    else the match's."""
+    if ui.settings_open:
+        settings = _settings_of(ui)
+        try:
+            return st.rules(settings), settings.preset
+        except engine.InvalidInputError:
+            pass
+    rules = getattr(obs, "rules", None) or engine.preset("classic")
+    preset = ui.preset if ui.preset in engine.PRESETS else st.CUSTOM_BASE
+    named = engine.preset(preset)
+    plain = dataclasses.replace(rules, lives=named.lives, mistery=False, luegen=False)
+    return rules, preset if plain == named else st.CUSTOM
+
+
+def header_buttons(ui: Any) -> str:
+    """Buttons for the top bar: rules help and statistics."""
+    lang = ui.lang
+    return (
+        f'<button type="button" class="icon" data-action="open-help" data-key="act-open-help" '
+        f'aria-label="{esc(_tr("help", lang))}" title="{esc(_tr("help", lang))}">?</button>'
+        f'<button type="button" class="icon" data-action="open-stats" data-key="act-open-stats" '
+        f'aria-label="{esc(_tr("stats", lang))}" title="{esc(_tr("stats", lang))}">📊</button>'
+    )
+
+
+def overlays(obs: Any, ui: Any) -> str:
+    """Rules help, statistics and the notices banner (each only when there is one)."""
+    p: Panels = ui.panels
+    lang = ui.lang
+    out = []
+    if p.notices:
+        items = "".join(f"<li>{esc(stats_view.notice_text(n, lang))}</li>" for n in p.notices)
+        out.append(
+            f'<div class="notices" data-testid="notices" role="alert" '
+            f'aria-label="{esc(_tr("notices", lang))}"><ul>{items}</ul>'
+            f'<button type="button" data-action="dismiss-notices" data-key="act-dismiss-notices">'
+            f"{esc(_tr('dismiss', lang))}</button></div>"
+        )
+    if p.help_open:
+        rules, preset = _help_rules(obs, ui)
+        out.append(rules_help.render(rules, preset, lang, style=ui.style))
+    if p.stats_open and p.stats is not None:
+        stats_notices = [stats_view.notice_text(n, lang) for n in p.notices if n.subject == "stats"]
+        out.append(
+            stats_view.render(
+                p.stats,
+                lang,
+                scope=p.scope,
+                confirm_reset=p.confirm_reset,
+                message=p.message,
+                error=p.error,
+                notices=stats_notices,
+            )
+        )
+    return "".join(out)
+
+
+# -- the controller's side ----------------------------------------------------------
+
+
+def startup_notices(ctl: Any) -> list[Notice]:
+    """Read stored statistics and the saved match once before the game starts, so a
+    damaged record is backed up here and the player is told (the later reads then
+    find a clean slate). Settings notices come from ``ctl.notices``."""
+    notices = [n for n in getattr(ctl, "notices", ()) if n.code in STORAGE_CODES]
+    _, notice = stats_mod.load_stats(ctl.store)
+    if notice is not None:
+        notices.append(notice)
+    _, notice = load_match(ctl.store)
+    if notice is not None:
+        notices.append(notice)
+    return notices
+
+
+def press(ctl: Any, name: str) -> bool:
+    """Handle a panel control; False if ``name`` is not one."""
+    p: Panels = ctl.ui.panels
+    if name not in ACTIONS and not name.startswith("stats-scope-"):
+        return False
+    if name == "open-help":
+        p.help_open = True
+    elif name == "close-help":
+        p.help_open = False
+    elif name == "open-stats":
+        p.stats, notice = stats_mod.load_stats(ctl.store)
+        if notice is not None:
+            p.notices = (*p.notices, notice)
+        p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
+    elif name == "close-stats":
+        p.stats_open, p.confirm_reset, p.message, p.stats = False, False, "", None
+    elif name.startswith("stats-scope-"):
+        p.scope = name.removeprefix("stats-scope-")
+        p.confirm_reset = False
+    elif name == "stats-reset":
+        p.confirm_reset = True
+    elif name == "stats-reset-cancel":
+        p.confirm_reset = False
+    elif name == "stats-reset-confirm":
+        _store_stats(ctl, stats_mod.Stats())
+        p.confirm_reset = False
+        p.scope = stats_view.SCOPE_ALL
+        p.message, p.error = stats_view.tr("was_reset", ctl.ui.lang), False
+    elif name == "stats-export":
+        stats, _ = stats_mod.load_stats(ctl.store)
+        filename = stats_view.export_filename(datetime.date.today().isoformat())
+        download = getattr(ctl.host, "download", None)
+        if download is not None:
+            download(filename, stats.to_json())
+        p.message, p.error = stats_view.tr("exported", ctl.ui.lang, name=filename), False
+    elif name == "dismiss-notices":
+        p.notices = ()
+        ctl.storage_notices = []
+    return True
+
+
+def import_text(ctl: Any, text: Any) -> None:
+    """A statistics file the player chose: replace the statistics, or say why not."""
+    p: Panels = ctl.ui.panels
+    stats, message = stats_view.import_stats(text, ctl.ui.lang)
+    if stats is not None:
+        _store_stats(ctl, stats)
+        p.scope = stats_view.SCOPE_ALL
+    p.message, p.error = message, stats is None
+    p.stats_open, p.confirm_reset = True, False
+    if p.stats is None:
+        p.stats, _ = stats_mod.load_stats(ctl.store)
+
+
+def _store_stats(ctl: Any, stats: stats_mod.Stats) -> None:
+    stats_mod.save_stats(ctl.store, stats)
+    ctl.ui.panels.stats = stats
+    ctl.ui.stats = (stats.matches, stats.wins)
+
+
+def draft(ctl: Any, form: dict[str, Any]) -> None:
+    """The player changed a field of the settings dialog: show the dialog for the new
+    draft. Language, card faces and speed apply at once and are remembered."""
+    base, _ = st.from_dict(dict(ctl.ui.settings or {}), ctl.ui.lang)
+    new, _ = settings_form.draft(form, base)
+    ctl.ui.settings = new.to_dict()
+    now = dataclasses.replace(
+        ctl.next_settings, lang=new.lang, deck_style=new.deck_style, speed=new.speed
+    )
+    if now != ctl.next_settings:
+        ctl.next_settings = now
+        st.save_settings(ctl.store, now)
+        ctl.ui.lang = new.lang
+        ctl.ui.anim = new.speed != "0"
+        match = getattr(ctl, "match", None)
+        deck = match.rules.deck if match is not None else None
+        ctl.ui.style = st.card_style(now, deck)
+
+
+def form_settings(ctl: Any, form: dict[str, Any]) -> st.Settings:
+    """The settings a submitted dialog asks for (``new-match``)."""
+    chosen, _ = st.from_form(settings_form.normalize(form), base=ctl.next_settings)
+    return chosen
