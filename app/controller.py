@@ -23,9 +23,9 @@ from typing import Any, Protocol
 from urllib.parse import parse_qs
 
 import engine
+from app import panels, view
 from app import settings as st
 from app import stats as stats_mod
-from app import view
 from app.i18n import BOT_NAMES, t
 from app.storage import KEY_MATCH, MemoryBackend, Store, load_match, save_match
 from app.view import UIState
@@ -91,6 +91,8 @@ class Controller:
 
     def start(self) -> None:
         """Resume the saved match, or start one from the URL and the settings."""
+        # Damaged stored data is backed up now, and the player is told (app.panels).
+        self.storage_notices = panels.startup_notices(self)
         if not self.new_requested and self._restore():
             if any(k in self.query for k in ("seed", "preset", "bots", "difficulty", "lives")):
                 self.ui.notice = t("notice_next", self.ui.lang)
@@ -127,8 +129,8 @@ class Controller:
         }
         rules = self.match.rules if hasattr(self.match, "rules") else st.rules(s)
         self.ui = UIState(
-            lang=s.lang,
-            style=st.card_style(s, rules.deck),
+            lang=self.next_settings.lang,  # display choices apply at once, also on resume
+            style=st.card_style(self.next_settings, rules.deck),
             preset=s.preset if s.preset in engine.PRESETS else st.CUSTOM_BASE,
             names=("", *BOT_NAMES[: n - 1]),
             start_lives=rules.lives,
@@ -137,6 +139,7 @@ class Controller:
             out_order=tuple(out_order),
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
+            panels=panels.Panels(notices=tuple(getattr(self, "storage_notices", ()))),
         )
 
     # ------------------------------------------------------------ intents
@@ -153,18 +156,26 @@ class Controller:
         elif kind == "value":
             self.ui.announce_value = str(intent.get("value"))
             self._render()
+        elif kind == "settings-draft":  # a field of the settings dialog changed
+            panels.draft(self, dict(intent.get("form") or {}))
+            self._render()
+        elif kind == "stats-import":  # the text of a statistics file the player chose
+            panels.import_text(self, intent.get("text"))
+            self._render()
 
     def press(self, name: str, form: dict[str, Any] | None = None) -> None:
         """A button: a control name or an action text."""
         if name == "settings":
             self.ui.settings_open = True
+            self.ui.settings = self.next_settings.to_dict()  # a fresh draft
             self._render()
         elif name == "close-settings":
             self.ui.settings_open = False
+            self.ui.settings = self.next_settings.to_dict()
             self._render()
         elif name == "new-match":
             if form is not None:
-                chosen, _ = st.from_form(form, base=self.next_settings)
+                chosen = panels.form_settings(self, form)
                 st.save_settings(self.store, chosen)
                 # A seed from the URL served one match; the dialog starts fresh ones.
                 self.next_settings = dataclasses.replace(chosen, seed=None)
@@ -180,6 +191,8 @@ class Controller:
             self._render()
         elif name == "clear-selection":
             self._clear_selection()
+            self._render()
+        elif panels.press(self, name):  # help, statistics, notices
             self._render()
         else:
             self.play(name)
@@ -328,7 +341,7 @@ class Controller:
             crown = won and len(winners) == 1 and bool(self.match.crown)
             self._update_stats(
                 lambda s: s.record_match(
-                    self.ui.preset, place=place, players=len(self.match.lives()), crown=crown
+                    self.settings.preset, place=place, players=len(self.match.lives()), crown=crown
                 )
             )
             names = ", ".join(view.seat_name(self.ui, s) for s in winners)
@@ -361,7 +374,7 @@ class Controller:
             value = dict(last.values).get(0)
             self._update_stats(
                 lambda s: s.record_deal(
-                    self.ui.preset,
+                    self.settings.preset,  # "custom" counts apart from the presets
                     lives_lost=min(2, lost),
                     hand_value=value,
                     knocked=last.knocker == 0,
