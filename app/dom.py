@@ -75,7 +75,7 @@ class Page:
         self.js.document.documentElement.lang = lang
         if had_focus and self.focus_key:
             el = self.app.querySelector(f'[data-key="{self.focus_key}"]')
-            if not _none(el) and (el.tabIndex >= 0) and not el.disabled:
+            if not _none(el) and el.tabIndex >= 0 and not el.hasAttribute("disabled"):
                 el.focus()
         self.app.dataset.state = state
 
@@ -93,7 +93,7 @@ class Page:
         target = event.target
         button = target.closest("[data-action]")
         if not _none(button):
-            if button.disabled:
+            if button.hasAttribute("disabled"):
                 return
             action = str(button.dataset.action)
             form = None

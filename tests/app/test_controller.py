@@ -1,0 +1,320 @@
+"""app.controller with a fake page: intents -> engine -> bots -> screen, saving and resuming.
+
+The fake host records every screen and state and queues timer callbacks; the
+tests run them one at a time, as the browser would, and play through the same
+intents the page sends (clicks on cards and buttons), checking on the drawn
+markup that every move they use is really offered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from app.controller import Controller
+from app.storage import MemoryBackend, Store
+from tests.app.markup import parse
+
+
+class FakeHost:
+    def __init__(self):
+        self.markup = ""
+        self.state = None
+        self.states: list[str] = []
+        self.log: tuple = ()
+        self.timers: list = []
+
+    def show(self, markup, log, state):
+        self.markup, self.log, self.state = markup, tuple(log), state
+        self.states.append(state)
+
+    def later(self, ms, callback):
+        self.timers.append((ms, callback))
+
+    def tree(self):
+        return parse(self.markup)
+
+    def actions(self):
+        return {e.get("data-action") for e in self.tree().find_all(data_action=True)}
+
+
+def make(query="?seed=3&speed=0", store=None, **kw):
+    host = FakeHost()
+    store = store if store is not None else Store(MemoryBackend())
+    c = Controller(host, store, query=query, browser_lang="de", seed_source=lambda: 11, **kw)
+    c.start()
+    return c, host, store
+
+
+def count_applies(controller):
+    """Wrap the match's apply to count moves per timer task."""
+    counter = {"n": 0}
+    real = controller.match.apply
+
+    def apply(action):
+        counter["n"] += 1
+        return real(action)
+
+    controller.match.apply = apply
+    return counter
+
+
+def settle(c, host, limit=5000):
+    """Run queued timers until the page waits for the player (or a deal/match end)."""
+    for _ in range(limit):
+        if not host.timers:
+            return host.state
+        _, callback = host.timers.pop(0)
+        callback()
+    raise AssertionError("the bots never stopped")
+
+
+def perform(c, host, text):
+    """Play ``text`` the way a person does it on the page, checking the page offers it."""
+    parts = text.split()
+    tree = host.tree()
+    if parts[0] == "swap" and len(parts) == 3:
+        assert tree.find(data_testid="hand").find(data_index=parts[1]).get("tabindex") == "0"
+        c.handle({"type": "card", "zone": "hand", "index": parts[1]})
+        c.handle({"type": "card", "zone": "table", "index": parts[2]})
+    elif parts[0] == "swap" and len(parts) == 5:
+        assert "two-swaps" in host.actions()
+        c.handle({"type": "action", "action": "two-swaps"})
+        for h, t in ((parts[1], parts[2]), (parts[3], parts[4])):
+            c.handle({"type": "card", "zone": "table", "index": t})
+            c.handle({"type": "card", "zone": "hand", "index": h})
+    elif parts[0] == "mistery":
+        c.handle({"type": "card", "zone": "hand", "index": parts[1]})
+        c.handle({"type": "card", "zone": "table", "index": "mistery"})
+    elif parts[0] == "hold":
+        for i in parts[1:]:
+            c.handle({"type": "card", "zone": "hand", "index": i})
+        assert text in host.actions()
+        c.handle({"type": "action", "action": text})
+    elif parts[0] == "announce":
+        c.handle({"type": "value", "value": parts[1]})
+        c.handle({"type": "card", "zone": "hand", "index": parts[3]})
+        c.handle({"type": "card", "zone": "hand", "index": parts[4]})
+        assert text in host.actions()
+        c.handle({"type": "action", "action": text})
+    else:
+        assert text in host.actions(), (text, host.actions())
+        c.handle({"type": "action", "action": text})
+
+
+def choose(c, rng):
+    texts = [str(a) for a in c.match.legal_actions()]
+    if "knock" in texts and rng.random() < 0.5:
+        return "knock"
+    return rng.choice(texts)
+
+
+def play_match(c, host, rng, max_moves=3000):
+    """Play to the end through intents; return the states seen and moves made."""
+    moves = 0
+    for _ in range(max_moves):
+        state = settle(c, host)
+        if state == "match-over":
+            return moves
+        if state == "deal-over":
+            assert "next-deal" in host.actions()
+            c.handle({"type": "action", "action": "next-deal"})
+            continue
+        assert state == "human" and c.match.current_player() == 0
+        before = c.match.to_json()
+        perform(c, host, choose(c, rng))
+        assert c.match.to_json() != before, "the move was not played"
+        assert host.state == "busy" or host.state in ("deal-over", "match-over")
+        moves += 1
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize(
+    ("preset", "extra"),
+    [
+        ("classic", "&lives=1"),
+        ("knack", "&lives=1"),
+        ("pub", "&lives=1&bots=2"),
+        ("hosenowi", "&lives=2"),
+        ("hosenowi", "&lives=1&mistery=1"),
+        ("classic", "&lives=1&luegen=1"),
+    ],
+)
+def test_whole_match_through_intents(preset, extra):
+    c, host, store = make(f"?seed=5&speed=0&preset={preset}{extra}")
+    moves = play_match(c, host, random.Random(1))
+    assert c.match.is_over() and host.state == "match-over"
+    tree = host.tree()
+    assert tree.find(data_testid="match-over").find(data_action="new-match")
+    stats = tree.find(data_testid="stats")
+    assert stats.get("data-matches") == "1"
+    assert stats.get("data-wins") == ("1" if 0 in (c.ui.winners or ()) else "0")
+    assert moves > 0 and len(host.log) > 0
+
+
+def test_each_timer_task_plays_at_most_one_move():
+    c, host, _ = make("?seed=8&speed=0&bots=8")
+    counter = count_applies(c)
+    rng = random.Random(2)
+    for _ in range(200):
+        if not host.timers:
+            if host.state == "human":
+                perform(c, host, choose(c, rng))
+            elif host.state == "deal-over":
+                c.handle({"type": "action", "action": "next-deal"})
+            else:
+                break
+            continue
+        counter["n"] = 0
+        _, callback = host.timers.pop(0)
+        callback()
+        assert counter["n"] <= 1
+
+
+def test_player_move_leaves_human_at_once_and_bots_are_paced():
+    c, host, _ = make("?seed=3&preset=hosenowi&bots=2")  # normal speed: pauses
+    while host.state != "human":
+        ms, callback = host.timers.pop(0)
+        assert ms > 0  # a bot waits before it moves
+        callback()
+    perform(c, host, next(x for x in map(str, c.match.legal_actions()) if x.startswith("swap ")))
+    assert host.state == "busy"
+    assert host.timers and all(ms > 0 for ms, _ in host.timers)
+    assert "Du nimmst" in host.log[-1][1]
+
+
+def test_card_order_and_drag_both_play_the_swap():
+    c, host, _ = make("?seed=4&speed=0&preset=hosenowi&bots=1")
+    settle(c, host)
+    swap = next(
+        str(a)
+        for a in c.match.legal_actions()
+        if str(a).startswith("swap ") and len(str(a).split()) == 3
+    )
+    _, h, t = swap.split()
+    c.handle({"type": "card", "zone": "table", "index": t})
+    assert host.tree().find(data_testid="table").find(data_index=t).get("data-selected") == "true"
+    c.handle({"type": "card", "zone": "hand", "index": h})
+    assert host.state == "busy"
+    settle(c, host)
+    assert host.state == "human"
+    swap = next(
+        str(a)
+        for a in c.match.legal_actions()
+        if str(a).startswith("swap ") and len(str(a).split()) == 3
+    )
+    _, h, t = swap.split()
+    before = c.match.to_json()
+    c.handle({"type": "drop", "from": ("table", t), "to": ("hand", h)})
+    assert c.match.to_json() != before
+
+
+def test_clicks_that_make_no_legal_move_change_nothing():
+    c, host, _ = make("?seed=4&speed=0&preset=knack&bots=2")
+    state = settle(c, host)
+    before = c.match.to_json()
+    if state == "human" and "keep" in host.actions():
+        c.handle({"type": "card", "zone": "hand", "index": "0"})
+        c.handle({"type": "card", "zone": "table", "index": "0"})  # no table yet: nothing
+        assert c.match.to_json() == before and host.state == "human"
+    c.handle({"type": "action", "action": "swap 9 9"})
+    c.handle({"type": "action", "action": "nonsense"})
+    assert c.match.to_json() == before
+
+
+def test_resume_restores_match_mode_and_log_exactly():
+    c, host, store = make("?seed=6&speed=0&preset=classic&lives=1")
+    rng = random.Random(3)
+    seen_deal_over = False
+    for _ in range(400):
+        state = settle(c, host)
+        if state == "human":
+            perform(c, host, choose(c, rng))
+            # Reload while the bots' turns are still queued.
+            c2, host2, _ = make("?speed=0", store=store)
+            assert c2.match.to_json() == c.match.to_json()
+            assert host2.log == host.log
+        elif state == "deal-over":
+            seen_deal_over = True
+            c3, host3, _ = make("?speed=0", store=store)
+            assert host3.state == "deal-over"
+            assert c3.match.to_json() == c.match.to_json()
+            c.handle({"type": "action", "action": "next-deal"})
+        else:
+            break
+    assert seen_deal_over
+
+
+def test_new_1_starts_afresh_and_url_otherwise_waits_for_the_next_match():
+    c, host, store = make("?seed=6&speed=0&preset=knack")
+    settle(c, host)
+    saved = c.match.to_json()
+    c2, host2, _ = make("?seed=9&speed=0&preset=pub", store=store)
+    assert c2.match.to_json() == saved  # resumed; pub waits
+    assert "nächsten Partie" in host2.tree().find(data_testid="status").all_text()
+    c3, _, _ = make("?seed=9&speed=0&preset=pub&new=1", store=store)
+    assert c3.match.rules == engine.preset("pub")
+
+
+def test_settings_form_starts_a_new_match_and_is_remembered():
+    c, host, store = make("?seed=2&speed=0")
+    c.handle({"type": "action", "action": "settings"})
+    assert (
+        'data-testid="settings"' in host.markup
+        and " hidden" not in host.markup.split('data-testid="settings"')[0][-80:]
+    )
+    form = {
+        "preset": "hosenowi",
+        "bots": "5",
+        "difficulty": "easy",
+        "lives": "2",
+        "mistery": "on",
+        "deck_style": "german",
+        "lang": "en",
+    }
+    c.handle({"type": "action", "action": "new-match", "form": form})
+    assert c.match.rules.mistery and c.match.rules.lives == 2 and len(c.match.lives()) == 6
+    assert c.ui.lang == "en" and c.ui.style == "german"
+    saved = json.loads(store.backend.getItem("schwimmen.settings"))["data"]
+    assert saved["preset"] == "hosenowi" and saved["bots"] == 5
+
+
+def test_hidden_deal_and_two_swaps_are_playable_by_clicks():
+    rules = "hidden"
+    c, host, store = make("?seed=1&speed=0&preset=classic&bots=2")
+    c.match = engine.Match(
+        engine.Rules.from_dict(
+            {
+                **engine.preset("classic").to_dict(),
+                "deal": rules,
+                "passing": False,
+                "pass_refresh": False,
+            }
+        ),
+        players=3,
+        seed=1,
+    )
+    c._setup(log=())
+    c._advance()
+    assert play_match(c, host, random.Random(5)) > 0
+    c, host, _ = make("?seed=1&speed=0&preset=pub&bots=2&lives=1")
+    rng = random.Random(7)
+    two = 0
+    for _ in range(300):
+        state = settle(c, host)
+        if state != "human":
+            if state == "deal-over":
+                c.handle({"type": "action", "action": "next-deal"})
+                continue
+            break
+        texts = [str(a) for a in c.match.legal_actions()]
+        pairs = [x for x in texts if x.startswith("swap ") and len(x.split()) == 5]
+        if pairs:
+            perform(c, host, rng.choice(pairs))
+            two += 1
+        else:
+            perform(c, host, choose(c, rng))
+    assert two > 0
