@@ -144,7 +144,7 @@ def play_match(c, host, rng, max_moves=3000):
     ],
 )
 def test_whole_match_through_intents(preset, extra):
-    c, host, store = make(f"?seed=5&speed=0&preset={preset}{extra}")
+    c, host, _ = make(f"?seed=5&speed=0&preset={preset}{extra}")
     moves = play_match(c, host, random.Random(1))
     assert c.match.is_over() and host.state == "match-over"
     tree = host.tree()
@@ -284,7 +284,7 @@ def test_settings_form_starts_a_new_match_and_is_remembered():
 
 def test_hidden_deal_and_two_swaps_are_playable_by_clicks():
     rules = "hidden"
-    c, host, store = make("?seed=1&speed=0&preset=classic&bots=2")
+    c, host, _ = make("?seed=1&speed=0&preset=classic&bots=2")
     c.match = engine.Match(
         engine.Rules.from_dict(
             {
