@@ -79,6 +79,22 @@ class Page:
                 el.focus()
         self.app.dataset.state = state
 
+    def download(self, filename: str, text: str) -> None:
+        """Offer ``text`` as a file download named ``filename`` (statistics export)."""
+        from pyodide.ffi import to_js
+
+        options = to_js({"type": "application/json"}, dict_converter=self.js.Object.fromEntries)
+        blob = self.js.Blob.new(to_js([text]), options)
+        url = self.js.URL.createObjectURL(blob)
+        link = self.js.document.createElement("a")
+        link.href = url
+        link.download = filename
+        link.hidden = True
+        self.js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        self.later(1000, lambda: self.js.URL.revokeObjectURL(url))
+
     def later(self, ms: float, callback: Callable[[], None]) -> None:
         from pyodide.ffi import create_once_callable
 
@@ -109,7 +125,11 @@ class Page:
     def on_key(self, event: Any) -> None:
         key = str(event.key)
         if key == "Escape":
-            if self.controller.ui.settings_open:
+            extra = self.controller.ui.panels  # rules help and statistics lie above the rest
+            if extra.help_open or extra.stats_open:
+                close = "close-help" if extra.help_open else "close-stats"
+                self.controller.handle({"type": "action", "action": close})
+            elif self.controller.ui.settings_open:
                 self.controller.handle({"type": "action", "action": "close-settings"})
             else:
                 self.controller.handle({"type": "action", "action": "clear-selection"})
@@ -126,6 +146,19 @@ class Page:
         if str(target.getAttribute("data-testid")) == "announce-value":
             self.focus_key = "announce-value"
             self.controller.handle({"type": "value", "value": str(target.value)})
+            return
+        if str(target.getAttribute("data-testid")) == "stats-import-file":
+            self._read_file(target)
+            return
+        form = target.closest("[data-testid=settings]")
+        # Selects and checkboxes redraw the dialog at once (ranges, custom rules, language).
+        # Typed numbers are read when the match starts: redrawing on their change (fired
+        # when they lose focus) would swap the element being clicked next.
+        if not _none(form) and (str(target.tagName) == "SELECT" or str(target.type) == "checkbox"):
+            key = target.getAttribute("data-key")
+            if not _none(key):
+                self.focus_key = str(key)
+            self.controller.handle({"type": "settings-draft", "form": self._read_form(form)})
 
     def on_focus(self, event: Any) -> None:
         key = event.target.getAttribute("data-key")
@@ -202,6 +235,26 @@ class Page:
             else:
                 values[name] = str(el.value)
         return values
+
+    def _read_file(self, field: Any) -> None:
+        """Read the file chosen in ``field`` as text and hand it to the controller."""
+        from pyodide.ffi import create_once_callable
+
+        files = field.files
+        if _none(files) or files.length == 0:
+            return
+        chosen = files.item(0)
+        field.value = ""  # choosing the same file again fires another change
+
+        def done(text: Any) -> None:
+            self.controller.handle({"type": "stats-import", "text": str(text)})
+
+        def failed(error: Any) -> None:
+            self.controller.handle({"type": "stats-import", "text": None})
+
+        chosen.text().then(
+            create_once_callable(self._guard(done)), create_once_callable(self._guard(failed))
+        )
 
     def _mount_log(self, lang: str) -> None:
         self.lang = lang
