@@ -53,13 +53,23 @@ _WORDS = {
 _BY_WORD = {w: k for k, w in _WORDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One move. Build with the class methods (``Action.swap(0, 2)``) or
     :meth:`parse`; instances are shared, so identity checks are cheap."""
 
     kind: ActionKind
     args: tuple = ()
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
 
     # -- construction -------------------------------------------------------
     @classmethod

@@ -13,7 +13,7 @@ Card.parse('10H')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InvalidInputError
 
@@ -93,12 +93,52 @@ _RANKS_BY_SYMBOL = {s: r for r, s in _RANK_SYMBOLS.items()}
 _SUITS_BY_LETTER = {s.value: s for s in Suit}
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Card:
-    """One playing card. Ordered by rank, then suit."""
+    """One playing card. Ordered by rank, then suit (C < D < H < S)."""
 
     rank: Rank
     suit: Suit
+    # rank * 4 + suit index: a fast, process-independent key for ==, < and hash
+    # (enum hashes depend on string hashing, which differs between runs).
+    key: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise InvalidInputError(
+                f"a card needs a Rank and a Suit, not {self.rank!r}, {self.suit!r}"
+            )
+        object.__setattr__(self, "key", int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return self.key
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.key < other.key
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.key <= other.key
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.key > other.key
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.key >= other.key
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -151,7 +151,11 @@ class Match:
     def crown(self) -> bool:
         """Won with all starting lives ("mit Krone"), in a last_standing match."""
         w = self._winner
-        return isinstance(w, int) and self._lives[w] == self.rules.lives
+        return (
+            self.rules.match_end is MatchEnd.LAST_STANDING
+            and isinstance(w, int)
+            and self._lives[w] == self.rules.lives
+        )
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -176,8 +180,13 @@ class Match:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action))
+        for candidate in legal:  # legal actions are shared instances: identity first
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._illegal_message(action))
+            action = legal[legal.index(action)]
         self._do(action)
 
     def apply_unchecked(self, action: Action) -> None:
@@ -542,6 +551,10 @@ class Match:
         r = self.rules
         self._end_reason = reason
         self._feuer_seat = feuer_seat
+        if self._pending:
+            # hidden deal: the two cards in transit are laid aside face down
+            self._stock += self._pending
+            self._pending = []
         order = self._order_from(self.first_player)
         hands = self._hands
         if reason == DealEnd.FEUER:
@@ -929,11 +942,13 @@ def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
     if len(cards) != len(full) or set(cards) != set(full):
         missing = sorted(set(full) - set(cards))
         extra = sorted(set(cards) - set(full))
+        seen: set[Card] = set()
+        twice = sorted({c for c in cards if c in seen or seen.add(c)})
         dup = len(cards) - len(set(cards))
         raise InvalidInputError(
             f"deck is not exactly the {rules.deck}-card deck: {len(cards)} cards"
             + (f", missing {' '.join(map(str, missing))}" if missing else "")
             + (f", not in this deck {' '.join(map(str, extra))}" if extra else "")
-            + (f", {dup} repeated" if dup else "")
+            + (f", {dup} repeated ({' '.join(map(str, twice))})" if dup else "")
         )
     return cards
