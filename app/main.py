@@ -20,13 +20,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 import engine
-
-try:  # the card artist's module; a plain placeholder until it exists
-    from app.cards_svg import card_svg
-except ImportError:  # pragma: no cover - depends on what is on main
-    card_svg = None
-
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+from app.cards_svg import card_svg
 
 
 @dataclass(frozen=True)
@@ -48,27 +42,8 @@ def read_params(search: str) -> Params:
 
 def deal_hand(seed: int) -> tuple[engine.Card, ...]:
     """Seat 0's hand of a two-player classic match dealt with ``seed``."""
-    if hasattr(engine, "Match"):
-        match = engine.Match(engine.preset("classic"), players=2, seed=seed)
-        return tuple(match.observation(0).hand)
-    # Until the match engine lands: shuffle a 32-card deck with the seed.
-    deck = list(engine.make_deck(32))
-    random.Random(seed).shuffle(deck)
-    return tuple(deck[:3])
-
-
-def placeholder_svg(text: str) -> str:
-    """A plain card face: rank and suit symbol on white."""
-    rank, suit = text[:-1], text[-1]
-    colour = "#c62828" if suit in "DH" else "#1d1d1d"
-    label = html.escape(rank + SUIT_SYMBOLS.get(suit, suit))
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" role="img" '
-        f'aria-label="{html.escape(text)}">'
-        '<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#333"/>'
-        f'<text x="50" y="82" font-size="34" text-anchor="middle" fill="{colour}">{label}</text>'
-        "</svg>"
-    )
+    match = engine.Match(engine.preset("classic"), players=2, seed=seed)
+    return tuple(match.observation(0).hand)
 
 
 def render_hand(cards, selected: int | None, lang: str = "de") -> str:
@@ -76,7 +51,7 @@ def render_hand(cards, selected: int | None, lang: str = "de") -> str:
     parts = []
     for index, card in enumerate(cards):
         text = str(card)
-        face = card_svg(text, lang=lang) if card_svg else placeholder_svg(text)
+        face = card_svg(text, lang=lang)
         mark = ' data-selected="true"' if index == selected else ""
         parts.append(
             f'<button type="button" class="card" data-card="{html.escape(text)}" '

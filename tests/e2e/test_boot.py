@@ -8,10 +8,16 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from app.main import deal_hand
+import engine
 from tests.e2e.support import BOOT_TIMEOUT_MS, hand_cards, open_game, wait_state
 
 SEED = 7
+
+
+def deal_hand(seed):
+    """What the page should show for ``?seed=``: seat 0's hand of a 2-player classic match,
+    dealt here by CPython's engine (the page deals with Pyodide's)."""
+    return engine.Match(engine.preset("classic"), players=2, seed=seed).observation(0).hand
 
 
 @pytest.fixture(scope="module")
