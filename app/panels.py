@@ -1,7 +1,7 @@
 """The screen's extra panels: settings dialog, rules help, statistics, storage notices.
 
 State (:class:`Panels`, kept in ``UIState.panels``), markup (:func:`overlays`,
-:func:`header_buttons`) and the controller's side (:func:`press`,
+:func:`more_buttons`) and the controller's side (:func:`press`,
 :func:`draft`, :func:`import_text`, :func:`startup_notices`). The markup
 functions are pure; the controller functions change the controller's UI
 state, settings and stored statistics but never touch the DOM (a download goes
@@ -46,7 +46,7 @@ STORAGE_CODES = ("corrupt", "newer", "unavailable", "write_failed", "backup_fail
 """Notice codes about stored data the player should hear about."""
 
 _T = {
-    "help": ("Regeln", "Rules"),
+    "help": ("Spielregeln", "Rules"),
     "stats": ("Statistik", "Statistics"),
     "notices": ("Hinweise", "Notices"),
     "dismiss": ("Verstanden", "Got it"),
@@ -128,6 +128,8 @@ STYLE = """
   justify-content: space-between; }
 .notices ul { margin: 0; padding-left: 1.1rem; font-size: 0.9rem; }
 .notices button { flex: none; color: #2b2100; background: var(--accent, #fc4) !important; }
+.more-buttons { display: flex; gap: 0.5rem; justify-content: center; flex-wrap: wrap; }
+.game .more-buttons button { min-height: 2.4rem; font-size: 0.9rem; padding: 0.3rem 0.9rem; }
 @media (max-width: 400px) {
   .settings .field { grid-template-columns: 1fr; }
   .settings .field .hint { grid-column: 1; }
@@ -179,14 +181,15 @@ def _help_rules(obs: Any, ui: Any) -> tuple[engine.Rules, str]:
     return rules, preset if plain == named else st.CUSTOM
 
 
-def header_buttons(ui: Any) -> str:
-    """Buttons for the top bar: rules help and statistics."""
+def more_buttons(ui: Any) -> str:
+    """A row under the table: statistics and rules help."""
     lang = ui.lang
     return (
-        f'<button type="button" class="icon" data-action="open-help" data-key="act-open-help" '
-        f'aria-label="{esc(_tr("help", lang))}" title="{esc(_tr("help", lang))}">?</button>'
-        f'<button type="button" class="icon" data-action="open-stats" data-key="act-open-stats" '
-        f'aria-label="{esc(_tr("stats", lang))}" title="{esc(_tr("stats", lang))}">📊</button>'
+        '<nav class="more-buttons">'
+        f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
+        f"📊 {esc(_tr('stats', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
+        f"📖 {esc(_tr('help', lang))}</button></nav>"
     )
 
 

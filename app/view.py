@@ -739,7 +739,6 @@ def render(obs: Any, ui: UIState) -> str:
         f'<div class="info">{"".join(info)}</div>'
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
-        f"{panels.header_buttons(ui)}"
         "</header>"
         f'<section class="opponents" aria-label="{esc(t("table", lang))}">{seats}</section>'
         '<section class="middle">'
@@ -755,7 +754,7 @@ def render(obs: Any, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
-        f"{overlay}{panels.settings_markup(ui)}{panels.overlays(obs, ui)}"
+        f"{panels.more_buttons(ui)}{overlay}{panels.settings_markup(ui)}{panels.overlays(obs, ui)}"
         "</div>"
     )
 
