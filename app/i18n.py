@@ -106,6 +106,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # log lines
     "l_swap": ("{name} nimmt {take} und legt {give}", "{name} takes {take} and lays {give}"),
     "l_swap_you": ("Du nimmst {take} und legst {give}", "You take {take} and lay {give}"),
+    "l_took": ("{name} nimmt {take}", "{name} takes {take}"),
     "l_swap_all": ("{name} tauscht alle drei", "{name} swaps all three"),
     "l_swap_all_you": ("Du tauschst alle drei", "You swap all three"),
     "l_mistery": ("{name} tauscht mit der Mistery-Karte", "{name} swaps with the Mistery card"),

@@ -35,6 +35,19 @@ def _back(lang: str) -> str:
     return back_svg(lang=lang)
 
 
+# Small inline icons (no emoji: not every system has an emoji font).
+CROWN_ICON = (
+    '<svg class="icon-crown" viewBox="0 0 24 18" width="1.3em" height="1em" aria-hidden="true">'
+    '<path d="M2 16h20l1-11-6 4-5-8-5 8-6-4z" fill="#ffcc4d" stroke="#8a6500" '
+    'stroke-width="1.2" stroke-linejoin="round"/></svg>'
+)
+WAVE_ICON = (
+    '<svg class="icon-wave" viewBox="0 0 24 12" width="1.4em" height="0.75em" aria-hidden="true">'
+    '<path d="M1 4q3-3 5.5 0t5.5 0 5.5 0 5.5 0M1 10q3-3 5.5 0t5.5 0 5.5 0 5.5 0" fill="none" '
+    'stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>'
+)
+
+
 CONTROL_ACTIONS = frozenset(
     {"next-deal", "new-match", "settings", "close-settings", "two-swaps", "clear-selection"}
     | panels.ACTIONS
@@ -172,7 +185,7 @@ def _lives_el(lives: int, ui: UIState) -> str:
     swim = ""
     if lives == 0:
         swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
-        swim = f'<span class="swim" title="{esc(swim_word)}">🏊 {esc(swim_word)}</span>'
+        swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
     return f'<span class="lives" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
 
 
@@ -200,7 +213,7 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
             f"{esc(t('dealer', ui.lang))}</span>"
         )
     if getattr(obs, "knocked_by", None) == seat:
-        badges.append(f'<span class="tag knock">✊ {esc(t("knocked", ui.lang))}</span>')
+        badges.append(f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>')
     name = seat_name(ui, seat)
     inner = [
         f'<div class="seat-head"><span class="name">{esc(name)}</span>{"".join(badges)}</div>',
@@ -565,11 +578,13 @@ def _match_over(obs: Any, ui: UIState) -> str:
     else:
         head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
     crown_el = (
-        f'<p class="crown" data-testid="crown">👑 {esc(t("crown", ui.lang))}</p>' if crown else ""
+        f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
+        if crown
+        else ""
     )
     rows = []
     for place, seat in ranking(obs, ui):
-        mark = "👑" if crown and seat in winners else ("🏆" if seat in winners else "")
+        mark = CROWN_ICON if crown and seat in winners else ("★" if seat in winners else "")
         rows.append(
             f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
             f'<span class="place">{place}.</span>'
@@ -736,7 +751,6 @@ def render(obs: Any, ui: UIState) -> str:
         f'data-mode="{esc(ui.mode)}">'
         '<header class="topbar">'
         f'<h1 class="title">{esc(game_name(ui.preset, lang))}</h1>'
-        f'<div class="info">{"".join(info)}</div>'
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
         "</header>"
@@ -745,6 +759,7 @@ def render(obs: Any, ui: UIState) -> str:
         f'<div class="table-cards" data-testid="table" aria-label="{esc(t("table", lang))}">'
         f"{table_cards}</div>"
         f'<p class="status" data-testid="status" role="status">{esc(_status(obs, ui))}</p>'
+        f'<p class="info">{"".join(info)}</p>'
         "</section>"
         '<section class="my-area">'
         f"{_seat_el(obs, 0, ui, me=True)}"
@@ -824,8 +839,8 @@ def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) ->
             gave = ", ".join(_short(old_hand, h, ui) for h, _ in pairs)
         elif new_table:
             gave = ", ".join(_short(new_table, tb, ui) for _, tb in pairs)
-        else:
-            gave = "?"
+        else:  # the move ended the deal: the card laid is in the deal's result
+            return t("l_took", lang, name=name, take=took)
         return t("l_swap" + suffix, lang, name=name, take=took, give=gave)
     if word == "mistery":
         give = _short(old_hand, int(parts[1]), ui) if you else ""
