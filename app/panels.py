@@ -63,8 +63,12 @@ def esc(text: object) -> str:
 
 
 STYLE = """
-.settings-layer, .help-layer, .stats-layer { place-items: start center; }
-.settings.panel, .rules-help.panel, .stats-panel.panel { width: min(100%, 34rem); }
+.settings-layer, .help-layer, .stats-layer { place-items: start center;
+  background: rgb(0 0 0 / 60%); }
+.help-layer, .stats-layer { z-index: 40; }
+.settings.panel, .rules-help.panel, .stats-panel.panel { width: min(100%, 34rem);
+  background: #073a24; }
+.settings .hint, .settings .check .hint { text-align: left; }
 .settings fieldset, .rules-help section { border: 1px solid var(--line, #fff3);
   border-radius: 0.6rem; padding: 0.5rem 0.7rem 0.7rem; margin: 0; display: grid; gap: 0.55rem; }
 .settings legend { font-weight: 700; padding: 0 0.3rem; color: var(--accent, #fc4); }
@@ -187,9 +191,9 @@ def more_buttons(ui: Any) -> str:
     return (
         '<nav class="more-buttons">'
         f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
-        f"📊 {esc(_tr('stats', lang))}</button>"
+        f"{esc(_tr('stats', lang))}</button>"
         f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
-        f"📖 {esc(_tr('help', lang))}</button></nav>"
+        f"{esc(_tr('help', lang))}</button></nav>"
     )
 
 
