@@ -24,7 +24,7 @@ from .actions import Action, ActionKind
 from .cards import Card, Rank, make_deck
 from .errors import IllegalActionError, InvalidInputError
 from .events import DealResult, Event, EventKind
-from .observation import Observation, Phase
+from .observation import LogView, Observation, Phase
 from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
 from .scoring import score_hands, value3
 
@@ -243,13 +243,14 @@ class Match:
     def _emit(self, event: Event, private_seat: int | None = None, private: Event | None = None):
         self._log.append((event, private_seat, private))
 
-    def _log_for(self, seat: int) -> tuple[Event, ...]:
+    def _log_for(self, seat: int) -> LogView:
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = []
-        for public, who, private in self._log[len(view) :]:
-            view.append(private if who == seat else public)
-        return tuple(view)
+        if len(view) < len(self._log):
+            for public, who, private in self._log[len(view) :]:
+                view.append(private if who == seat else public)
+        return LogView(view, len(view))
 
     # ------------------------------------------------------------------ deals
     def _start_deal(self, stacked: Sequence[Card] | None = None) -> None:
@@ -749,39 +750,43 @@ class Match:
         if phase is Phase.PLAY and self.current == seat and r.deal is DealMode.HIDDEN:
             hand += tuple(self._pending)
         legal = self.legal_actions() if seat == self.current else []
-        return Observation(
-            seat=seat,
-            players=self.players,
-            rules=r,
-            phase=phase,
-            hand=hand,
-            table=tuple(self._table),
-            mistery=self._mistery if self._mistery_by == seat else None,
-            has_mistery=self._mistery is not None,
-            mistery_by=self._mistery_by,
-            lives=list(self._lives),
-            knocked_by=self._knocker,
-            current=self.current,
-            dealer=self.dealer,
-            first_player=self.first_player,
-            chooser=self._chooser,
-            cycle=self._turns // self._n_active,
-            turns=self._turns,
-            final_turns_left=self._final_left if self._knocker is not None else 0,
-            passes=self._passes,
-            deal_number=self.deal_number,
-            deal_count=self.deal_count,
-            stock_size=len(self._stock),
-            discard=tuple(self._discard),
-            known_cards={s: tuple(k) for s, k in enumerate(self._known) if k and s != seat},
-            announcements=dict(self._ann),
-            announce_order=tuple(self._ann_order),
-            legal_actions=legal,
-            swapped=tuple(self._swapped),
-            swim_open=self._swim_open,
-            log=self._log_for(seat),
-            last_deal=self.last_deal,
-            winner=self._winner,
+        return Observation._build(
+            dict(
+                seat=seat,
+                players=self.players,
+                rules=r,
+                phase=phase,
+                hand=hand,
+                table=tuple(self._table),
+                mistery=self._mistery if self._mistery_by == seat else None,
+                has_mistery=self._mistery is not None,
+                mistery_by=self._mistery_by,
+                lives=list(self._lives),
+                knocked_by=self._knocker,
+                current=self.current,
+                dealer=self.dealer,
+                first_player=self.first_player,
+                chooser=self._chooser,
+                cycle=self._turns // self._n_active,
+                turns=self._turns,
+                final_turns_left=self._final_left if self._knocker is not None else 0,
+                passes=self._passes,
+                deal_number=self.deal_number,
+                deal_count=self.deal_count,
+                stock_size=len(self._stock),
+                discard=tuple(self._discard),
+                known_cards={s: tuple(k) for s, k in enumerate(self._known) if k and s != seat}
+                if any(self._known)
+                else {},
+                announcements=dict(self._ann),
+                announce_order=tuple(self._ann_order),
+                legal_actions=legal,
+                swapped=tuple(self._swapped),
+                swim_open=self._swim_open,
+                log=self._log_for(seat),
+                last_deal=self.last_deal,
+                winner=self._winner,
+            )
         )
 
     # ------------------------------------------------------------------ copies

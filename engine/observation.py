@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, overload
 
 from .actions import Action
 from .cards import Card
@@ -67,9 +68,18 @@ class Observation:
     legal_actions: list[Action]
     swapped: tuple[bool, ...]  # per seat: has swapped in this deal
     swim_open: bool  # swim=first_only: reaching 0 still allows swimming
-    log: tuple[Event, ...]
+    log: Sequence[Event]  # a LogView: an immutable sequence, equal to the tuple of its events
     last_deal: DealResult | None
     winner: int | list[int] | None
+
+    @classmethod
+    def _build(cls, values: dict[str, Any]) -> Observation:
+        # The engine builds one observation per move; filling __dict__ directly skips
+        # the frozen dataclass's per-field object.__setattr__ (the fields are checked
+        # by test_observation_fields_complete).
+        obs = cls.__new__(cls)
+        obs.__dict__.update(values)
+        return obs
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -86,3 +96,54 @@ class Observation:
         from .match import Match
 
         return Match.from_observation(self, rng)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(Observation))
+
+
+class LogView(Sequence):
+    """The first ``length`` events of a seat's log, without copying them.
+
+    The list it reads is only ever appended to, so the view never changes.
+    Compares equal to any sequence of the same events (tuples included).
+    """
+
+    __slots__ = ("_events", "_length")
+
+    def __init__(self, events: list[Event], length: int) -> None:
+        self._events = events
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._events[: self._length][index])
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError("log index out of range")
+        return self._events[index]
+
+    def __iter__(self):
+        events = self._events
+        for i in range(self._length):
+            yield events[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LogView):
+            if other._events is self._events:
+                return other._length == self._length
+        elif not isinstance(other, (tuple, list)):
+            return NotImplemented
+        return len(other) == self._length and all(a == b for a, b in zip(self, other, strict=False))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LogView({self._length} events)"
