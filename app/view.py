@@ -750,7 +750,8 @@ def render(obs: Any, ui: UIState) -> str:
         f'<div class="game seats-{n_seats}{"" if ui.anim else " no-anim"}" '
         f'data-mode="{esc(ui.mode)}">'
         '<header class="topbar">'
-        f'<h1 class="title">{esc(game_name(ui.preset, lang))}</h1>'
+        '<h1 class="title">Schwimmen '
+        f'<span class="variant">{esc(game_name(ui.preset, lang))}</span></h1>'
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
         "</header>"
