@@ -86,11 +86,12 @@ def load_bot(spec: str, seed: int):
         path = Path(path_text)
         if not path.is_file():
             raise InvalidInputError(f"bot file {path_text!r} does not exist")
-        module_name = f"_arena_bot_{path.stem}_{abs(len(path_text))}"
+        module_name = f"_arena_bot_{path.stem}"
         module_spec = importlib.util.spec_from_file_location(module_name, path)
         if module_spec is None or module_spec.loader is None:
             raise InvalidInputError(f"cannot load bot file {path_text!r}")
         module = importlib.util.module_from_spec(module_spec)
+        sys.modules[module_name] = module  # dataclasses and pickling look modules up here
         module_spec.loader.exec_module(module)
         factory: Callable | None = getattr(module, factory_name, None)
         if factory is None:
@@ -143,7 +144,7 @@ def run(
         "matches": matches,
         "seconds": round(seconds, 3),
         "bots": [
-            {"spec": spec, "wins": round(wins[p], 6), "win_rate": round(wins[p] / matches, 6)}
+            {"spec": spec, "wins": wins[p], "win_rate": wins[p] / matches}
             for p, spec in enumerate(specs)
         ],
         "players": players,
