@@ -132,6 +132,11 @@ STYLE = """
   justify-content: space-between; }
 .notices ul { margin: 0; padding-left: 1.1rem; font-size: 0.9rem; }
 .notices button { flex: none; color: #2b2100; background: var(--accent, #fc4) !important; }
+.tag.verdict { font-size: 0.72rem; padding: 0.05rem 0.4rem; border-radius: 0.6rem;
+  font-weight: 700; }
+.tag.verdict.lie { background: #c62828; color: #fff; }
+.tag.verdict.true { background: #2e7d32; color: #fff; }
+.table-cards:has([data-index="mistery"]) { --card-w: clamp(3.6rem, 19vw, 7.5rem); }
 .more-buttons { display: flex; gap: 0.5rem; justify-content: center; flex-wrap: wrap; }
 .game .more-buttons button { min-height: 2.4rem; font-size: 0.9rem; padding: 0.3rem 0.9rem; }
 @media (max-width: 400px) {

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import panels
+from app import luegen_view, panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.i18n import feuer_name, fmt_value, game_name, t
@@ -374,7 +374,11 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         elif word == "challenge":
             other = int(text.split()[1])
             buttons.append(
-                _button(text, t("challenge", ui.lang, name=seat_name(ui, other)), cls="primary")
+                _button(
+                    text,
+                    luegen_view.challenge_label(obs, other, seat_name(ui, other), ui.lang),
+                    cls="primary",
+                )
             )
     if any(x.startswith("announce ") for x in texts):
         extra += _announce_controls(obs, texts, ui)
@@ -436,6 +440,14 @@ def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
     ]
 
 
+def _lie_badge(last_deal: Any, seat: int, ui: UIState) -> str:
+    word = luegen_view.badge(last_deal, seat, ui.lang)
+    if not word:
+        return ""
+    kind = "lie" if last_deal.outcome == "lie" else "true"
+    return f' <span class="tag verdict {kind}" data-verdict="{kind}">{esc(word)}</span>'
+
+
 def reason_text(last_deal: Any, ui: UIState) -> str:
     """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
     if last_deal is None:
@@ -461,12 +473,9 @@ def reason_text(last_deal: Any, ui: UIState) -> str:
     outcome = getattr(last_deal, "outcome", "")
     decider = getattr(last_deal, "decider", None)
     challenged = getattr(last_deal, "challenged", None)
-    if outcome == "giveup" and decider is not None:
-        parts.append(t("reason_giveup", lang, name=name(decider)))
-    elif outcome == "lie" and challenged is not None:
-        parts.append(t("reason_challenge_false", lang, name=name(challenged)))
-    elif outcome == "true" and challenged is not None and decider is not None:
-        parts.append(t("reason_challenge_true", lang, name=name(challenged), loser=name(decider)))
+    if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
+        # Lügen: who decided, what the challenged player said and held, who pays.
+        parts.append(luegen_view.verdict(last_deal, name, lang))
     elif getattr(last_deal, "void", False):
         parts.append(t("reason_void", lang))
     elif reason != "feuer" and not outcome:
@@ -524,7 +533,8 @@ def _deal_over(obs: Any, ui: UIState) -> str:
             loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
         items.append(
             f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
-            f'<span class="who">{esc(name)}</span><span class="cards">{cards}</span>'
+            f'<span class="who">{esc(name)}{_lie_badge(last, seat, ui)}</span>'
+            f'<span class="cards">{cards}</span>'
             f'<span class="val">{esc(value)}</span>{loss}'
             f'<span class="now">{_lives_el(now, ui)}</span></li>'
         )
