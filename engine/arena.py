@@ -124,7 +124,7 @@ def run(
     wins = [0.0] * players
     actions = 0
     deals = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(matches):
         match = Match(rules, players=players, seed=seeds.getrandbits(32))
         seat_of = [(p + i) % players for p in range(players)]
@@ -140,6 +140,7 @@ def run(
             if seat_of[p] in winners:
                 wins[p] += 1 / len(winners)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "matches": matches,
         "seconds": round(seconds, 3),
@@ -153,6 +154,8 @@ def run(
         "actions": actions,
         "matches_per_second": round(matches / seconds, 2) if seconds else None,
         "actions_per_second": round(actions / seconds, 1) if seconds else None,
+        "cpu_seconds": round(cpu, 3),
+        "actions_per_second_cpu": round(actions / cpu, 1) if cpu else None,
         "rules": rules.to_dict(),
     }
 
