@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import html
-import random
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
@@ -62,30 +61,7 @@ def render_hand(cards, selected: int | None, lang: str = "de") -> str:
 
 
 def start() -> None:
-    """Build the first screen and hand the page to the player (``data-state="human"``)."""
-    import js  # only in the browser
-    from pyodide.ffi import create_proxy
+    """Hand the page to the game: resume the saved match or deal one (``app.dom.mount``)."""
+    from app.dom import mount  # only in the browser
 
-    app = js.document.getElementById("app")
-    params = read_params(str(js.location.search))
-    seed = params.seed if params.seed is not None else random.SystemRandom().randrange(2**31)
-    cards = deal_hand(seed)
-    hand = app.querySelector("[data-testid=hand]")
-    state = {"selected": None}
-
-    def draw() -> None:
-        hand.innerHTML = render_hand(cards, state["selected"], params.lang)
-
-    def on_click(event) -> None:
-        target = event.target.closest("[data-testid=hand] [data-card]")
-        if target is None:
-            return
-        index = int(target.dataset.index)
-        state["selected"] = None if state["selected"] == index else index
-        draw()
-
-    draw()
-    app.dataset.seed = str(seed)
-    # One delegated listener on the stable container (elements are redrawn).
-    app.addEventListener("click", create_proxy(on_click))
-    app.dataset.state = "human"
+    mount()

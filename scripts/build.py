@@ -49,6 +49,7 @@ PY_DIR = "py"  # where the sources lie inside the site
 STATIC_FILES = {
     "index.html": "index.html",
     "static/style.css": "static/style.css",
+    "static/game.css": "static/game.css",
     "static/icon.svg": "static/icon.svg",
     "static/manifest.webmanifest": "static/manifest.webmanifest",
 }

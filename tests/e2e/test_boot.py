@@ -28,7 +28,7 @@ def game(browser, site_url):
     context.on("request", lambda r: requests.append(r.url))
     context.on("response", lambda r: r.status >= 400 and failures.append(f"{r.status} {r.url}"))
     context.on("requestfailed", lambda r: failures.append(f"failed {r.url}"))
-    page = open_game(context.new_page(), site_url, f"?seed={SEED}")
+    page = open_game(context.new_page(), site_url, f"?seed={SEED}&bots=1")
     yield page, requests, failures
     context.close()
 
@@ -72,7 +72,7 @@ def test_no_request_leaves_the_origin(game, site_url):
 
 
 def test_after_one_visit_an_offline_reload_boots_and_plays(context, site_url):
-    page = open_game(context.new_page(), site_url, f"?seed={SEED}")
+    page = open_game(context.new_page(), site_url, f"?seed={SEED}&bots=1")
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == site_url
     page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -89,14 +89,14 @@ def test_after_one_visit_an_offline_reload_boots_and_plays(context, site_url):
     assert wasm and all(r.from_service_worker for r in wasm)
 
     # Another seed offline: the page, not only the cached URL, works.
-    open_game(page, site_url, "?seed=8")
+    open_game(page, site_url, "?seed=8&bots=1&new=1")
     assert hand_cards(page) == [str(card) for card in deal_hand(8)]
 
 
 def test_the_site_works_under_a_sub_path(context, subpath_url):
     requests = []
     context.on("request", lambda r: requests.append(r.url))
-    page = open_game(context.new_page(), subpath_url, f"?seed={SEED}")
+    page = open_game(context.new_page(), subpath_url, f"?seed={SEED}&bots=1")
     assert hand_cards(page) == [str(card) for card in deal_hand(SEED)]
     assert requests and all(url.startswith(subpath_url) for url in requests), requests
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
