@@ -1,0 +1,150 @@
+"""Whole games in the browser through the page object: every preset to the end of a match,
+a drag-and-drop swap, a deal played with the keyboard alone, resuming after a reload,
+and no request leaving the origin."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.pages import GamePage
+
+
+@pytest.fixture(scope="module")
+def session(browser, site_url):
+    """One browser context for the module, recording every request and script error."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1000, "height": 800})
+    requests, errors = [], []
+    context.on("request", lambda r: requests.append(r.url))
+    yield context, requests, errors
+    context.close()
+
+
+@pytest.fixture
+def game(session, site_url):
+    context, _, errors = session
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    yield GamePage(page)
+    page.close()
+    assert errors == [], errors
+
+
+def test_a_whole_match_of_every_preset_and_variant_through_the_page(game, site_url):
+    game.open(site_url, "?seed=11&speed=0&lang=en&preset=classic&bots=2&lives=1&mistery=0&luegen=0&new=1")
+    stats = game.page.locator("[data-testid=stats]")
+    expect(game.page.locator("h1")).to_have_text("Schwimmen 31")
+    assert game.play_until(seed=1) == "match-over"
+    expect(stats).to_have_attribute("data-matches", "1")
+    panel = game.page.locator("[data-testid=match-over]")
+    expect(panel).to_be_visible()
+    expect(panel.locator("[data-action=new-match]")).to_be_visible()
+    assert len(game.log_lines()) > 3
+    played = 1
+    for fields in (
+        {"preset": "knack", "bots": "3", "lives": "1", "mistery": False, "luegen": False},
+        {"preset": "pub", "bots": "2", "lives": "1"},
+        {"preset": "hosenowi", "bots": "2", "lives": "1"},
+        {"preset": "hosenowi", "bots": "1", "lives": "1", "mistery": True},
+        {"preset": "classic", "bots": "2", "lives": "1", "luegen": True},
+    ):
+        game.new_match(**fields)
+        assert game.play_until(seed=played) == "match-over"
+        played += 1
+        expect(stats).to_have_attribute("data-matches", str(played))
+    wins = int(stats.get_attribute("data-wins"))
+    assert 0 <= wins <= played
+
+
+def test_drag_and_drop_swap(game, site_url):
+    game.open(site_url, "?seed=3&speed=0&lang=en&preset=hosenowi&bots=1&mistery=0&luegen=0&new=1")
+    assert game.state == "human"
+    taken = game.cards(game.table())[1]
+    lines = len(game.log_lines())
+    state = game.drag_swap(hand=0, table=1)
+    mine = [x for x in game.log_lines()[lines:] if x.startswith("You take")]
+    assert len(mine) == 1, game.log_lines()
+    if state == "human":
+        assert game.cards(game.hand())[0] == taken
+
+
+def _tab_to(game: GamePage, locator, limit: int = 40) -> None:
+    """Press Tab until ``locator`` has the focus (keyboard only, no clicks)."""
+    for _ in range(limit):
+        if locator.evaluate("e => e === document.activeElement"):
+            return
+        game.page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the element")
+
+
+def test_a_deal_with_the_keyboard_only(game, site_url):
+    game.open(site_url, "?seed=5&speed=0&lang=en&preset=hosenowi&bots=1&lives=2&mistery=0&luegen=0&new=1")
+    state = game.state
+    moves = 0
+    while state == "human" and moves < 30:
+        hands, tables = game.active("hand"), game.active("table")
+        if moves >= 3 and "knock" in game.offered():
+            _tab_to(game, game.page.locator('[data-action="knock"]'))
+            game.page.keyboard.press("Enter")
+        else:
+            card = game.hand_card(hands[moves % len(hands)])
+            _tab_to(game, card)
+            assert card.get_attribute("aria-label").count(" of ") == 1  # "King of Hearts"
+            game.page.keyboard.press("Space")
+            expect(card).to_have_attribute("aria-pressed", "true")
+            _tab_to(game, game.table_card(tables[moves % len(tables)]))
+            game.page.keyboard.press("Enter")
+        state = game.wait_human()
+        moves += 1
+    assert state in ("deal-over", "match-over")
+    if state == "deal-over":
+        _tab_to(game, game.page.locator("[data-action=next-deal]"))
+        game.page.keyboard.press("Enter")
+        assert game.wait_human() in ("human", "deal-over", "match-over")
+
+
+def test_resume_after_reload_mid_deal_and_at_deal_over(game, site_url):
+    game.open(site_url, "?seed=8&speed=0&lang=en&preset=classic&bots=3&lives=2&mistery=0&luegen=0&new=1")
+    import random
+
+    rng = random.Random(4)
+    for _ in range(2):
+        if game.state != "human":
+            break
+        game.play_move(rng)
+    before = (
+        game.cards(game.hand()),
+        game.cards(game.table()),
+        game.lives(),
+        game.log_lines(),
+        game.state,
+    )
+    game.open(site_url, "?speed=0&lang=en")  # same origin, no new=1: resume
+    after = (
+        game.cards(game.hand()),
+        game.cards(game.table()),
+        game.lives(),
+        game.log_lines(),
+        game.state,
+    )
+    assert after == before
+    state = game.play_until(("deal-over", "match-over"), seed=2)
+    if state == "deal-over":
+        shown = game.page.locator("[data-testid=deal-over]").inner_text()
+        game.reload()
+        assert game.state == "deal-over"
+        assert game.page.locator("[data-testid=deal-over]").inner_text() == shown
+        assert game.next_deal() in ("human", "deal-over", "match-over")
+
+
+def test_no_request_leaves_the_origin(session, site_url):
+    _, requests, _ = session
+    assert requests, "the other tests of this module made requests"
+    origin = urlsplit(site_url)[:2]
+    strangers = [
+        u for u in requests if urlsplit(u)[:2] != origin and not u.startswith(("data:", "blob:"))
+    ]
+    assert strangers == []
