@@ -1,7 +1,30 @@
 """The Schwimmen rules engine: pure Python, the same on CPython and Pyodide.
 
-The public names are those of ``../shared/CONFORMANCE.md``. ``engine.bots`` is
-imported lazily, so the engine works without it.
+The public names are those of ``../shared/CONFORMANCE.md``; ``engine.bots`` is
+imported lazily, so the engine works without it. In short:
+
+>>> from engine import Match, preset
+>>> m = Match(preset("knack"), players=3, seed=1)   # dealer, deck= for stacked deals
+>>> seat = m.current_player()
+>>> obs = m.observation(seat)                        # all this seat may know
+>>> m.apply(obs.legal_actions[0])                    # an Action or its text ("keep")
+>>> len(m.actions), m.is_over(), m.lives()
+(1, False, [3, 3, 3])
+
+- ``Match``: ``current_player()``, ``legal_actions()``, ``apply()``,
+  ``apply_unchecked()``, ``is_over()``, ``winner()``, ``lives()``, ``places()``,
+  ``crown``, ``observation(seat)``, ``clone()``, ``to_json()`` /
+  ``Match.from_json()``, ``Match.from_observation(obs, rng)``; attributes
+  ``phase``, ``dealer``, ``deal_number``, ``deal_count``, ``last_deal``,
+  ``results``, ``actions``, ``log``.
+- ``Observation`` (``engine.observation``): one seat's view, with
+  ``sample_world(rng)`` for Monte-Carlo bots.
+- ``Event`` / ``EventKind`` (``engine.events``): the log; ``str(event)`` is an
+  English sentence. ``DealResult``: how a deal ended.
+- ``Rules``, ``PRESETS``, ``preset()``, ``hand_value()``, ``score_deal()``,
+  ``Action``, ``Card``, ``parse_cards()``; errors ``InvalidInputError`` and
+  ``IllegalActionError`` (both ``ValueError``).
+- ``python -m engine.arena``: bots against bots (``engine.arena``).
 """
 
 from .actions import Action, ActionKind

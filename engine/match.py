@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from collections.abc import Sequence
@@ -31,8 +32,8 @@ from .scoring import score_hands, value3
 __all__ = ["DealEnd", "Match", "Phase"]
 
 
-class DealEnd:
-    """Reasons a deal ends (strings, as in ``DealResult.reason``)."""
+class DealEnd(enum.StrEnum):
+    """Reasons a deal ends (``DealResult.reason``)."""
 
     FEUER = "feuer"
     THIRTY_ONE = "31"
@@ -292,7 +293,7 @@ class Match:
         self._ann: dict[int, tuple[int | float, tuple[Card, ...]]] = {}
         self._ann_order: list[int] = []
         self._ann_index = 0
-        self._end_reason = ""
+        self._end_reason: str = ""
         self._feuer_seat: int | None = None
         self._emit(Event(EventKind.DEAL, seat=self.dealer, value=self.deal_number))
         if r.deal is DealMode.OPEN:
@@ -521,8 +522,7 @@ class Match:
         else:
             self._emit(Event(EventKind.KNOCK, seat=seat, reason="keep"))
         self._passes = 0
-        if self.rules.deal is DealMode.HIDDEN:
-            pass  # the received cards (self._pending) go on to the next player
+        # hidden deal: the received cards (self._pending) simply go on to the next player
         self._end_turn(seat)
 
     def _draw_three(self) -> list[Card]:
