@@ -36,6 +36,7 @@ LOG_KEEP = 60  # log lines kept (and saved)
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
 AFTER_HUMAN_MS = 200
+HARD_BOT_BUDGET_MS = 60  # search time per hard-bot move (Pyodide is slower than CPython)
 
 
 class Host(Protocol):
@@ -123,10 +124,13 @@ class Controller:
         levels = st.bot_difficulties(s)
         seed = s.seed or 0
         n = len(self.match.lives())
-        self.bots = {
-            seat: bots.make(levels[(seat - 1) % len(levels)], seed=seed * 31 + seat)
-            for seat in range(1, n)
-        }
+
+        def bot(level: str, seat: int) -> Any:
+            # The hard bot searches; a time cap keeps each turn a short task in the page.
+            options = {"budget_ms": HARD_BOT_BUDGET_MS} if level == "hard" else {}
+            return bots.make(level, seed=seed * 31 + seat, **options)
+
+        self.bots = {seat: bot(levels[(seat - 1) % len(levels)], seat) for seat in range(1, n)}
         rules = self.match.rules if hasattr(self.match, "rules") else st.rules(s)
         self.ui = UIState(
             lang=self.next_settings.lang,  # display choices apply at once, also on resume

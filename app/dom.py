@@ -19,6 +19,7 @@ from typing import Any
 from app import view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
+SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
 
 
 def _none(x: Any) -> bool:
@@ -287,8 +288,13 @@ class Page:
         """Run ``fn``; a Python error goes to the console instead of stopping the page."""
 
         def run(*args: Any) -> None:
+            start = self.js.performance.now()
             try:
                 fn(*args)
+                took = self.js.performance.now() - start
+                if took > SLOW_TASK_MS:  # the page must never freeze: say so in the console
+                    name = getattr(fn, "__name__", "task")
+                    self.js.console.warn(f"slow task {name}: {took:.0f} ms")
             except Exception:
                 text = traceback.format_exc()
                 self.js.console.error(text)
