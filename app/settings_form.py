@@ -634,7 +634,7 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
     )
     buttons = (
         f'<div class="buttons">{start}'
-        f'<button type="button" data-action="open-help" data-key="act-open-help">'
+        f'<button type="button" data-action="open-help" data-key="set-open-help">'
         f"{esc(tr('help', lang))}</button>"
         f'<button type="button" class="ghost" data-action="close-settings" '
         f'data-key="act-close-settings">{esc(tr("close", lang))}</button></div>'
