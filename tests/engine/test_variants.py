@@ -335,15 +335,13 @@ def test_first_out_shared_places():
 
 
 def test_first_out_shared_first_place_stacked():
-    r = replace(HOSEN, lives=1, min_players=2)
-    # seat 2 loses right after the deal (31 for seat 0): reaches 0, swims (not out)
+    r = replace(HOSEN, lives=1, swim="none")
+    # seat 0 holds 31 right after the deal; seat 2 is lowest, reaches 0 and is out
     m = stacked_match(
         r, 3, dealer=2, hands={0: "AH KH QH", 1: "QS 10S JD", 2: "7C 8S 9D"}, extra=TABLE
     )
-    assert m.results[0].lost == (0, 0, 1)
-    # make seat 2 lose again with a stacked situation is not possible mid-match, so
-    # check the ranking rule directly on a finished first_out match state
-    m._lives = [1, 1, -1]
-    m._finish([0, 1])
+    assert m.is_over() and m.results[0].lost == (0, 0, 1)
+    assert m.lives() == [1, 1, -1]
     assert m.winner() == [0, 1] and m.places() == [1, 1, 3]
     assert str(m.log[-1]) == "seats 0, 1 share first place"
+    assert not m.crown
