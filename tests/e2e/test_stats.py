@@ -1,0 +1,126 @@
+"""Statistics in the browser: a finished match survives a reload, export and re-import
+as a file, reset, bad files, and a clean start after damaged or old stored data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from app.stats import FILE_FORMAT
+from tests.e2e.pages import GamePage
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(locale="en-US", viewport={"width": 900, "height": 800})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def game(context, site_url):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    yield GamePage(page)
+    assert errors == [], errors
+
+
+def figure(page, name: str) -> str:
+    return page.locator(f'[data-testid=stats-panel] [data-figure="{name}"] td').inner_text()
+
+
+def test_finished_match_survives_reload_export_reset_import(game, site_url, tmp_path):
+    page = game.page
+    stats = page.locator("[data-testid=stats]")
+    game.open(site_url, "?seed=4&speed=0&lang=en&preset=knack&bots=1&lives=1&new=1")
+    expect(stats).to_have_attribute("data-matches", "0")
+    assert game.play_until(seed=2) == "match-over"
+    expect(stats).to_have_attribute("data-matches", "1")
+    wins = stats.get_attribute("data-wins")
+    game.reload()
+    expect(stats).to_have_attribute("data-matches", "1")
+    expect(stats).to_have_attribute("data-wins", wins)
+
+    page.locator("[data-action=open-stats]").click()
+    panel = page.locator("[data-testid=stats-panel]")
+    expect(panel).to_be_visible()
+    assert figure(page, "matches") == "1"
+    assert int(figure(page, "deals")) >= 1
+    expect(panel.locator("svg[role=img]")).to_be_visible()  # the chart
+    panel.locator('[data-action="stats-scope-knack"]').click()
+    expect(panel).to_have_attribute("data-scope", "knack")
+    assert figure(page, "matches") == "1"
+
+    with page.expect_download() as info:
+        panel.locator("[data-action=stats-export]").click()
+    download = info.value
+    assert download.suggested_filename.startswith("schwimmen-statistik-")
+    exported = tmp_path / "stats.json"
+    download.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == FILE_FORMAT and data["overall"]["matches"] == 1
+
+    panel.locator("[data-action=stats-reset]").click()
+    panel.locator("[data-action=stats-reset-confirm]").click()
+    expect(stats).to_have_attribute("data-matches", "0")
+    assert figure(page, "matches") == "0"
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": "world"}', encoding="utf-8")
+    panel.locator("[data-testid=stats-import-file]").set_input_files(bad)
+    message = page.locator("[data-testid=stats-message]")
+    expect(message).to_have_attribute("data-kind", "error")
+    expect(message).to_contain_text("not a readable statistics file")
+    expect(stats).to_have_attribute("data-matches", "0")
+
+    panel.locator("[data-testid=stats-import-file]").set_input_files(exported)
+    expect(message).to_have_attribute("data-kind", "ok")
+    expect(stats).to_have_attribute("data-matches", "1")
+    expect(stats).to_have_attribute("data-wins", wins)
+    game.reload()
+    expect(stats).to_have_attribute("data-matches", "1")
+
+
+def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, site_url):
+    page = game.page
+    game.open(site_url, "?speed=0&lang=en")
+    damaged = {
+        "schwimmen.stats": "{this is not json",
+        "schwimmen.settings": json.dumps({"lang": "en", "bots": 2}),  # before records had versions
+        "schwimmen.match": json.dumps({"version": 1, "data": {"no": "match"}}),
+    }
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
+        " localStorage.setItem(k, v); }",
+        damaged,
+    )
+    game.reload()
+    notices = page.locator("[data-testid=notices]")
+    expect(notices).to_be_visible()
+    expect(notices).to_contain_text("schwimmen.backup.stats.1")
+    expect(notices).to_contain_text("schwimmen.backup.settings.1")
+    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "0")
+    kept = page.evaluate(
+        "() => [localStorage.getItem('schwimmen.backup.stats.1'),"
+        " localStorage.getItem('schwimmen.backup.settings.1')]"
+    )
+    assert kept == [damaged["schwimmen.stats"], damaged["schwimmen.settings"]]
+    # The statistics panel repeats the notice about the statistics.
+    page.locator("[data-action=open-stats]").click()
+    expect(page.locator("[data-testid=stats-notice]")).to_contain_text("backup")
+    page.locator("[data-action=close-stats]").click()
+    page.locator("[data-action=dismiss-notices]").click()
+    expect(notices).to_have_count(0)
+    # Statistics of the first stored version are taken over without a notice.
+    page.evaluate(
+        "() => localStorage.setItem('schwimmen.stats',"
+        " JSON.stringify({version: 1, data: {matches: 7, wins: 3}}))"
+    )
+    game.reload()
+    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "7")
+    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-wins", "3")
+    expect(notices).to_have_count(0)
