@@ -25,7 +25,7 @@ from .actions import Action, ActionKind
 from .cards import Card, Rank, make_deck
 from .errors import IllegalActionError, InvalidInputError
 from .events import DealResult, Event, EventKind
-from .observation import LogView, Observation, Phase
+from .observation import Observation, Phase
 from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
 from .scoring import score_hands, value3
 
@@ -109,7 +109,7 @@ class Match:
         self.actions: list[str] = []
         """The texts of all applied actions, in order (enough to replay the match)."""
         self._log: list[tuple[Event, int | None, Event | None]] = []
-        self._views: dict[int, list[Event]] = {}
+        self._views: dict[int, tuple[Event, ...]] = {}
         self.deal_number = 0
         self.deal_count = 0
         """Deals finished so far; it grows by one whenever a deal ends."""
@@ -244,14 +244,19 @@ class Match:
     def _emit(self, event: Event, private_seat: int | None = None, private: Event | None = None):
         self._log.append((event, private_seat, private))
 
-    def _log_for(self, seat: int) -> LogView:
-        view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = []
-        if len(view) < len(self._log):
-            for public, who, private in self._log[len(view) :]:
-                view.append(private if who == seat else public)
-        return LogView(view, len(view))
+    def _log_for(self, seat: int) -> tuple[Event, ...]:
+        # Per seat, the view of the log grows by the new entries only; the tuple is
+        # rebuilt (a fast pointer copy) only when the log has grown.
+        cached = self._views.get(seat)
+        if cached is not None and len(cached) == len(self._log):
+            return cached
+        start = 0 if cached is None else len(cached)
+        new = tuple(
+            private if who == seat else public for public, who, private in self._log[start:]
+        )
+        view = new if cached is None else cached + new
+        self._views[seat] = view
+        return view
 
     # ------------------------------------------------------------------ deals
     def _start_deal(self, stacked: Sequence[Card] | None = None) -> None:
@@ -802,7 +807,7 @@ class Match:
         d["actions"] = list(self.actions)
         d["_log"] = list(self._log)
         d["results"] = list(self.results)
-        d["_views"] = {}
+        d["_views"] = dict(self._views)  # tuples of the shared log prefix
         d["_hands"] = [list(h) for h in self._hands]
         d["_known"] = [list(k) for k in self._known]
         d["_table"] = list(self._table)

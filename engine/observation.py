@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .cards import Card
@@ -68,7 +67,7 @@ class Observation:
     legal_actions: list[Action]
     swapped: tuple[bool, ...]  # per seat: has swapped in this deal
     swim_open: bool  # swim=first_only: reaching 0 still allows swimming
-    log: Sequence[Event]  # a LogView: an immutable sequence, equal to the tuple of its events
+    log: tuple[Event, ...]  # the whole match's log as this seat may see it
     last_deal: DealResult | None
     winner: int | list[int] | None
 
@@ -99,51 +98,3 @@ class Observation:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(Observation))
-
-
-class LogView(Sequence):
-    """The first ``length`` events of a seat's log, without copying them.
-
-    The list it reads is only ever appended to, so the view never changes.
-    Compares equal to any sequence of the same events (tuples included).
-    """
-
-    __slots__ = ("_events", "_length")
-
-    def __init__(self, events: list[Event], length: int) -> None:
-        self._events = events
-        self._length = length
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self._events[: self._length][index])
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError("log index out of range")
-        return self._events[index]
-
-    def __iter__(self):
-        events = self._events
-        for i in range(self._length):
-            yield events[i]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LogView):
-            if other._events is self._events:
-                return other._length == self._length
-        elif not isinstance(other, (tuple, list)):
-            return NotImplemented
-        return len(other) == self._length and all(a == b for a, b in zip(self, other, strict=False))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"LogView({self._length} events)"
