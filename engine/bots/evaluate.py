@@ -88,23 +88,57 @@ def p31_for(view: View, seat: int, table: list[int]) -> float:
     return min(p, 1.0)
 
 
-def feed_penalty(view: View, table: list[int], given: list[int]) -> float:
+def next_hands(view: View, rng, k: int = 12) -> list[list[int]]:
+    """``k`` guesses of the next player's hand: its known cards plus unseen ones."""
+    nxt = view.next_seat()
+    known = [c for c in view.known.get(nxt, []) if c not in view.table][:3]
+    unseen = view.unseen()
+    need = 3 - len(known)
+    if len(unseen) < need:
+        return []
+    return [known + rng.sample(unseen, need) for _ in range(k)]
+
+
+def best_from(hand, table, info: RulesInfo) -> float:
+    """The best hand a player holding ``hand`` can make from ``table`` in one turn."""
+    a, b, c = hand
+    best = strength(a, b, c, info)
+    for x in table:
+        v = strength(x, b, c, info)
+        if v > best:
+            best = v
+        v = strength(a, x, c, info)
+        if v > best:
+            best = v
+        v = strength(a, b, x, info)
+        if v > best:
+            best = v
+    if len(table) == 3:
+        v = strength(table[0], table[1], table[2], info)
+        if v > best:
+            best = v
+    return best
+
+
+FEED_WEIGHT = {2: 0.6, 3: 0.3}
+
+
+def feed_penalty(view: View, table: list[int], given: list[int], hands=None) -> float:
     """What a table costs when the next player moves on it: a big price for a
-    likely 31 and a small one for cards that fit what the next player collects."""
+    likely 31 and, with ``hands`` (guesses of the next player's hand), a share
+    of its expected gain from the table (more with fewer players)."""
     nxt = view.next_seat()
     if view.knocker >= 0 and view.final_left <= 1:
         return 0.0  # nobody moves after this turn
     if view.knocker == nxt:
         return 0.0
     pen = 10.0 * p31_for(view, nxt, table)
-    known = view.known.get(nxt, [])
-    if known and given:
-        for g in given:
-            if g < 0:
-                continue
-            same = [k for k in known if k >> 4 == g >> 4]
-            if same:
-                pen += 0.15 * PTS[g] * len(same)
+    if hands:
+        info = view.info
+        gain = 0.0
+        for h in hands:
+            gain += best_from(h, table, info) - strength(h[0], h[1], h[2], info)
+        pen += FEED_WEIGHT.get(len(view.order), 0.15) * gain / len(hands)
     return pen
 
 

@@ -38,11 +38,12 @@ class HardBot(_Bot):
     """Determinized search; see the module docstring."""
 
     name = "hard"
+    DEFAULT_SAMPLES = 20
 
     def __init__(
         self,
         seed: int = 0,
-        samples: int = 20,
+        samples: int = DEFAULT_SAMPLES,
         budget_ms: float | None = None,
         top_k: int = 4,
     ):

@@ -15,7 +15,8 @@ import random
 
 from . import luegen
 from .core import PTS, is_top, strength
-from .evaluate import feed_penalty, p_safe_knock, potential, score_hand
+from .evaluate import feed_penalty, next_hands, p_safe_knock, potential, score_hand
+from .model import knock_thresholds
 from .observe import view_of
 from .view import View
 
@@ -151,6 +152,20 @@ class MediumBot(_Bot):
         return fair + (1.0 - fair) * margin
 
     def wants_knock(self, view: View, value: float) -> bool:
+        """Knock at the self-play threshold for the number of players and the
+        cycle (higher when a loss costs more), or when the opponent model says
+        the knock is safe enough."""
+        thr = knock_thresholds(view.info, len(view.order))
+        t = thr[min(view.cycle, len(thr) - 1)]
+        my_lives = view.lives[view.seat]
+        if my_lives == 0:
+            t += 1  # swimming: a lost life ends the match for us
+        if view.info.knocker_pays_ties:
+            t += 0.5
+        if view.info.under_21_pays:
+            t = max(t, 21)
+        if value >= t:
+            return True
         return p_safe_knock(view, value) >= self.knock_target(view)
 
     # -- turns -----------------------------------------------------------------
@@ -162,6 +177,7 @@ class MediumBot(_Bot):
         final = view.knocker >= 0
         alpha = 0.0 if final else self.ALPHA
         cur = view.hand
+        hands = next_hands(view, random.Random(self.rng.random()))
         scores: list[tuple[int, float]] = []
         for i, m in enumerate(view.legal):
             kind = m[0]
@@ -172,16 +188,16 @@ class MediumBot(_Bot):
                 else:
                     given = [c for c in cur if c not in hand]
                     s = score_hand(hand, unseen, info, alpha)
-                    s -= feed_penalty(view, table, given)
+                    s -= feed_penalty(view, table, given, hands)
             elif kind == "mistery":
                 s = self._mistery_score(view, m[1], unseen, alpha)
             elif kind == "pass":
-                s = score_hand(cur, unseen, info, alpha) - feed_penalty(view, view.table, [])
+                s = score_hand(cur, unseen, info, alpha) - feed_penalty(view, view.table, [], hands)
                 s += 0.05  # keeping the table as it is gives nothing away
             elif kind == "knock":
                 v = view.strength(cur)
                 if final:
-                    s = v - feed_penalty(view, view.table, []) + 0.05
+                    s = v - feed_penalty(view, view.table, [], hands) + 0.05
                 elif self.wants_knock(view, v):
                     s = 50.0 + v
                 else:
