@@ -47,6 +47,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "new_match": ("Neue Partie", "New match"),
     "settings": ("Einstellungen", "Settings"),
     "close": ("Schließen", "Close"),
+    "clear": ("Auswahl aufheben", "Clear the selection"),
     "start": ("Neue Partie starten", "Start new match"),
     # settings form
     "f_preset": ("Regeln", "Rules"),

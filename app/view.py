@@ -287,6 +287,8 @@ def _button(
         attrs.append("disabled")
     if title:
         attrs.append(f'title="{esc(title)}"')
+        if len(label) <= 2:  # an icon button still needs a name for screen readers
+            attrs.append(f'aria-label="{esc(title)}"')
     return f"<button {' '.join(attrs)}>{esc(label)}</button>"
 
 
@@ -387,7 +389,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
         buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
     if ui.selected or ui.pending:
-        buttons.append(_button("clear-selection", "✕", cls="ghost", title="clear"))
+        buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
     hint = f'<p class="hint">{esc(t("two_swaps_hint", ui.lang))}</p>' if ui.two_mode else ""
     return (
         f'<div class="actions" data-testid="actions">{extra}'
@@ -531,12 +533,16 @@ def _deal_over(obs: Any, ui: UIState) -> str:
                 )
             )
             loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
+        knock = ""
+        if getattr(last, "knocker", None) == seat:
+            knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
         items.append(
             f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
-            f'<span class="who">{esc(name)}{_lie_badge(last, seat, ui)}</span>'
+            f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
+            f"{_lie_badge(last, seat, ui)}"
+            f'<span class="now">{_lives_el(now, ui)}</span></span>'
             f'<span class="cards">{cards}</span>'
-            f'<span class="val">{esc(value)}</span>{loss}'
-            f'<span class="now">{_lives_el(now, ui)}</span></li>'
+            f'<span class="val">{esc(value)}</span>{loss}</li>'
         )
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
     return (

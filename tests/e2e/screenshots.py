@@ -47,6 +47,20 @@ def shoot(site: Path, out: Path) -> list[Path]:
                 game.hand_card(int(game.active("hand")[0])).click()
                 snap("turn")
                 game.page.keyboard.press("Escape")
+                # A bot's turn at the slow pace: thinking bubble and the last move highlighted.
+                game.open(url, "?seed=21&preset=classic&bots=3&speed=slow&new=1&lang=de")
+                if "keep" in game.offered():
+                    game.keep()
+                hands, tables = game.active("hand"), game.active("table")
+                game.hand_card(hands[0]).click()
+                game.table_card(tables[-1]).click()
+                page.locator(".seat.thinking").first.wait_for()
+                page.wait_for_timeout(400)  # the picture needs the bot's pause, not a test
+                snap("bots-turn")
+                game.wait_human()
+                game.open(url, "?seed=21&preset=classic&bots=3" + PLAIN)
+                if "keep" in game.offered():
+                    game.keep()
                 game.play_until(("deal-over", "match-over"), seed=3)
                 snap("deal-over")
                 game.open(url, "?seed=4&preset=knack&bots=8&lives=1" + PLAIN)
