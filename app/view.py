@@ -470,7 +470,7 @@ def reason_text(last_deal: Any, ui: UIState) -> str:
         parts.append((who + ": " if who else "") + t("reason_31", lang))
     elif reason == "max_cycles":
         parts.append(t("reason_cycles", lang))
-    elif knocker is not None:
+    elif knocker is not None and not getattr(last_deal, "outcome", ""):  # Lügen: see the verdict
         parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
     outcome = getattr(last_deal, "outcome", "")
     decider = getattr(last_deal, "decider", None)
