@@ -189,18 +189,20 @@ def score(strengths: dict[int, float], info: RulesInfo, knocker: int = -1) -> di
             cost = 2 if (info.feuer_two and len(seats) == 2) else 1
             return {s: (0 if s in fire else cost) for s in seats}
     low = min(strengths.values())
-    losers = [s for s in seats if strengths[s] == low]
-    spared = info.knocker_pays_ties and knocker in losers
-    if spared:
-        losers = [knocker]
-    lost = {s: 0 for s in seats}
-    for s in losers:
-        lost[s] = 1
     if info.under_21_pays:
         high = max(strengths.values())
-        for s in seats:
-            if strengths[s] <= 20 and strengths[s] != high:
-                if spared and strengths[s] == low:
-                    continue  # spared by the knocker rule (the knocker already pays)
-                lost[s] = 1
+        above = [v for v in strengths.values() if v > 20 and v != high]
+        low_above = min(above) if above else None
+        losers = [
+            s
+            for s in seats
+            if strengths[s] != high and (strengths[s] <= 20 or strengths[s] == low_above)
+        ]
+    else:
+        losers = [s for s in seats if strengths[s] == low]
+    if info.knocker_pays_ties and knocker in losers and strengths[knocker] == low:
+        losers = [s for s in losers if s == knocker or strengths[s] != low]
+    lost = dict.fromkeys(seats, 0)
+    for s in losers:
+        lost[s] = 1
     return lost

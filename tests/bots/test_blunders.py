@@ -1,0 +1,151 @@
+"""Positions where a decent player must not err, built with stacked decks and a
+few applied actions. medium and hard must pass all of them."""
+
+import dataclasses
+
+import pytest
+
+from engine import preset
+from engine.bots import make
+from engine.bots.core import card_id
+from engine.bots.evaluate import p31_for
+from engine.bots.observe import view_of
+from tests.engine.helpers import stacked_match
+
+STRONG = [("medium", {}), ("hard", {"samples": 12}), ("hard", {})]
+IDS = ["medium", "hard-12", "hard"]
+
+OPEN_CLASSIC = dataclasses.replace(preset("classic"), deal="open")
+
+
+def choose(spec, match, seed=0):
+    name, opts = spec
+    seat = match.current_player()
+    obs = match.observation(seat)
+    action = make(name, seed, **opts).choose(obs)
+    assert action in obs.legal_actions
+    return str(action)
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_takes_the_31_on_the_table(spec, seed):
+    m = stacked_match(
+        preset("hosenowi"),
+        4,
+        dealer=3,
+        hands={0: "AH KH 7C", 1: "8S 9S 7D", 2: "8C 9C 8D", 3: "9H 7S 8H"},
+        extra="QH 10S JD",
+    )
+    assert choose(spec, m, seed) == "swap 2 0"
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+def test_takes_31_with_swap_all(spec):
+    m = stacked_match(
+        OPEN_CLASSIC,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "8S 9C 7D", 2: "8C 9D 8H"},
+        extra="AS KS QS",
+    )
+    assert choose(spec, m) == "swap all"
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_does_not_knock_a_weak_hand_early(spec, seed):
+    m = stacked_match(
+        OPEN_CLASSIC,
+        4,
+        dealer=3,
+        hands={0: "7C 8D 10S", 1: "8S 9S 7D", 2: "8C 9C 8H", 3: "9H 7S 9D"},
+        extra="QH JC AD",
+    )
+    assert choose(spec, m, seed) != "knock"
+
+
+def _feeding_position():
+    """Heads-up: seat 1 is known to hold QS and JS (it took them from the
+    table); seat 0 could make 27 by giving AS for KH, and seat 1 would answer
+    with 31."""
+    m = stacked_match(
+        OPEN_CLASSIC,
+        2,
+        dealer=1,
+        hands={0: "AS 9H JS", 1: "8C 9C 10D"},
+        extra="QS 8H 7D",
+        stock="KH 7C 8D",
+    )
+    for a in ("swap 2 1", "swap 0 0", "pass", "swap 1 1", "pass", "pass"):
+        m.apply(a)
+    return m
+
+
+def test_feeding_position_is_what_it_claims():
+    m = _feeding_position()
+    obs = m.observation(0)
+    assert m.current_player() == 0
+    assert [str(c) for c in obs.hand] == ["AS", "9H", "8H"]
+    assert [str(c) for c in obs.table] == ["KH", "7C", "8D"]
+    assert sorted(str(c) for c in obs.known_cards[1]) == ["JS", "QS"]
+    view = view_of(obs)
+    with_ace = [card_id("AS"), card_id("7C"), card_id("8D")]
+    assert p31_for(view, 1, with_ace) == 1.0
+    assert p31_for(view, 1, view.table) == 0.0
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_does_not_hand_the_next_player_31(spec, seed):
+    m = _feeding_position()
+    action = choose(spec, m, seed)
+    m.apply(action)
+    assert "AS" not in [str(c) for c in m.observation(0).table], action
+
+
+def _luegen_position():
+    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
+        extra="QD JD 9C",
+    )
+    for a in ("knock", "pass", "pass"):
+        m.apply(a)
+    m.apply("announce 30 show 0 1")  # 7C 8D and any third card: never 30, a lie
+    m.apply("announce 21 show 0 1")  # AH KH: true
+    m.apply("announce 10 show 0 1")  # 10C 8S, hidden 7H: true, and the lowest
+    return m
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_challenges_an_impossible_announcement(spec, seed):
+    m = _luegen_position()
+    assert m.current_player() == 2
+    assert str(m.observation(2).phase) == "decide"
+    assert choose(spec, m, seed) == "challenge 0"
+
+
+@pytest.mark.parametrize("spec", STRONG, ids=IDS)
+def test_does_not_challenge_a_certainly_true_announcement(spec):
+    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
+        extra="QD JD 9C",
+    )
+    for a in ("knock", "pass", "pass"):
+        m.apply(a)
+    m.apply("announce 9 show 0 1")  # 7C 8D + 9S: true, and likely
+    m.apply("announce 21 show 0 1")  # AH KH: 21 for almost any third card
+    # seat 2 holds 10C 8S 7H = 10, the highest; seat 0 is lowest and decides
+    assert m.current_player() == 2
+    m.apply("announce 10 show 0 1")
+    assert m.current_player() == 0
+    assert choose(spec, m) != "challenge 1"
