@@ -44,6 +44,12 @@ def test_site_holds_the_runtime_and_every_python_source(site):
     for rel in sources:
         assert (site / "py" / rel).read_bytes() == (site_build.ROOT / rel).read_bytes()
         assert f'"./py/{rel.as_posix()}" = "./{rel.as_posix()}"' in toml
+        # Bytecode for the page's Python, loaded without checking the source's time.
+        pyc = site_build.pyc_name(rel)
+        assert pyc.parent.name == "__pycache__" and pyc.name.startswith(rel.stem + ".cpython-3")
+        data = (site / "py" / pyc).read_bytes()
+        assert int.from_bytes(data[4:8], "little") == 0b01  # hash-based, unchecked
+        assert f'"./py/{pyc.as_posix()}" = "./{pyc.as_posix()}"' in toml
 
 
 def test_page_and_config_use_only_relative_urls(site):

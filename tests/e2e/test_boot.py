@@ -115,8 +115,18 @@ def test_a_missing_python_file_shows_a_readable_error(page, site_url):
 def test_a_python_error_at_start_shows_a_readable_error(page, site_url):
     broken = "def start():\n    raise RuntimeError('boom 31')\n"
     page.route("**/py/app/main.py", lambda route: route.fulfill(status=200, body=broken))
+    # A bytecode file with a bad header makes Python fall back to the (broken) source.
+    page.route("**/py/app/__pycache__/main.*.pyc", lambda route: route.fulfill(body="stale"))
     page.goto(site_url + "?lang=en")
     app = page.locator("#app")
     expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
     assert "boom 31" in app.get_attribute("data-error")
     expect(page.get_by_role("alert")).to_contain_text("could not start")
+
+
+def test_the_page_imports_precompiled_bytecode(page, site_url):
+    # A source that would fail if it were compiled: the page must use the .pyc beside it.
+    broken = "raise SystemExit('compiled from source')\n"
+    page.route("**/py/engine/match.py", lambda route: route.fulfill(status=200, body=broken))
+    open_game(page, site_url, f"?seed={SEED}&bots=1")
+    assert hand_cards(page) == [str(card) for card in deal_hand(SEED)]
