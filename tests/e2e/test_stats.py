@@ -85,20 +85,20 @@ def test_finished_match_survives_reload_export_reset_import(game, site_url, tmp_
     expect(stats).to_have_attribute("data-matches", "1")
 
 
-def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, site_url):
-    page = game.page
-    game.open(site_url, "?speed=0&lang=en")
+def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, context, site_url):
     damaged = {
         "schwimmen.stats": "{this is not json",
         "schwimmen.settings": json.dumps({"lang": "en", "bots": 2}),  # before records had versions
         "schwimmen.match": json.dumps({"version": 1, "data": {"no": "match"}}),
     }
-    page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
-        " localStorage.setItem(k, v); }",
-        damaged,
+    # In the storage before the page's first start (once: reloads keep what the page wrote).
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        f" for (const [k, v] of Object.entries({json.dumps(damaged)}))"
+        " localStorage.setItem(k, v); }"
     )
-    game.reload()
+    page = game.page
+    game.open(site_url, "?speed=0&lang=en")
     notices = page.locator("[data-testid=notices]")
     expect(notices).to_be_visible()
     expect(notices).to_contain_text("schwimmen.backup.stats.1")
@@ -124,3 +124,7 @@ def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, site
     expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "7")
     expect(page.locator("[data-testid=stats]")).to_have_attribute("data-wins", "3")
     expect(notices).to_have_count(0)
+    assert (
+        page.evaluate("() => localStorage.getItem('schwimmen.backup.stats.1')")
+        == damaged["schwimmen.stats"]
+    )
