@@ -625,70 +625,7 @@ def _match_over(obs: Any, ui: UIState) -> str:
 # ---------------------------------------------------------------- settings
 
 
-PRESET_CHOICES = ("classic", "knack", "pub", "hosenowi")
-DIFFICULTIES = ("easy", "medium", "hard")
-STYLES = ("french", "german", "swiss")
-
-
-def _select(name: str, label: str, options: Sequence[tuple[str, str]], value: Any) -> str:
-    opts = "".join(
-        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}>{esc(text)}</option>'
-        for v, text in options
-    )
-    return (
-        f'<label class="field"><span>{esc(label)}</span>'
-        f'<select name="{esc(name)}">{opts}</select></label>'
-    )
-
-
-def _settings(ui: UIState) -> str:
-    s = ui.settings
-    lang = ui.lang
-    hidden = "" if ui.settings_open else " hidden"
-    fields = [
-        _select(
-            "preset",
-            t("f_preset", lang),
-            [(p, f"{game_name(p, lang)} ({p})") for p in PRESET_CHOICES],
-            s.get("preset", ui.preset),
-        ),
-        f'<label class="field"><span>{esc(t("f_bots", lang))}</span>'
-        f'<input type="number" name="bots" min="1" max="8" '
-        f'value="{esc(s.get("bots", 3))}"></label>',
-        _select(
-            "difficulty",
-            t("f_difficulty", lang),
-            [(d, t("d_" + d, lang)) for d in DIFFICULTIES],
-            s.get("difficulty", "medium"),
-        ),
-        f'<label class="field"><span>{esc(t("f_lives", lang))}</span>'
-        f'<input type="number" name="lives" min="1" max="10" value="{esc(s.get("lives") or "")}" '
-        f'placeholder="{esc(ui.start_lives)}"></label>',
-        '<label class="check"><input type="checkbox" name="mistery"'
-        f"{' checked' if s.get('mistery') else ''}> "
-        f"{esc(t('f_mistery', lang))}</label>",
-        f'<label class="check"><input type="checkbox" name="luegen"'
-        f"{' checked' if s.get('luegen') else ''}> "
-        f"{esc(t('f_luegen', lang))}</label>",
-        _select(
-            "deck_style",
-            t("f_deck_style", lang),
-            [(st, t("s_" + st, lang)) for st in STYLES],
-            s.get("deck_style", ui.style),
-        ),
-        _select(
-            "lang", t("f_lang", lang), [("de", "Deutsch"), ("en", "English")], s.get("lang", lang)
-        ),
-    ]
-    return (
-        f'<div class="overlay settings-layer"{hidden}>'
-        '<form class="panel settings" data-testid="settings" '
-        f'aria-labelledby="settings-title" onsubmit="return false">'
-        f'<h2 id="settings-title">{esc(t("settings", lang))}</h2>{"".join(fields)}'
-        f'<div class="buttons">{_button("new-match", t("start", lang), cls="primary")}'
-        f"{_button('close-settings', t('close', lang), cls='ghost')}</div>"
-        "</form></div>"
-    )
+# The settings dialog is app.settings_form's (drawn through app.panels).
 
 
 # ---------------------------------------------------------------- the whole screen
