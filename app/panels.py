@@ -317,17 +317,23 @@ def draft(ctl: Any, form: dict[str, Any]) -> None:
     base, _ = st.from_dict(dict(ctl.ui.settings or {}), ctl.ui.lang)
     new, _ = settings_form.draft(form, base)
     ctl.ui.settings = new.to_dict()
-    now = dataclasses.replace(
-        ctl.next_settings, lang=new.lang, deck_style=new.deck_style, speed=new.speed
-    )
-    if now != ctl.next_settings:
-        ctl.next_settings = now
-        st.save_settings(ctl.store, now)
-        ctl.ui.lang = new.lang
-        ctl.ui.anim = new.speed != "0"
-        match = getattr(ctl, "match", None)
-        deck = match.rules.deck if match is not None else None
-        ctl.ui.style = st.card_style(now, deck)
+    changed = {
+        name: getattr(new, name)
+        for name in ("lang", "deck_style", "speed")
+        if getattr(new, name) != getattr(ctl.next_settings, name)
+    }
+    if not changed:
+        return
+    ctl.next_settings = dataclasses.replace(ctl.next_settings, **changed)
+    # Remember only what the player changed here: the rest of next_settings may come
+    # from URL parameters, which count for this page load only.
+    stored, _ = st.load_settings(ctl.store, getattr(ctl, "browser_lang", ""))
+    st.save_settings(ctl.store, dataclasses.replace(stored, **changed))
+    ctl.ui.lang = ctl.next_settings.lang
+    ctl.ui.anim = ctl.next_settings.speed != "0"
+    match = getattr(ctl, "match", None)
+    deck = match.rules.deck if match is not None else None
+    ctl.ui.style = st.card_style(ctl.next_settings, deck)
 
 
 def form_settings(ctl: Any, form: dict[str, Any]) -> st.Settings:

@@ -141,3 +141,14 @@ def test_damaged_data_is_backed_up_and_announced_until_dismissed():
     assert host.state == "human" or host.timers  # the game started anyway
     press(c, "dismiss-notices")
     assert not host.tree().find_all(data_testid="notices")
+
+
+def test_a_language_change_does_not_remember_url_parameters():
+    c, _, backend = start(query="?seed=3&speed=0&preset=pub&bots=4")
+    press(c, "settings")
+    form = {"preset": "pub", "bots": "4", "lang": "en", "speed": "0", "deck_style": "french"}
+    c.handle({"type": "settings-draft", "form": form})
+    saved = json.loads(backend.items["schwimmen.settings"])["data"]
+    assert saved["lang"] == "en"
+    assert (saved["speed"], saved["preset"], saved["bots"]) == ("normal", "classic", 3)
+    assert c.next_settings.speed == "0" and c.next_settings.preset == "pub"
