@@ -87,8 +87,6 @@ def shoot(site: Path, out: Path) -> list[Path]:
                     game.hand_card(active[0]).click()
                     game.hand_card(active[1]).click()
                 snap("luegen")
-                page.locator("[data-action=settings]").click()
-                snap("settings")
                 context.close()
             browser.close()
     finally:
