@@ -84,6 +84,7 @@ class Controller:
         self.epoch = 0  # bumps with every new match: stale timers do nothing
         self.deal_seen = 0  # the last finished deal whose result the player has seen
         self.deal_noted = 0  # the last finished deal logged and counted
+        self.deal_logged = 0  # the last deal whose start is in the log
         self.player_place: int | None = None  # the player's place when they went out
         self.line_no = 0
         self.recorded = False
@@ -110,10 +111,9 @@ class Controller:
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
         self._setup(log=())
-        self.deal_seen = self.deal_noted = 0
+        self.deal_seen = self.deal_noted = self.deal_logged = 0
         self.player_place = None
         self.recorded = False
-        self._announce_deal()
         self._advance()
 
     def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
@@ -186,8 +186,8 @@ class Controller:
             self.new_match(self.next_settings)
         elif name == "next-deal":
             if self.ui.mode == "deal-over":
-                self.deal_seen = self._last_deal_number()
-                self._announce_deal()
+                shown = self._unseen_result()
+                self.deal_seen = shown.deal_number if shown else self._last_deal_number()
                 self._advance()
         elif name == "two-swaps":
             self.ui.two_mode = not self.ui.two_mode
@@ -301,9 +301,13 @@ class Controller:
         if self.match.is_over():
             self._finish()
             return
-        if self._last_deal_number() > self.deal_seen:
+        unseen = self._unseen_result()
+        if unseen is not None:
+            self.ui.result = unseen
             self._show("deal-over")
             return
+        self.ui.result = None
+        self._announce_deal()
         seat = self.match.current_player()
         if seat == 0:
             self._show("human")
@@ -360,10 +364,12 @@ class Controller:
     def _note_deal_end(self) -> None:
         """Once per finished deal: log who lost lives, count it in the statistics,
         remember who went out (for the ranking)."""
-        last = getattr(self._obs(), "last_deal", None)
-        if last is None or last.deal_number <= self.deal_noted:
-            return
-        self.deal_noted = last.deal_number
+        for result in self._results():
+            if result.deal_number > self.deal_noted:
+                self.deal_noted = result.deal_number
+                self._note_result(result)
+
+    def _note_result(self, last: Any) -> None:
         lines = []
         for row in view.deal_rows(last):
             if row["lost"]:
@@ -390,10 +396,25 @@ class Controller:
                 if seat == 0:
                     self.player_place = stats_mod.place(lives, 0)
 
+    def _results(self) -> list[Any]:
+        """Every finished deal's result in order (the engine keeps them all)."""
+        results = getattr(self.match, "results", None)
+        if results is None:
+            last = getattr(self._obs(), "last_deal", None)
+            results = [last] if last is not None else []
+        return list(results)
+
+    def _unseen_result(self) -> Any:
+        """The first finished deal the player has not been shown (deals can end at once)."""
+        return next((r for r in self._results() if r.deal_number > self.deal_seen), None)
+
     def _announce_deal(self) -> None:
+        """Log the start of the deal in play, once."""
         obs = self._obs()
         dealer = getattr(obs, "dealer", None)
-        if dealer is not None and not self.match.is_over():
+        number = self._deal_number()
+        if dealer is not None and not self.match.is_over() and number > self.deal_logged:
+            self.deal_logged = number
             self._log(
                 t(
                     "l_deal",
@@ -445,6 +466,7 @@ class Controller:
             "settings": self.settings.to_dict(),
             "deal_seen": self.deal_seen,
             "deal_noted": self.deal_noted,
+            "deal_logged": self.deal_logged,
             "player_place": self.player_place,
             "mode": self.ui.mode,
             "log": [list(x) for x in self.ui.log],
@@ -470,6 +492,7 @@ class Controller:
         self.settings = settings
         self.deal_seen = int(record.get("deal_seen", 0))
         self.deal_noted = int(record.get("deal_noted", 0))
+        self.deal_logged = int(record.get("deal_logged", 0))
         self.player_place = record.get("player_place")
         self.line_no = int(record.get("line_no", 0))
         self.recorded = bool(record.get("recorded", False))

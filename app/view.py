@@ -80,6 +80,7 @@ class UIState:
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
+    result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
     start_lives: int = 3
 
@@ -501,7 +502,7 @@ def _knocker_spared_others(last_deal: Any) -> bool:
 
 
 def _deal_over(obs: Any, ui: UIState) -> str:
-    last = getattr(obs, "last_deal", None)
+    last = ui.result if ui.result is not None else getattr(obs, "last_deal", None)
     rows = deal_rows(last)
     lives = list(getattr(obs, "lives", ()) or ())
     items = []

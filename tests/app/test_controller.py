@@ -318,3 +318,20 @@ def test_hidden_deal_and_two_swaps_are_playable_by_clicks():
         else:
             perform(c, host, choose(c, rng))
     assert two > 0
+
+
+def test_a_deal_that_ends_at_once_is_shown_before_play_goes_on():
+    c, host, _ = make("?seed=1&speed=0&preset=hosenowi&bots=1")
+    rules = engine.preset("hosenowi")
+    first = engine.parse_cards("AH KH 10H 7C 8D 9S QC JD 7S")
+    rest = [card for card in engine.make_deck(32) if card not in first]
+    c.match = engine.Match(rules, players=2, seed=1, dealer=1, deck=[*first, *rest])
+    c._setup(log=())
+    c.deal_seen = c.deal_noted = c.deal_logged = 0
+    c._advance()
+    assert host.state == "deal-over"
+    panel = host.tree().find(data_testid="deal-over")
+    assert "31" in panel.all_text() and panel.find(data_seat="1").get("data-lost") == "1"
+    c.handle({"type": "action", "action": "next-deal"})
+    assert host.state in ("human", "busy", "deal-over")
+    assert c.deal_seen == 1
