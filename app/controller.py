@@ -205,6 +205,7 @@ class Controller:
         """A tap (or Enter/Space) on a card: select it, or complete a move with it."""
         if self.ui.mode != "human":
             return
+        self.ui.changed = frozenset()  # the last move's highlight has been seen
         texts = self._texts()
         key = (zone, index)
         if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):
