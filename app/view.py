@@ -360,6 +360,27 @@ def _hold_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
     return f'<div class="holds"><p>{esc(t("hold_pick", ui.lang))}</p>{"".join(chips)}</div>'
 
 
+def _two_swap_chips(obs: Any, texts: Sequence[str], ui: UIState) -> str:
+    """Every legal double swap as a button (one scrolling row); once the first pair
+    is chosen by tapping cards, only the moves that complete it."""
+    hand = list(getattr(obs, "hand", ()) or ())
+    table = list(getattr(obs, "table", ()) or ())
+    chips = []
+    for text in texts:
+        parts = text.split()
+        if parts[0] != "swap" or len(parts) != 5:
+            continue
+        pairs = [(int(parts[1]), int(parts[2])), (int(parts[3]), int(parts[4]))]
+        if ui.pending and ui.pending[0] not in pairs:
+            continue
+        label = " + ".join(f"{_short(hand, h, ui)}↔{_short(table, tb, ui)}" for h, tb in pairs)
+        chips.append(_button(text, label, cls="chip", title=t("two_swaps", ui.lang)))
+    return (
+        f'<div class="two-swaps"><span class="label">{esc(t("two_swaps", ui.lang))}:</span>'
+        f'<div class="scroll-row">{"".join(chips)}</div></div>'
+    )
+
+
 def _action_bar(obs: Any, ui: UIState) -> str:
     if ui.mode != "human":
         return '<div class="actions" data-testid="actions"></div>'
@@ -389,6 +410,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
     if any(x.startswith("swap ") and len(x.split()) == 5 for x in texts):
         label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
         buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
+        extra += _two_swap_chips(obs, texts, ui)
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
     hint = f'<p class="hint">{esc(t("two_swaps_hint", ui.lang))}</p>' if ui.two_mode else ""

@@ -246,3 +246,13 @@ def test_bot_log_line_names_only_public_cards():
         view.describe_move(3, "mistery 1", before, after, ui())
         == "Clara tauscht mit der Mistery-Karte"
     )
+
+
+def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():
+    o = obs(legal_actions=["swap 0 0", "swap 0 0 1 1", "swap 0 1 2 2", "swap all"])
+    bar = draw(o).find(data_testid="actions")
+    offered = [b.get("data-action") for b in bar.find_all(data_action=True)]
+    assert offered == ["swap 0 0 1 1", "swap 0 1 2 2", "swap all", "two-swaps"]
+    assert bar.find(data_action="swap 0 1 2 2").all_text() == "K♥↔10♣ + 7♦↔D♠"
+    narrowed = draw(o, ui(two_mode=True, pending=((0, 1),))).find(data_testid="actions")
+    assert [b.get("data-action") for b in narrowed.find_all(class_="chip")] == ["swap 0 1 2 2"]
