@@ -588,7 +588,9 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
     style_choices = [
         ("french", tr("french", lang), False),
         ("german", tr("german", lang), False),
-        ("swiss", tr("swiss", lang), deck != 36),
+        # Offered always (a remembered choice must stay visible); with another deck the
+        # note below says which faces are drawn instead.
+        ("swiss", tr("swiss", lang), False),
     ]
     shown = st.card_style(settings, deck)
     style_hint = ""

@@ -210,16 +210,18 @@ def test_difficulty_for_all_or_per_bot() -> None:
 
 
 def test_swiss_faces_only_with_the_36_card_deck() -> None:
-    def swiss(s: st.Settings) -> El:
-        select = control(form_of(sf.render(s, "en")), "deck_style")
-        return next(o for o in select.find_all(value="swiss"))
+    def note(s: st.Settings) -> str:
+        return form_of(sf.render(s, "en")).find(data_field="deck_style").all_text()
 
-    assert "disabled" in swiss(st.defaults("en")).attrs
-    custom36 = dataclasses.replace(st.defaults("en"), preset="custom", custom={"deck": 36})
-    assert "disabled" not in swiss(custom36).attrs
-    # a remembered Swiss choice with 32 cards says what is shown instead
-    odd = dataclasses.replace(st.defaults("en"), deck_style="swiss")
-    assert "German faces" in form_of(sf.render(odd, "en")).all_text()
+    swiss = dataclasses.replace(st.defaults("en"), deck_style="swiss")
+    assert "Swiss (36-card deck only)" in note(swiss)
+    assert "With 32 cards we show German faces." in note(swiss)
+    custom36 = dataclasses.replace(swiss, preset="custom", custom={"deck": 36})
+    assert "we show" not in note(custom36)
+    big = dataclasses.replace(
+        st.defaults("en"), preset="custom", custom={"deck": 52}, deck_style="german"
+    )
+    assert "With 52 cards we show French faces." in note(big)
 
 
 def test_both_languages_label_every_field() -> None:
