@@ -1,0 +1,143 @@
+"""engine.bots.make and python -m engine.arena (CONFORMANCE.md: Bots and the arena)."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import engine
+from engine import Match
+
+from .support import rules
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NAMES = ["random", "easy", "medium", "hard"]
+
+
+def play_bots(r, names, seed, max_steps=3000):
+    bots = [engine.bots.make(name, seed=seed + i) for i, name in enumerate(names)]
+    m = Match(r, players=len(names), seed=seed)
+    chosen = []
+    while not m.is_over() and len(chosen) < max_steps:
+        seat = m.current_player()
+        obs = m.observation(seat)
+        action = bots[seat].choose(obs)
+        assert action in obs.legal_actions, (names[seat], str(action))
+        chosen.append(str(action))
+        m.apply(action)
+    return chosen, m
+
+
+@pytest.mark.parametrize(
+    "name, changes, names",
+    [
+        ("knack", {}, ["hard", "medium", "easy", "random"]),
+        ("classic", dict(deal="open"), ["medium", "hard", "easy"]),
+        ("pub", {}, ["easy", "medium", "hard"]),
+        ("hosenowi", dict(mistery=True, luegen=True), ["hard", "medium", "easy", "random"]),
+        ("classic", dict(deal="hidden", passing=False, pass_refresh=False), ["hard", "easy"]),
+        ("knack", dict(deck=36, luegen=True), ["medium", "hard", "random"]),
+    ],
+)
+def test_bots_play_legal_and_deterministic(name, changes, names):
+    r = rules(name, lives=1, **changes)
+    first, m = play_bots(r, names, seed=3)
+    assert m.is_over()
+    second, _ = play_bots(r, names, seed=3)
+    assert first == second
+
+
+def test_make_names():
+    for name in NAMES:
+        bot = engine.bots.make(name, seed=0)
+        assert callable(bot.choose)
+        assert callable(engine.bots.make(name).choose)
+
+
+def test_same_seed_same_choice_on_the_same_observation():
+    r = rules("knack")
+    m = Match(r, players=4, seed=8)
+    m.apply("keep")
+    obs = m.observation(m.current_player())
+    for name in NAMES:
+        a = [str(engine.bots.make(name, seed=s).choose(obs)) for s in (1, 1, 2, 2)]
+        assert a[0] == a[1] and a[2] == a[3]
+        assert all(x in map(str, obs.legal_actions) for x in a)
+
+
+def test_unknown_bot_name():
+    with pytest.raises(ValueError):
+        engine.bots.make("grandmaster", seed=0)
+
+
+def arena(*args, timeout=120):
+    done = subprocess.run([sys.executable, "-m", "engine.arena", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": ROOT})  # fmt: skip
+    return done
+
+
+def check_shape(out, matches, specs):
+    assert isinstance(out, dict)
+    assert {"matches", "seconds", "bots"} <= set(out)
+    assert out["matches"] == matches
+    assert isinstance(out["seconds"], float) and out["seconds"] >= 0
+    assert [b["spec"] for b in out["bots"]] == specs
+    for b in out["bots"]:
+        assert set(b) == {"spec", "wins", "win_rate"}
+        assert 0 <= b["win_rate"] <= 1
+        assert b["win_rate"] == pytest.approx(b["wins"] / matches)
+    assert sum(b["wins"] for b in out["bots"]) == pytest.approx(matches)
+
+
+def test_arena_json():
+    done = arena("--rules", "knack", "--players", "4", "--bots", "hard,medium,medium,medium",
+                 "--matches", "2", "--seed", "1", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    check_shape(out, 2, ["hard", "medium", "medium", "medium"])
+    again = json.loads(arena("--rules", "knack", "--players", "4", "--bots",
+                             "hard,medium,medium,medium", "--matches", "2", "--seed", "1",
+                             "--json").stdout)  # fmt: skip
+    assert [b["wins"] for b in again["bots"]] == [b["wins"] for b in out["bots"]]
+
+
+def test_arena_set_and_shared_places(tmp_path):
+    # first_out matches can share first place: wins may be fractions, still summing to matches
+    done = arena("--rules", "hosenowi", "--players", "3", "--bots", "random,easy,random",
+                 "--matches", "6", "--seed", "2", "--json", "--set", "mistery=true",
+                 "--set", "lives=1", "--set", "luegen=true")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    check_shape(json.loads(done.stdout), 6, ["random", "easy", "random"])
+
+
+def test_arena_rejects_inconsistent_set():
+    done = arena("--rules", "hosenowi", "--players", "3", "--bots", "random,random,random",
+                 "--matches", "1", "--json", "--set", "pass_refresh=true")  # fmt: skip
+    assert done.returncode != 0
+
+
+def test_arena_bot_from_a_file(tmp_path):
+    path = tmp_path / "mybot.py"
+    path.write_text(textwrap.dedent(
+        """
+        class FirstBot:
+            def __init__(self, seed):
+                self.seed = seed
+
+            def choose(self, observation):
+                return observation.legal_actions[0]
+
+
+        def factory(seed):
+            return FirstBot(seed)
+        """
+    ))  # fmt: skip
+    spec = f"{path}:factory"
+    done = arena("--rules", "classic", "--players", "3", "--bots", f"{spec},random,easy",
+                 "--matches", "3", "--seed", "4", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    check_shape(json.loads(done.stdout), 3, [spec, "random", "easy"])
