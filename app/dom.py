@@ -312,12 +312,9 @@ def mount() -> Any:
     app = js.document.getElementById("app")
     page = Page(app)
     store = _store(js)
+    # The language policy (German for de-*, else English) lives in app.settings.
     lang = str(js.navigator.language or "de")
-    from app.i18n import pick_lang
-
-    controller = Controller(
-        page, store, query=str(js.location.search), browser_lang=pick_lang(lang)
-    )
+    controller = Controller(page, store, query=str(js.location.search), browser_lang=lang)
     page.controller = controller
     controller.start()
     return controller

@@ -392,7 +392,11 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         if text in ("keep", "take", "swap all", "pass", "new"):
             buttons.append(_button(text, t(text, ui.lang), cls="primary" if text == "keep" else ""))
         elif text == "knock":
-            buttons.append(_button(text, t("knock", ui.lang), cls="knock"))
+            # After the first knock, "knock" means: keep this hand for the last round.
+            final = getattr(obs, "knocked_by", None) is not None
+            buttons.append(
+                _button(text, t("knock_final" if final else "knock", ui.lang), cls="knock")
+            )
         elif text == "giveup":
             buttons.append(_button(text, t("giveup", ui.lang)))
         elif word == "challenge":
