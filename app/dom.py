@@ -201,7 +201,10 @@ class Page:
         source = drag["el"]
         source.classList.remove("dragging")
         source.style.transform = ""
+        # The click that may follow this release belongs to the drag; touch sends none,
+        # so the flag must not outlive this task (Enter on a button also clicks).
         self.suppress_click = True
+        self.later(0, self._end_suppress)
         target = None
         for el in self.js.document.elementsFromPoint(event.clientX, event.clientY):
             found = el.closest("[data-card][data-zone]")
@@ -217,6 +220,9 @@ class Page:
                 "to": (str(target.dataset.zone), str(target.dataset.index)),
             }
         )
+
+    def _end_suppress(self) -> None:
+        self.suppress_click = False
 
     def on_pointer_cancel(self, event: Any) -> None:
         if self.drag is not None:
