@@ -11,8 +11,9 @@ from app.card_names import card_short
 from tests.e2e.pages import GamePage
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def game(browser, site_url):
+    """One page for the module (each test starts its own match from the settings)."""
     context = browser.new_context(locale="en-US", viewport={"width": 1000, "height": 800})
     page = context.new_page()
     errors: list[str] = []
