@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .errors import InvalidInputError
+from .errors import ActionOutOfRangeError, InvalidInputError
 
 
 class ActionKind(enum.StrEnum):
@@ -101,7 +101,7 @@ class Action:
         for i, what in ((h1, "hand"), (t1, "table"), (h2, "hand"), (t2, "table")):
             _check_index(i, 3, what)
         if h1 == h2 or t1 == t2:
-            raise InvalidInputError(
+            raise ActionOutOfRangeError(
                 f"'swap {h1} {t1} {h2} {t2}' must name two different hand cards "
                 "and two different table cards"
             )
@@ -137,7 +137,7 @@ class Action:
         for i in (a, b, c):
             _check_index(i, 5, "card")
         if len({a, b, c}) != 3:
-            raise InvalidInputError(f"'hold {a} {b} {c}' must name three different cards")
+            raise ActionOutOfRangeError(f"'hold {a} {b} {c}' must name three different cards")
         return cls._make(ActionKind.HOLD, tuple(sorted((a, b, c))))
 
     @classmethod
@@ -147,7 +147,7 @@ class Action:
         _check_index(a, 3, "hand")
         _check_index(b, 3, "hand")
         if a == b:
-            raise InvalidInputError(
+            raise ActionOutOfRangeError(
                 f"'announce {value} show {a} {b}' must show two different cards"
             )
         return cls._make(ActionKind.ANNOUNCE, (value, min(a, b), max(a, b)))
@@ -197,8 +197,8 @@ class Action:
         words = text.strip().lower().split()
         try:
             action = cls._parse_words(words)
-        except InvalidInputError as e:
-            raise InvalidInputError(f"cannot read action {text!r}: {e}") from None
+        except InvalidInputError as e:  # keeps ActionOutOfRangeError's double kind
+            raise type(e)(f"cannot read action {text!r}: {e}") from None
         if action is None:
             raise InvalidInputError(
                 f"cannot read action {text!r}: expected one of keep, take, swap H T, "
@@ -250,8 +250,10 @@ def _ints(words: list[str]) -> list[int]:
 
 
 def _check_index(i: object, size: int, what: str) -> None:
-    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < size:
-        raise InvalidInputError(f"{what} index {i!r} is out of range 0-{size - 1}")
+    if not isinstance(i, int) or isinstance(i, bool):
+        raise InvalidInputError(f"{what} index {i!r} is not a whole number")
+    if not 0 <= i < size:
+        raise ActionOutOfRangeError(f"{what} index {i!r} is out of range 0-{size - 1}")
 
 
 def _check_value(v: object) -> int | float:
@@ -260,7 +262,9 @@ def _check_value(v: object) -> int | float:
     if v == 30.5:
         return 30.5
     if v != int(v) or not 0 <= v <= 30:
-        raise InvalidInputError(f"announced value {v!r} must be a whole number up to 30, or 30.5")
+        raise ActionOutOfRangeError(
+            f"announced value {v!r} must be a whole number up to 30, or 30.5"
+        )
     return int(v)
 
 
@@ -268,7 +272,11 @@ def _parse_value(word: str) -> int | float:
     if word in ("30.5", "30,5", "30½"):
         return 30.5
     if not word.isdigit() or not word.isascii():
-        raise InvalidInputError(f"announced value {word!r} must be a whole number or 30.5")
+        try:
+            float(word.replace(",", "."))
+        except ValueError:
+            raise InvalidInputError(f"announced value {word!r} is not a number") from None
+        raise ActionOutOfRangeError(f"announced value {word!r} must be a whole number or 30.5")
     return _check_value(int(word))
 
 

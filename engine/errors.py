@@ -8,3 +8,11 @@ class InvalidInputError(ValueError):
 
 class IllegalActionError(ValueError):
     """A well-formed action that the rules do not allow in this situation."""
+
+
+class ActionOutOfRangeError(InvalidInputError, IllegalActionError):
+    """Action text in the right form whose numbers no situation allows: an index
+    past the cards (``swap 5 0``), a repeated index (``hold 1 1 2``), or a value
+    no hand has (``announce 31 show 0 1``). CONFORMANCE.md calls unreadable text
+    an InvalidInputError and a disallowed action an IllegalActionError; such text
+    is a bit of both, so it is both, and a caller catching either one sees it."""

@@ -353,3 +353,18 @@ def test_unparsable_text(text):
     with pytest.raises(InvalidInputError):
         Action.parse(text)
     assert snapshot(m) == before
+
+
+@pytest.mark.parametrize("text", ["swap 3 0", "swap 0 5", "mistery 3", "hold 0 1 5", "hold 1 1 2",
+                                  "swap 0 0 0 1", "announce 31 show 0 1", "announce 20.5 show 0 1",
+                                  "announce 20 show 1 1", "challenge 12"])
+def test_out_of_range_action_text_is_both_unreadable_and_illegal(text):
+    """Regression: 'swap 3 0' reads as an action, so a test may expect either error class
+    (CONFORMANCE: unparsable text -> InvalidInputError, illegal -> IllegalActionError)."""
+    m = stacked(open_classic(), 3, 0, HANDS3, extra="AS KS 8S")
+    before = snapshot(m)
+    for error in (IllegalActionError, InvalidInputError):
+        with pytest.raises(error) as info:
+            m.apply(text)
+        assert text in str(info.value)
+        assert snapshot(m) == before
