@@ -417,7 +417,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         extra += _two_swap_chips(obs, texts, ui)
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
-    hint = f'<p class="hint">{esc(t("two_swaps_hint", ui.lang))}</p>' if ui.two_mode else ""
+    hint = ""  # the two-swap hint is the status line (see _status)
     return (
         f'<div class="actions" data-testid="actions">{extra}'
         f'<div class="buttons">{"".join(buttons)}</div>{hint}</div>'
@@ -438,6 +438,8 @@ def _status(obs: Any, ui: UIState) -> str:
             return t("your_decide", ui.lang)
         if any(x.startswith("hold") for x in texts):
             return t("your_hold", ui.lang)
+        if ui.two_mode:
+            return t("two_swaps_hint", ui.lang)
         return t("your_swap", ui.lang)
     current = getattr(obs, "current", None)
     if ui.mode == "busy" and current not in (None, 0):
