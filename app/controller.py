@@ -36,6 +36,7 @@ LOG_KEEP = 60  # log lines kept (and saved)
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
 AFTER_HUMAN_MS = 200
+SETTINGS_WAIT_MS = 300  # bots wait while the settings dialog is open
 HARD_BOT_BUDGET_MS = 60  # search time per hard-bot move (Pyodide is slower than CPython)
 
 
@@ -326,6 +327,9 @@ class Controller:
     def _bot_turn(self, epoch: int) -> None:
         """One bot move, then back to ``_advance`` (one move per timer task)."""
         if epoch != self.epoch or self.match.is_over():
+            return
+        if self.ui.settings_open:  # redrawing would wipe what is being typed: wait
+            self.host.later(SETTINGS_WAIT_MS, lambda: self._bot_turn(epoch))
             return
         seat = self.match.current_player()
         if seat == 0 or seat not in self.bots:

@@ -335,3 +335,18 @@ def test_a_deal_that_ends_at_once_is_shown_before_play_goes_on():
     c.handle({"type": "action", "action": "next-deal"})
     assert host.state in ("human", "busy", "deal-over")
     assert c.deal_seen == 1
+
+
+def test_bots_wait_while_the_settings_dialog_is_open():
+    c, host, _ = make("?seed=8&speed=0&bots=3")
+    while host.state == "human":
+        perform(c, host, choose(c, random.Random(0)))
+    c.handle({"type": "action", "action": "settings"})
+    before, screens = c.match.to_json(), len(host.states)
+    for _ in range(3):
+        _, callback = host.timers.pop(0)
+        callback()
+    assert c.match.to_json() == before and len(host.states) == screens
+    c.handle({"type": "action", "action": "close-settings"})
+    settle(c, host)
+    assert c.match.to_json() != before
