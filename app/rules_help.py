@@ -23,7 +23,7 @@ from __future__ import annotations
 import html as _html
 
 import engine
-from app.card_names import card_name, card_short
+from app.card_names import card_name, card_short, rank_name, suit_name
 from app.cards_svg import card_svg
 from app.i18n import feuer_name, fmt_value, game_name
 from engine import Rules, hand_value
@@ -62,33 +62,37 @@ def swim_word(preset: str, lang: str) -> str:
     return _pick(lang, "schwimmen", "swimming")
 
 
-def examples(rules: Rules, lang: str, preset: str = "classic") -> list[tuple[str, float, str]]:
+def examples(
+    rules: Rules, lang: str, preset: str = "classic", style: str = "french"
+) -> list[tuple[str, float, str]]:
     """Example hands for these rules: ``(cards text, value, why)``, the value
-    computed by ``engine.hand_value``. Only hands the rules' deck holds."""
+    computed by ``engine.hand_value``. Only hands the rules' deck holds; suits and
+    court cards are named as on the ``style`` faces (Herz/Pik or Herz/Grün...)."""
     low = int(LOWEST_RANK[rules.deck])
+    words = _card_words(style, lang)
     items: list[tuple[str, str]] = [
         (
             "AH KH 9S",
             _pick(
                 lang,
-                "Ass und König sind beide Herz: 11 + 10. Die Pik 9 steht allein.",
-                "Ace and king are both hearts: 11 + 10. The nine of spades stands alone.",
+                "Ass und König sind beide {H}: 11 + 10. Die {S} 9 steht allein.",
+                "Ace and king are both {H}: 11 + 10. The nine of {S} stands alone.",
             ),
         ),
         (
             "QH 10H JD",
             _pick(
                 lang,
-                "Dame und Zehn in Herz: 10 + 10. Der Bube zählt für sich nur 10.",
-                "Queen and ten of hearts: 10 + 10. The jack alone would be only 10.",
+                "{Q} und {T} in {H}: 10 + 10. {Jd} zählt für sich nur 10.",
+                "{Q} and {T} of {H}: 10 + 10. The {J} alone would be only 10.",
             ),
         ),
         (
             "AC KC 9C",
             _pick(
                 lang,
-                "Alle drei in Kreuz: 11 + 10 + 9.",
-                "All three are clubs: 11 + 10 + 9.",
+                "Alle drei in {C}: 11 + 10 + 9.",
+                "All three are {C}: 11 + 10 + 9.",
             ),
         ),
         (
@@ -166,8 +170,21 @@ def examples(rules: Rules, lang: str, preset: str = "classic") -> list[tuple[str
     out = []
     for text, why in items:
         cards = engine.parse_cards(text)
-        out.append((text, hand_value(cards, rules), why))
+        out.append((text, hand_value(cards, rules), why.format(**words)))
     return out
+
+
+def _card_words(style: str, lang: str) -> dict[str, str]:
+    """Names used in the examples' explanations, as the chosen faces call them."""
+    style = style if style in ("french", "german", "swiss") else "french"
+    words = {s: suit_name(s, style, lang) for s in "CDHS"}
+    queen, jack = rank_name("Q", style, lang), rank_name("J", style, lang)
+    ten = rank_name("10", style, lang)
+    if lang == "en":
+        words = {k: v.lower() for k, v in words.items()}
+        return {**words, "Q": queen, "T": ten.lower(), "J": jack.lower(), "Jd": ""}
+    article = "Der " + jack
+    return {**words, "Q": queen, "T": ten, "J": jack, "Jd": article}
 
 
 def _rank(n: int) -> str:
@@ -547,7 +564,7 @@ def swimming_phrase(preset: str) -> str:
 
 def _example_items(rules: Rules, preset: str, lang: str, style: str) -> str:
     items = []
-    for text, value, why in examples(rules, lang, preset):
+    for text, value, why in examples(rules, lang, preset, style):
         cards = engine.parse_cards(text)
         names = ", ".join(card_name(c, style, lang) for c in cards)
         faces = "".join(

@@ -153,3 +153,19 @@ def test_close_button_and_hidden_when_closed() -> None:
     root = parse(rh.render(engine.preset("classic"), "classic", "de", open=False))
     assert "hidden" in root.children[0].attrs
     root.find(data_action="close-help")
+
+
+@pytest.mark.parametrize(
+    ("style", "lang", "words", "absent"),
+    [
+        ("french", "de", ["Pik", "Dame", "Der Bube"], ["Grün", "Ober"]),
+        ("german", "de", ["Grün", "Ober", "Der Unter", "Eichel"], ["Pik", "Dame", "Kreuz"]),
+        ("german", "en", ["leaves", "Ober", "under"], ["spades", "queen"]),
+    ],
+)
+def test_examples_name_cards_as_the_faces_do(style, lang, words, absent) -> None:
+    text = " ".join(w for _, _, w in rh.examples(engine.preset("classic"), lang, "classic", style))
+    for word in words:
+        assert word in text
+    for word in absent:
+        assert word not in text
