@@ -191,7 +191,9 @@ def _rank(n: int) -> str:
     return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(n, str(n))
 
 
-def sections(rules: Rules, preset: str, lang: str) -> list[tuple[str, str, list[str]]]:
+def sections(
+    rules: Rules, preset: str, lang: str, style: str = "french"
+) -> list[tuple[str, str, list[str]]]:
     """The help as ``(id, title, paragraphs)``, for these rules (texts, no markup)."""
     de = lang != "en"
     p = lambda a, b: _pick(lang, a, b)  # noqa: E731
@@ -207,6 +209,7 @@ def sections(rules: Rules, preset: str, lang: str) -> list[tuple[str, str, list[
         rules.deck, p("2 bis Ass", "2 to ace")
     )
     out: list[tuple[str, str, list[str]]] = []
+    w = _card_words(style, lang)
 
     goal = [
         p(
@@ -233,9 +236,11 @@ def sections(rules: Rules, preset: str, lang: str) -> list[tuple[str, str, list[
 
     values = [
         p(
-            "Ass zählt 11, König, Dame, Bube und Zehn zählen 10, die anderen Karten ihre Zahl. "
+            f"Ass zählt 11, König, {w['Q']}, {w['J']} und {w['T']} zählen 10, die anderen "
+            "Karten ihre Zahl. "
             "Zusammengezählt werden nur Karten derselben Farbe; es zählt die beste Farbe der Hand.",
-            "An ace counts 11; king, queen, jack and ten count 10; the other cards their number. "
+            f"An ace counts 11; king, {w['Q'].lower()}, {w['J']} and {w['T']} count 10; "
+            "the other cards their number. "
             "Only cards of the same suit are added up; the best suit of the hand counts.",
         ),
         p(
@@ -604,7 +609,7 @@ def render(
         else _pick(lang, "Eigene Regeln", "Custom rules")
     )
     parts = []
-    for sid, title, paragraphs in sections(rules, preset, lang):
+    for sid, title, paragraphs in sections(rules, preset, lang, style):
         body = "".join(f"<p>{esc(t)}</p>" for t in paragraphs)
         if sid == "values":
             body += (
