@@ -24,6 +24,14 @@ from .rules import PRESETS, Rules
 __all__ = ["hand_key", "hand_value", "is_feuer", "score_deal", "score_hands", "value3"]
 
 
+def _as_card(c: object) -> Card:
+    if isinstance(c, Card):
+        return c
+    if isinstance(c, str):
+        return Card.parse(c)
+    raise InvalidInputError(f"{c!r} in the hand is not a Card")
+
+
 def _check_hand(cards: object) -> tuple[Card, Card, Card]:
     if isinstance(cards, str):
         cards = parse_cards(cards)
@@ -37,7 +45,8 @@ def _check_hand(cards: object) -> tuple[Card, Card, Card]:
         )
     for c in hand:
         if not isinstance(c, Card):
-            raise InvalidInputError(f"{c!r} in the hand is not a Card")
+            hand = tuple(_as_card(x) for x in hand)  # card texts are welcome too
+            break
     if len(set(hand)) != 3:
         raise InvalidInputError(f"the hand {' '.join(map(str, hand))} repeats a card")
     return hand  # type: ignore[return-value]

@@ -324,3 +324,22 @@ def test_legal_actions_in_a_stable_order():
             break
         assert legal(m) == legal(m.clone())
         m.apply(rng.choice(m.legal_actions()))
+
+
+@pytest.mark.parametrize("heads_up, lives", [(True, [2, -1, -1]), (False, [2, -1, 1])])
+def test_feuer_heads_up_after_an_elimination(heads_up, lives):
+    """Two players left of three: a Feuer costs two lives with feuer_two_lives_heads_up."""
+    r = rules("knack", deal="open", luegen=True, lives=2, swim="none", seven_eight_nine=False,
+              feuer_two_lives_heads_up=heads_up)  # fmt: skip
+    hands = {1: "7C 8D 9H", 2: "AH KH 10H", 0: "QS JS 8C"}
+    m = stacked(r, 3, 0, hands, extra="AS KS 8S", seed=19)  # seed found by search
+    m.apply("announce 12 show 0 1")  # seat 1 lies (holds 9)
+    m.apply("announce 20 show 0 1")  # seat 0, true
+    m.apply("challenge 0")  # seat 1 decides and is wrong: two lives, out
+    assert m.lives() == [2, -1, 2]
+    # seed 19's second deal: seat 0 holds two aces and an ace lies on the table
+    o = m.observation(0)
+    assert m.current_player() == 0
+    assert [str(c) for c in o.hand] == ["AS", "AH", "KS"] and str(o.table[0]) == "AC"
+    m.apply("swap 2 0")
+    assert m.lives() == lives

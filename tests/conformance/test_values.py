@@ -173,3 +173,17 @@ def test_feuer_two_lives_heads_up():
     assert score_deal(hands("7C 8D 9H", "AC AS AH", "KD QD JD"), r) == [1, 0, 1]
     assert score_deal(hands("AC AS AH", "AD KD 10D"), rules("hosenowi")) == [0, 1]
     assert score_deal(hands("AC AS AH", "AD KD 10D"), rules("pub")) == [0, 1]
+
+
+def test_hands_as_card_texts():
+    """Regression: hands given as texts or sequences of card texts are read as cards."""
+    assert hand_value("AH KH 9S") == 21
+    assert hand_value(["AH", "KH", "9S"]) == 21
+    assert hand_value(("AC", "AS", "AH"), rules("pub")) == 33
+    assert score_deal([("AH", "KH", "9S"), ["QH", "10H", "JD"]], rules("classic")) == [0, 1]
+    with pytest.raises(InvalidInputError):
+        hand_value(["AH", "KH", "XX"])
+    with pytest.raises(InvalidInputError):
+        hand_value(["AH", "KH", 3])
+    with pytest.raises(InvalidInputError):
+        hand_value(["AH", "AH", "9S"])

@@ -85,7 +85,8 @@ def test_hand_value_rejects_bad_hands(bad):
 
 def test_hand_value_rejects_non_cards():
     with pytest.raises(InvalidInputError, match="not a Card"):
-        hand_value(["AH", "KH", "QH"])
+        hand_value(["AH", "KH", 7])
+    assert hand_value(["AH", "KH", "QH"]) == 31  # card texts are read as cards
     with pytest.raises(InvalidInputError):
         hand_value(5)
 
