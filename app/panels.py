@@ -109,6 +109,12 @@ STYLE = """
 .stats-panel .figures td { text-align: right; font-weight: 700; padding: 0.22rem 0.3rem;
   white-space: nowrap; }
 .stats-panel .figures tr + tr { border-top: 1px solid var(--line, #fff3); }
+.stats-panel .per-preset { width: 100%; border-collapse: collapse; font-size: 0.88rem; }
+.stats-panel .per-preset th, .stats-panel .per-preset td { padding: 0.2rem 0.3rem;
+  text-align: right; }
+.stats-panel .per-preset th[scope=row], .stats-panel .per-preset thead th:first-child {
+  text-align: left; }
+.stats-panel .per-preset thead th { font-weight: 400; opacity: 0.8; }
 .stats-panel figure { margin: 0; }
 .stats-panel figcaption { font-size: 0.85rem; opacity: 0.8; }
 .stats-panel .stats-chart { width: 100%; height: auto; display: block; color: var(--ink, #fff); }

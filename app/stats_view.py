@@ -61,6 +61,8 @@ _T: dict[str, tuple[str, str]] = {
     "current_streak": ("Aktuelle Serie", "Current streak"),
     "average_place": ("Durchschnittlicher Platz", "Average place"),
     "chart": ("Verlauf", "Over time"),
+    "rule_set": ("Regeln", "Rules"),
+    "rate": ("Quote", "Rate"),
     "export": ("Exportieren (JSON)", "Export (JSON)"),
     "import": ("Importieren …", "Import …"),
     "reset": ("Zurücksetzen", "Reset"),
@@ -231,6 +233,7 @@ def render(
         for key, label, value in rows(summary, scope, lang)
     )
     empty = f'<p class="empty">{esc(tr("none", lang))}</p>' if summary.matches == 0 else ""
+    per_preset = _per_preset(stats, lang) if scope == SCOPE_ALL and len(known) > 2 else ""
     chart = stats_mod.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
     notice_el = "".join(
         f'<p class="notice" data-testid="stats-notice" role="alert">{esc(n)}</p>' for n in notices
@@ -267,11 +270,30 @@ def render(
         f'data-matches="{stats.matches}" data-wins="{stats.wins}">'
         f'<h2 id="stats-title">{esc(tr("title", lang))}</h2>{notice_el}'
         f'<div class="tabs" role="tablist">{tabs}</div>{empty}'
-        f'<table class="figures">{figures}</table>'
+        f'<table class="figures">{figures}</table>{per_preset}'
         f'<figure class="chart"><figcaption>{esc(tr("chart", lang))}</figcaption>{chart}</figure>'
         f"{message_el}{controls}"
         f'<div class="buttons">{_button("close-stats", tr("close", lang), "primary")}</div>'
         "</section></div>"
+    )
+
+
+def _per_preset(stats: Stats, lang: str) -> str:
+    """A small table comparing the presets played: matches, wins and win rate."""
+    rows_ = []
+    for scope in scopes(stats)[1:]:
+        s = stats.summary(scope)
+        rate = _percent(s.win_rate, lang)
+        rows_.append(
+            f'<tr data-preset="{esc(scope)}"><th scope="row">{esc(scope_label(scope, lang))}</th>'
+            f"<td>{s.matches}</td><td>{s.wins}</td><td>{esc(rate)}</td></tr>"
+        )
+    head = "".join(
+        f'<th scope="col">{esc(tr(k, lang))}</th>' for k in ("rule_set", "matches", "wins", "rate")
+    )
+    return (
+        f'<table class="per-preset" data-testid="stats-per-preset"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows_)}</tbody></table>"
     )
 
 

@@ -136,3 +136,16 @@ def test_every_notice_code_has_words_in_both_languages(code: str) -> None:
 
 def test_export_filename() -> None:
     assert sv.export_filename("2026-01-02") == "schwimmen-statistik-2026-01-02.json"
+
+
+def test_overall_scope_compares_the_presets_played():
+    root = parse(sv.render(played(), "en"))
+    table = root.find(data_testid="stats-per-preset")
+    rows = {
+        r.get("data-preset"): [c.all_text() for c in r.children]
+        for r in table.find_all(data_preset=True)
+    }
+    assert rows == {"knack": ["Blitz", "1", "1", "100%"], "pub": ["Pub", "1", "0", "0%"]}
+    assert not parse(sv.render(played(), "en", scope="knack")).find_all(
+        data_testid="stats-per-preset"
+    )
