@@ -73,10 +73,10 @@ def test_unknown_bot_name():
         engine.bots.make("grandmaster", seed=0)
 
 
-def arena(*args, timeout=120):
+def arena(*args, timeout=120, **env):
     done = subprocess.run([sys.executable, "-m", "engine.arena", *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=timeout,
-                          env={**os.environ, "PYTHONPATH": ROOT})  # fmt: skip
+                          env={**os.environ, "PYTHONPATH": ROOT, **env})  # fmt: skip
     return done
 
 
@@ -124,11 +124,19 @@ def test_arena_bot_from_a_file(tmp_path):
     path = tmp_path / "mybot.py"
     path.write_text(textwrap.dedent(
         """
+        import os
+
+
         class FirstBot:
             def __init__(self, seed):
                 self.seed = seed
+                self.seats = set()
 
             def choose(self, observation):
+                if observation.seat not in self.seats:
+                    self.seats.add(observation.seat)
+                    with open(os.environ["SEATS_LOG"], "a") as f:
+                        f.write(f"{observation.seat}\\n")
                 return observation.legal_actions[0]
 
 
@@ -137,7 +145,37 @@ def test_arena_bot_from_a_file(tmp_path):
         """
     ))  # fmt: skip
     spec = f"{path}:factory"
+    log = tmp_path / "seats.txt"
     done = arena("--rules", "classic", "--players", "3", "--bots", f"{spec},random,easy",
-                 "--matches", "3", "--seed", "4", "--json")  # fmt: skip
+                 "--matches", "3", "--seed", "4", "--json", SEATS_LOG=str(log))  # fmt: skip
     assert done.returncode == 0, done.stderr
     check_shape(json.loads(done.stdout), 3, [spec, "random", "easy"])
+    # seats rotate between matches: the file bot sat in more than one seat
+    assert len(set(log.read_text().split())) > 1
+
+
+HASH_PROBE = """
+import dataclasses, json, engine
+out = []
+for name, ch in [("hosenowi", dict(mistery=True, luegen=True)),
+                 ("classic", dict(deal="hidden", passing=False, pass_refresh=False))]:
+    r = dataclasses.replace(engine.preset(name), lives=1, **ch)
+    bots = [engine.bots.make(n, seed=i) for i, n in enumerate(["hard", "medium", "easy", "random"])]
+    m = engine.Match(r, players=4, seed=7)
+    while not m.is_over():
+        s = m.current_player()
+        a = bots[s].choose(m.observation(s))
+        out.append(str(a))
+        m.apply(a)
+print(json.dumps(out))
+"""
+
+
+def test_bots_do_not_depend_on_the_hash_seed():
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONPATH": ROOT, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", HASH_PROBE], capture_output=True, text=True,
+                              cwd=ROOT, env=env, timeout=120, check=True)  # fmt: skip
+        runs.append(json.loads(done.stdout))
+    assert runs[0] == runs[1] and len(runs[0]) > 20

@@ -253,3 +253,38 @@ def test_luegen_hidden_cards_stay_hidden_after_the_decision():
             if seat in (viewer, 3, 2) or text in mine:
                 continue  # own card, or the challenged hand, or seen again since
             assert f"'{text}'" not in view, (viewer, seat, text)
+
+
+def test_luegen_after_31_during_play():
+    r = rules("classic", deal="open", luegen=True)
+    hands = {1: "AH KH 7C", 2: "7D 8H 9S", 0: "QS 10S JD"}
+    m = stacked(r, 3, 0, hands, extra="8C 10H 9D")
+    m.apply("pass")  # 1
+    m.apply("pass")  # 2
+    m.apply("knock")  # 0
+    m.apply("swap 2 1")  # seat 1 reaches 31 in the final cycle: the deal ends at once
+    expected = {1: (31, parse_cards("AH KH 10H"))}
+    for seat in range(3):
+        assert m.observation(seat).announcements == expected
+    assert m.current_player() == 0  # the knocker first, then seat 2 (seat 1 is shown)
+    m.apply("announce 20 show 0 1")
+    assert m.current_player() == 2
+    m.apply("announce 9 show 0 1")
+    assert m.current_player() == 2
+    assert set(legal(m)) == {"giveup", "challenge 0"}
+
+
+def test_seven_eight_nine_with_a_short_stock():
+    r = rules("knack")
+    hands = {
+        1: "QC 8D 9H", 2: "7D 8H 10S", 3: "QH 10H JD", 4: "7H KC 9C", 5: "KD QD 10C",
+        6: "JC JH 8S", 7: "AC AD 9D", 8: "KH KS 7S", 0: "QS JS 10D",
+    }  # fmt: skip
+    m = stacked(r, 9, 0, hands, extra="9S 7C 8C", stock="AH AS")
+    m.apply("keep")
+    assert "new" in legal(m)
+    m.apply("new")
+    table = set(m.observation(1).table)
+    assert len(table) == 3
+    assert table <= set(parse_cards("9S 7C 8C AH AS"))
+    assert m.current_player() == 1
