@@ -40,6 +40,7 @@ class Page:
         self.focus_key = ""  # data-key of the element the player last focused
         self.shown: list[int] = []  # numbers of the log lines in the page
         self.drag: dict[str, Any] | None = None
+        self.shown_state = ""
         self.suppress_click = False
         self.lang = ""
         self._proxies = []
@@ -74,11 +75,24 @@ class Page:
         self.screen.innerHTML = markup
         self._sync_log(log)
         self.js.document.documentElement.lang = lang
-        if had_focus and self.focus_key:
-            el = self.app.querySelector(f'[data-key="{self.focus_key}"]')
-            if not _none(el) and el.tabIndex >= 0 and not el.hasAttribute("disabled"):
-                el.focus()
+        if had_focus:
+            self._restore_focus(state)
+        self.shown_state = state
         self.app.dataset.state = state
+
+    def _restore_focus(self, state: str) -> None:
+        """Keep the keyboard where the player was: the same card or button after a
+        redraw; a new end-of-deal or end-of-match panel takes the focus itself."""
+        el = None
+        if state in ("deal-over", "match-over") and state != self.shown_state:
+            el = self.app.querySelector(f'[data-testid="{state}"] button.primary')
+        elif self.focus_key:
+            el = self.app.querySelector(f'[data-key="{self.focus_key}"]')
+        if _none(el) or el.tabIndex < 0 or el.hasAttribute("disabled"):
+            return
+        from pyodide.ffi import to_js
+
+        el.focus(to_js({"preventScroll": True}, dict_converter=self.js.Object.fromEntries))
 
     def download(self, filename: str, text: str) -> None:
         """Offer ``text`` as a file download named ``filename`` (statistics export)."""

@@ -4,12 +4,15 @@ and no request leaving the origin."""
 
 from __future__ import annotations
 
+import random
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.pages import GamePage
+
+FRESH = "&speed=0&lang=en&mistery=0&luegen=0&new=1"  # a new match, no pauses, no variants
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +37,7 @@ def game(session, site_url):
 
 
 def test_a_whole_match_of_every_preset_and_variant_through_the_page(game, site_url):
-    game.open(site_url, "?seed=11&speed=0&lang=en&preset=classic&bots=2&lives=1&mistery=0&luegen=0&new=1")
+    game.open(site_url, "?seed=11&preset=classic&bots=2&lives=1" + FRESH)
     stats = game.page.locator("[data-testid=stats]")
     expect(game.page.locator("h1")).to_have_text("Schwimmen 31")
     assert game.play_until(seed=1) == "match-over"
@@ -60,7 +63,7 @@ def test_a_whole_match_of_every_preset_and_variant_through_the_page(game, site_u
 
 
 def test_drag_and_drop_swap(game, site_url):
-    game.open(site_url, "?seed=3&speed=0&lang=en&preset=hosenowi&bots=1&mistery=0&luegen=0&new=1")
+    game.open(site_url, "?seed=3&preset=hosenowi&bots=1" + FRESH)
     assert game.state == "human"
     taken = game.cards(game.table())[1]
     lines = len(game.log_lines())
@@ -81,7 +84,7 @@ def _tab_to(game: GamePage, locator, limit: int = 40) -> None:
 
 
 def test_a_deal_with_the_keyboard_only(game, site_url):
-    game.open(site_url, "?seed=5&speed=0&lang=en&preset=hosenowi&bots=1&lives=2&mistery=0&luegen=0&new=1")
+    game.open(site_url, "?seed=5&preset=hosenowi&bots=1&lives=2" + FRESH)
     state = game.state
     moves = 0
     while state == "human" and moves < 30:
@@ -101,15 +104,14 @@ def test_a_deal_with_the_keyboard_only(game, site_url):
         moves += 1
     assert state in ("deal-over", "match-over")
     if state == "deal-over":
-        _tab_to(game, game.page.locator("[data-action=next-deal]"))
+        # The end-of-deal panel takes the focus: Enter goes on at once.
+        expect(game.page.locator("[data-action=next-deal]")).to_be_focused()
         game.page.keyboard.press("Enter")
         assert game.wait_human() in ("human", "deal-over", "match-over")
 
 
 def test_resume_after_reload_mid_deal_and_at_deal_over(game, site_url):
-    game.open(site_url, "?seed=8&speed=0&lang=en&preset=classic&bots=3&lives=2&mistery=0&luegen=0&new=1")
-    import random
-
+    game.open(site_url, "?seed=8&preset=classic&bots=3&lives=2" + FRESH)
     rng = random.Random(4)
     for _ in range(2):
         if game.state != "human":
