@@ -3,11 +3,12 @@
     python scripts/build.py [--out DIR]
 
 The site holds the page, the static files, the Python runtime copied from
-``node_modules`` (run ``npm ci`` first), every ``*.py`` of ``engine/`` and
-``app/``, a ``pyscript.toml`` whose ``[files]`` table lists those sources, and a
-service worker whose precache list and cache name are generated from the built
-files. Every URL is relative, so the folder works from any static host and
-under any sub-path. Nothing here needs the network.
+``node_modules`` (run ``npm ci`` first), ``python.zip`` with every ``*.py`` of
+``engine/`` and ``app/`` and its bytecode (compiled by the page's Pyodide under
+Node), a ``pyscript.toml`` that loads the zip, and a service worker whose
+precache list and cache name are generated from the built files. Every URL
+is relative, so the folder works from any static host and under any sub-path.
+Nothing here needs the network.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,11 +45,12 @@ RUNTIME = {
     ),
 }
 
-RUNTIME_LOCK = "node_modules/pyodide/pyodide-lock.json"
-
-# Python packages shipped to the browser: every *.py below them, found by glob.
+# Python packages shipped to the browser: every *.py below them, found by glob,
+# in one zip that PyScript writes to its working directory (/home/pyodide).
 PY_PACKAGES = ("engine", "app")
-PY_DIR = "py"  # where the sources lie inside the site
+PY_ZIP = "python.zip"
+PY_ZIP_PATH = "/home/pyodide/" + PY_ZIP  # as tracebacks in the page show it
+PYC_FORMAT = "zip-pyc-1"  # part of the bytecode cache key: bump when the layout changes
 
 # Bytecode compiled by the page's own Pyodide (scripts/compile_pyc.mjs), kept
 # between builds by content: the page then imports without compiling.
@@ -79,9 +82,8 @@ def build(out: Path | None = None) -> Path:
         if path.is_file() and rel.as_posix() != SW_TEMPLATE:
             _copy(path, site / rel)
     _copy_runtime(site)
-    sources = _copy_python(site)
-    sources += _compile_python(site, sources)
-    (site / "pyscript.toml").write_text(_pyscript_toml(sources), encoding="utf-8")
+    _write_python_zip(site)
+    (site / "pyscript.toml").write_text(_pyscript_toml(), encoding="utf-8")
     # Static hosts that run Jekyll (GitHub Pages from a branch) would drop __init__.py.
     (site / ".nojekyll").write_text("", encoding="utf-8")
     write_service_worker(site)
@@ -118,41 +120,29 @@ def python_sources() -> list[Path]:
     return sorted(found)
 
 
-def _copy_python(site: Path) -> list[Path]:
-    sources = python_sources()
-    for rel in sources:
-        _copy(ROOT / rel, site / PY_DIR / rel)
-    return sources
+def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
+    """Bytecode for every ``{path: source bytes}``, compiled by the page's own Pyodide.
 
-
-def pyc_name(rel: Path) -> Path:
-    """Where the page's Python looks for the bytecode of ``rel`` (``__pycache__/...pyc``)."""
-    lock = json.loads((ROOT / RUNTIME_LOCK).read_text(encoding="utf-8"))
-    major, minor = lock["info"]["python"].split(".")[:2]
-    return rel.parent / "__pycache__" / f"{rel.stem}.cpython-{major}{minor}.pyc"
-
-
-def _compile_python(site: Path, sources: list[Path]) -> list[Path]:
-    """Put a ``.pyc`` beside every source in the site; returns their relative paths.
-
-    Compiling needs Node and the page's Pyodide (a few seconds); results are
-    cached by Pyodide version, path and source bytes, so a rebuild only compiles
-    what changed.
+    Needs Node (a few seconds); results are cached by Pyodide version, path and
+    source bytes in ``dist/.pyc-cache``, so a rebuild compiles only what changed.
     """
     version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
-
-    def cached(rel: Path) -> Path:
-        key = hashlib.sha256(f"{version}\0{rel.as_posix()}\0".encode() + (ROOT / rel).read_bytes())
-        return PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
-
-    missing = [rel for rel in sources if not cached(rel).is_file()]
+    cache = {}
+    for rel, data in sources.items():
+        key = hashlib.sha256(f"{PYC_FORMAT}\0{version}\0{rel.as_posix()}\0".encode() + data)
+        cache[rel] = PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
+    missing = [rel for rel in sources if not cache[rel].is_file()]
     if missing:
         node = shutil.which("node")
         if node is None:
             raise BuildError("node is missing: it compiles the Python sources for the page")
         with tempfile.TemporaryDirectory() as tmp:
+            src, out = Path(tmp) / "src", Path(tmp) / "out"
+            for rel in missing:  # the very bytes the zip gets, even if a file changes meanwhile
+                (src / rel).parent.mkdir(parents=True, exist_ok=True)
+                (src / rel).write_bytes(sources[rel])
             run = subprocess.run(
-                [node, str(ROOT / "scripts/compile_pyc.mjs"), str(ROOT), tmp]
+                [node, str(ROOT / "scripts/compile_pyc.mjs"), str(src), str(out), PY_ZIP_PATH]
                 + [rel.as_posix() for rel in missing],
                 capture_output=True,
                 text=True,
@@ -162,29 +152,39 @@ def _compile_python(site: Path, sources: list[Path]) -> list[Path]:
                 raise BuildError(f"compiling Python for the page failed:\n{run.stderr[-2000:]}")
             PYC_CACHE.mkdir(parents=True, exist_ok=True)
             for rel in missing:
-                built = Path(tmp) / pyc_name(rel)
+                built = out / f"{rel.as_posix()}c"
                 if not built.is_file():
-                    raise BuildError(f"no bytecode for {rel} (expected {pyc_name(rel)})")
-                shutil.copyfile(built, cached(rel))
-    compiled = []
-    for rel in sources:
-        _copy(cached(rel), site / PY_DIR / pyc_name(rel))
-        compiled.append(pyc_name(rel))
-    return compiled
+                    raise BuildError(f"no bytecode for {rel} from scripts/compile_pyc.mjs")
+                shutil.copyfile(built, cache[rel])
+    return {rel: cache[rel].read_bytes() for rel in sources}
 
 
-def _pyscript_toml(sources: list[Path]) -> str:
-    """The repository's pyscript.toml plus a generated ``[files]`` table.
+def _write_python_zip(site: Path) -> list[Path]:
+    """``python.zip``: every source with its ``.pyc`` beside it; returns the sources.
 
-    Relative targets land in the interpreter's working directory, which is on
-    ``sys.path``, so ``import engine`` and ``import app`` work in the page.
+    The page puts the zip itself on ``sys.path`` (zipimport), so one request
+    brings all the Python and nothing is unpacked. Entries are stored
+    uncompressed with a fixed date, so the same sources give the same bytes.
     """
+    sources = {rel: (ROOT / rel).read_bytes() for rel in python_sources()}
+    compiled = compile_python(sources)
+    with zipfile.ZipFile(site / PY_ZIP, "w", zipfile.ZIP_STORED) as archive:
+        for rel, data in sources.items():
+            for name, payload in ((rel.as_posix(), data), (f"{rel.as_posix()}c", compiled[rel])):
+                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), payload)
+    return list(sources)
+
+
+def _pyscript_toml() -> str:
+    """The repository's pyscript.toml plus a generated ``[files]`` table."""
     base = (ROOT / "pyscript.toml").read_text(encoding="utf-8").rstrip() + "\n"
-    lines = ["", "# Generated by scripts/build.py: every Python source, and its bytecode."]
-    lines.append("[files]")
-    for rel in sources:
-        posix = rel.as_posix()
-        lines.append(f'"./{PY_DIR}/{posix}" = "./{posix}"')
+    lines = [
+        "",
+        "# Generated by scripts/build.py: all Python of engine/ and app/ in one zip,",
+        "# which index.html puts on sys.path.",
+        "[files]",
+        f'"./{PY_ZIP}" = "./{PY_ZIP}"',
+    ]
     return base + "\n".join(lines) + "\n"
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
+import zipfile
 
 import pytest
 
@@ -33,23 +35,25 @@ def test_precache_lists_every_built_file_but_the_service_worker(site):
         assert digest == site_build.file_hash(site / url), url
 
 
-def test_site_holds_the_runtime_and_every_python_source(site):
+def test_site_holds_the_runtime_and_every_python_source_with_bytecode(site):
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (site / "vendor/pyodide" / name).is_file()
     assert (site / "vendor/pyscript/core.js").is_file()
     assert not list(site.rglob("*.map"))
     sources = site_build.python_sources()
-    assert {"engine/__init__.py", "app/main.py"} <= {p.as_posix() for p in sources}
-    toml = (site / "pyscript.toml").read_text(encoding="utf-8")
-    for rel in sources:
-        assert (site / "py" / rel).read_bytes() == (site_build.ROOT / rel).read_bytes()
-        assert f'"./py/{rel.as_posix()}" = "./{rel.as_posix()}"' in toml
-        # Bytecode for the page's Python, loaded without checking the source's time.
-        pyc = site_build.pyc_name(rel)
-        assert pyc.parent.name == "__pycache__" and pyc.name.startswith(rel.stem + ".cpython-3")
-        data = (site / "py" / pyc).read_bytes()
-        assert int.from_bytes(data[4:8], "little") == 0b01  # hash-based, unchecked
-        assert f'"./py/{pyc.as_posix()}" = "./{pyc.as_posix()}"' in toml
+    assert {"engine/__init__.py", "engine/match.py", "app/main.py"} <= {
+        p.as_posix() for p in sources
+    }
+    with zipfile.ZipFile(site / "python.zip") as archive:
+        names = set(archive.namelist())
+        assert names == {p.as_posix() for p in sources} | {f"{p.as_posix()}c" for p in sources}
+        for rel in sources:
+            assert archive.read(rel.as_posix()) == (site_build.ROOT / rel).read_bytes()
+            pyc = archive.read(f"{rel.as_posix()}c")
+            # Bytecode of the page's Python, loaded without checking the source.
+            assert pyc[:4] != importlib.util.MAGIC_NUMBER  # made by Pyodide's 3.14, not us
+            assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+    assert '"./python.zip" = "./python.zip"' in (site / "pyscript.toml").read_text()
 
 
 def test_page_and_config_use_only_relative_urls(site):
@@ -69,11 +73,11 @@ def test_cache_name_changes_when_any_file_changes(site, tmp_path):
     original, _ = sw_constants(site)
     assert same == original  # deterministic
 
-    (copy / "py/app/main.py").write_text("# changed\n", encoding="utf-8")
+    (copy / "python.zip").write_bytes(b"changed")
     site_build.write_service_worker(copy)
     changed, precache = sw_constants(copy)
     assert changed != original and changed.startswith(site_build.CACHE_PREFIX)
-    assert dict(precache)["./py/app/main.py"] == site_build.file_hash(copy / "py/app/main.py")
+    assert dict(precache)["./python.zip"] == site_build.file_hash(copy / "python.zip")
 
     (copy / "static/extra.txt").write_text("new\n", encoding="utf-8")
     site_build.write_service_worker(copy)

@@ -3,6 +3,8 @@ plays offline after one visit, works under a sub-path, and says so when it canno
 
 from __future__ import annotations
 
+import io
+import zipfile
 from urllib.parse import urlsplit
 
 import pytest
@@ -12,6 +14,15 @@ import engine
 from tests.e2e.support import BOOT_TIMEOUT_MS, hand_cards, open_game, wait_state
 
 SEED = 7
+
+
+def zipped(files):
+    """A python.zip with these ``{name: text or bytes}`` entries."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
 
 
 def deal_hand(seed):
@@ -65,7 +76,7 @@ def test_no_request_leaves_the_origin(game, site_url):
     _, requests, failures = game
     origin = urlsplit(site_url)[:2]
     assert any(url.endswith(".wasm") for url in requests), "the runtime came from elsewhere"
-    assert any("/py/engine/" in url for url in requests)
+    assert any(url.endswith("/python.zip") for url in requests)
     foreign = [url for url in requests if urlsplit(url)[:2] != origin]
     assert foreign == []
     assert failures == []
@@ -104,7 +115,7 @@ def test_the_site_works_under_a_sub_path(context, subpath_url):
 
 
 def test_a_missing_python_file_shows_a_readable_error(page, site_url):
-    page.route("**/py/app/main.py", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/python.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     app = page.locator("#app")
     expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
@@ -113,10 +124,9 @@ def test_a_missing_python_file_shows_a_readable_error(page, site_url):
 
 
 def test_a_python_error_at_start_shows_a_readable_error(page, site_url):
-    broken = "def start():\n    raise RuntimeError('boom 31')\n"
-    page.route("**/py/app/main.py", lambda route: route.fulfill(status=200, body=broken))
-    # A bytecode file with a bad header makes Python fall back to the (broken) source.
-    page.route("**/py/app/__pycache__/main.*.pyc", lambda route: route.fulfill(body="stale"))
+    main = "def start():\n    raise RuntimeError('boom 31')\n"
+    broken = zipped({"app/__init__.py": "", "app/main.py": main})
+    page.route("**/python.zip", lambda route: route.fulfill(status=200, body=broken))
     page.goto(site_url + "?lang=en")
     app = page.locator("#app")
     expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
@@ -124,9 +134,12 @@ def test_a_python_error_at_start_shows_a_readable_error(page, site_url):
     expect(page.get_by_role("alert")).to_contain_text("could not start")
 
 
-def test_the_page_imports_precompiled_bytecode(page, site_url):
+def test_the_page_imports_precompiled_bytecode(page, site_url, built_site):
     # A source that would fail if it were compiled: the page must use the .pyc beside it.
-    broken = "raise SystemExit('compiled from source')\n"
-    page.route("**/py/engine/match.py", lambda route: route.fulfill(status=200, body=broken))
+    with zipfile.ZipFile(built_site / "python.zip") as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    files["engine/match.py"] = b"raise SystemExit('compiled from source')\n"
+    broken = zipped(files)
+    page.route("**/python.zip", lambda route: route.fulfill(status=200, body=broken))
     open_game(page, site_url, f"?seed={SEED}&bots=1")
     assert hand_cards(page) == [str(card) for card in deal_hand(SEED)]
