@@ -4,7 +4,8 @@
         --bots hard,medium,medium,medium --matches 1000 --seed 1 --json
 
 prints ``{"matches": 1000, "seconds": 12.5, "bots": [{"spec": "hard", "wins":
-412.5, "win_rate": 0.4125}, ...], ...}`` (CONFORMANCE.md). A shared first
+412.5, "win_rate": 0.4125}, ...]}`` (CONFORMANCE.md; ``--details`` adds deals,
+actions, speeds, CPU time and the rules). A shared first
 place (``first_out``) counts as a fraction of a win. ``--set option=value``
 changes a rule of the preset (``--set mistery=true --set lives=5``). A bot spec
 is a name known to ``engine.bots.make`` or ``path/to/file.py:factory``, where
@@ -160,6 +161,9 @@ def run(
     }
 
 
+PUBLIC_KEYS = ("matches", "seconds", "bots")
+
+
 def format_table(result: dict[str, Any], rules_name: str) -> str:
     """The figures as a readable table."""
     lines = [
@@ -196,7 +200,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="OPTION=VALUE",
         help="change a rule option, e.g. mistery=true (repeatable)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object: matches, seconds, bots (exactly as CONFORMANCE.md)",
+    )
+    parser.add_argument(
+        "--details",
+        action="store_true",
+        help="with --json, add players, seed, deals, actions, speeds, CPU time and the rules",
+    )
     args = parser.parse_args(argv)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     players = args.players if args.players is not None else len(specs)
@@ -207,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"arena: {e}", file=sys.stderr)
         return 2
     if args.json:
+        if not args.details:  # the public shape has exactly these keys
+            result = {key: result[key] for key in PUBLIC_KEYS}
         print(json.dumps(result))
     else:
         print(format_table(result, args.rules))

@@ -82,7 +82,7 @@ def arena(*args, timeout=120, **env):
 
 def check_shape(out, matches, specs):
     assert isinstance(out, dict)
-    assert {"matches", "seconds", "bots"} <= set(out)
+    assert set(out) == {"matches", "seconds", "bots"}
     assert out["matches"] == matches
     assert isinstance(out["seconds"], float) and out["seconds"] >= 0
     assert [b["spec"] for b in out["bots"]] == specs
@@ -99,10 +99,6 @@ def test_arena_json():
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     check_shape(out, 2, ["hard", "medium", "medium", "medium"])
-    again = json.loads(arena("--rules", "knack", "--players", "4", "--bots",
-                             "hard,medium,medium,medium", "--matches", "2", "--seed", "1",
-                             "--json").stdout)  # fmt: skip
-    assert [b["wins"] for b in again["bots"]] == [b["wins"] for b in out["bots"]]
 
 
 def test_arena_set_and_shared_places(tmp_path):

@@ -23,7 +23,12 @@ def test_cli_json_shape(capsys):
     assert sum(b["wins"] for b in out["bots"]) == pytest.approx(6)
     for b in out["bots"]:
         assert 0 <= b["win_rate"] <= 1 and b["win_rate"] == pytest.approx(b["wins"] / 6)
-    assert out["actions"] > 0 and out["actions_per_second"] > 0
+    assert set(out) == {"matches", "seconds", "bots"}  # exactly CONFORMANCE's shape
+    assert main([*args.split(), "--json", "--details"]) == 0
+    details = json.loads(capsys.readouterr().out)
+    assert [b["wins"] for b in details["bots"]] == [b["wins"] for b in out["bots"]]
+    assert details["actions"] > 0 and details["actions_per_second"] > 0
+    assert details["cpu_seconds"] > 0 and details["rules"]["deck"] == 32
 
 
 def test_cli_as_module_prints_table():
