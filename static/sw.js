@@ -10,6 +10,8 @@ const PRECACHE = __PRECACHE__;
 const INDEX_KEY = "__precache_index__";
 
 const absolute = (url) => new URL(url, self.location).href;
+let cacheOpened = null; // opened once per worker life, not once per request
+const ourCache = () => (cacheOpened ??= caches.open(CACHE_NAME));
 const SCOPE_PATH = new URL("./", self.location).pathname;
 
 // Files an older release already holds with the same content hash are copied
@@ -74,7 +76,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE_NAME);
+      const cache = await ourCache();
       // The page itself, as "./" or "./index.html", with or without ?seed=...
       const path = new URL(request.url).pathname;
       const isPage = path === SCOPE_PATH || path === SCOPE_PATH + "index.html";
