@@ -288,3 +288,22 @@ def test_seven_eight_nine_with_a_short_stock():
     assert len(table) == 3
     assert table <= set(parse_cards("9S 7C 8C AH AS"))
     assert m.current_player() == 1
+
+
+def test_luegen_order_after_a_forehand_choice():
+    # pub: dealer 0, seat 1 chooses, seat 2 plays first: order 2, 0, 1
+    r = rules("pub", luegen=True)
+    hands = {1: "7C 8D 9H", 2: "7D 8H 10S", 0: "AH KH 10H"}
+    m = stacked(r, 3, 0, hands, extra="AS KS 8S")
+    assert m.current_player() == 1
+    m.apply("keep")  # seat 0 holds 31: the deal ends after the choice
+    assert m.observation(2).announcements == {0: (31, parse_cards("AH KH 10H"))}
+    assert m.current_player() == 2
+    m.apply("announce 15 show 0 1")
+    assert m.current_player() == 1
+    m.apply("announce 15 show 0 1")
+    # tie: the last of them in the deal's playing order (2, 0, 1) decides
+    assert m.current_player() == 1
+    assert set(legal(m)) == {"giveup", "challenge 2"}
+    m.apply("challenge 2")  # seat 2 holds 10, said 15
+    assert m.lives() == [5, 5, 3]
