@@ -549,7 +549,7 @@ def _deal_over(obs: Any, ui: UIState) -> str:
             cards = _mini_backs(3, ui)
         if row["announced"]:
             said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
-            value = f"{said} · {value}" if value else said
+            value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
         now = lives[seat] if seat < len(lives) else 0
         loss = ""
         if lost:
