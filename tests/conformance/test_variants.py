@@ -277,3 +277,33 @@ def test_luegen_announce_range_per_deck(deck, low):
             assert set(acts) == announce_texts(low)
             return
     raise AssertionError("no announcement reached")
+
+
+def test_hidden_deal_final_cycle_keep_knock():
+    m = stacked(rules("classic", **HIDDEN), 3, 0, HANDS3, extra="AS KS")
+    m.apply("hold 0 1 2")  # seat 1 holds
+    m.apply("knock")  # seat 2: the first knock
+    assert m.current_player() == 0
+    assert "knock" not in legal(m)  # seat 0 has not held in this deal
+    m.apply("hold 0 1 2")
+    assert m.current_player() == 1
+    assert "knock" in legal(m)  # seat 1 has
+    lives = m.lives()
+    m.apply("knock")
+    assert m.lives() != lives  # seat 1 was the last to move
+
+
+def test_mistery_swap_to_31_ends_the_deal():
+    r = rules("hosenowi", mistery=True)
+    hands = {1: "AH KH 7C", 2: "7D 8H 9S", 0: "QS 10S JD"}  # 21, 9, 20
+    m = stacked(r, 3, 0, hands, extra="8C 9C 7S", mistery="10H")
+    m.apply("mistery 2")
+    assert m.lives() == [3, 3, 2]
+
+
+def test_mistery_swap_to_feuer_ends_the_deal():
+    r = rules("hosenowi", mistery=True)
+    hands = {1: "AH AS 7C", 2: "7D 8H 9S", 0: "QS 10S JD"}
+    m = stacked(r, 3, 0, hands, extra="8C 9C 7S", mistery="AD")
+    m.apply("mistery 2")
+    assert m.lives() == [2, 3, 2]
