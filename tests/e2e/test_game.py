@@ -150,3 +150,17 @@ def test_no_request_leaves_the_origin(session, site_url):
         u for u in requests if urlsplit(u)[:2] != origin and not u.startswith(("data:", "blob:"))
     ]
     assert strangers == []
+
+
+@pytest.mark.parametrize("bots", [1, 8])
+def test_a_360_px_phone_shows_every_seat_without_sideways_scrolling(session, site_url, bots):
+    context, _, _ = session
+    page = context.new_page()
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = GamePage(page).open(site_url, f"?seed=4&preset=knack&bots={bots}" + FRESH)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for seat in range(bots + 1):
+        box = page.locator(f"[data-testid=seat-{seat}]").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, (seat, box)
+    expect(game.hand()).to_have_count(3)
+    page.close()
