@@ -207,6 +207,12 @@ class Controller:
         if self.ui.mode != "human":
             return
         self.ui.changed = frozenset()  # the last move's highlight has been seen
+        obs = self._obs()
+        usable = (
+            view.hand_active(obs, self.ui) if zone == "hand" else view.table_active(obs, self.ui)
+        )
+        if (int(index) if zone == "hand" else index) not in usable:
+            return  # a card no legal move uses: nothing to select
         texts = self._texts()
         key = (zone, index)
         if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):

@@ -247,7 +247,7 @@ def _opponent_order(obs: Any) -> list[int]:
 # ---------------------------------------------------------------- moves
 
 
-def _hand_active(obs: Any, ui: UIState) -> set[int]:
+def hand_active(obs: Any, ui: UIState) -> set[int]:
     """Hand indices some legal action uses (only while the player decides)."""
     if ui.mode != "human":
         return set()
@@ -265,7 +265,8 @@ def _hand_active(obs: Any, ui: UIState) -> set[int]:
     return used
 
 
-def _table_active(obs: Any, ui: UIState) -> set[str]:
+def table_active(obs: Any, ui: UIState) -> set[str]:
+    """Table indices ("0"-"2", "mistery") some legal action uses, while the player decides."""
     if ui.mode != "human":
         return set()
     used: set[str] = set()
@@ -665,8 +666,8 @@ def render(obs: Any, ui: UIState) -> str:
     lang = ui.lang
     hand = list(getattr(obs, "hand", ()) or ())
     table = list(getattr(obs, "table", ()) or ())
-    hand_active = _hand_active(obs, ui)
-    table_active = _table_active(obs, ui)
+    usable_hand = hand_active(obs, ui)
+    usable_table = table_active(obs, ui)
     pending_badges: dict[tuple[str, str], str] = {}
     for n, (h, tb) in enumerate(ui.pending, start=1):
         pending_badges["hand", str(h)] = str(n)
@@ -678,7 +679,7 @@ def render(obs: Any, ui: UIState) -> str:
             "hand",
             str(i),
             ui,
-            active=i in hand_active,
+            active=i in usable_hand,
             badge=pending_badges.get(("hand", str(i)), ""),
             extra_class="paired" if ("hand", str(i)) in pending_badges else "",
         )
@@ -690,7 +691,7 @@ def render(obs: Any, ui: UIState) -> str:
             "table",
             str(i),
             ui,
-            active=str(i) in table_active,
+            active=str(i) in usable_table,
             badge=pending_badges.get(("table", str(i)), ""),
             extra_class="paired" if ("table", str(i)) in pending_badges else "",
         )
@@ -708,7 +709,7 @@ def render(obs: Any, ui: UIState) -> str:
             "table",
             "mistery",
             ui,
-            active="mistery" in table_active,
+            active="mistery" in usable_table,
             label=label,
             extra_class="mistery" + (" mine" if mine is not None else ""),
             badge=badge,
