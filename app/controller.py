@@ -173,10 +173,12 @@ class Controller:
         if name == "settings":
             self.ui.settings_open = True
             self.ui.settings = self.next_settings.to_dict()  # a fresh draft
+            self.ui.panels.focus = "set-preset"  # the keyboard goes into the dialog
             self._render()
         elif name == "close-settings":
             self.ui.settings_open = False
             self.ui.settings = self.next_settings.to_dict()
+            self.ui.panels.focus = "act-settings"
             self._render()
         elif name == "new-match":
             if form is not None:

@@ -84,7 +84,10 @@ class Page:
         """Keep the keyboard where the player was: the same card or button after a
         redraw; a new end-of-deal or end-of-match panel takes the focus itself."""
         el = None
-        if state in ("deal-over", "match-over") and state != self.shown_state:
+        wanted = self.controller.ui.panels.take_focus() if self.controller else ""
+        if wanted:  # a dialog just opened or closed (app.panels says where to go)
+            self.focus_key = wanted
+        if not wanted and state in ("deal-over", "match-over") and state != self.shown_state:
             el = self.app.querySelector(f'[data-testid="{state}"] button.primary')
         elif self.focus_key:
             el = self.app.querySelector(f'[data-key="{self.focus_key}"]')

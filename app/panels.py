@@ -165,6 +165,12 @@ class Panels:
     error: bool = False
     stats: Any = None  # app.stats.Stats while the statistics panel is open
     notices: tuple[Notice, ...] = ()
+    focus: str = ""  # data-key the page should focus after the next redraw
+
+    def take_focus(self) -> str:
+        """The data-key to focus now (once), or ""."""
+        key, self.focus = self.focus, ""
+        return key
 
 
 # -- markup ------------------------------------------------------------------------
@@ -263,16 +269,19 @@ def press(ctl: Any, name: str) -> bool:
     if name not in ACTIONS and not name.startswith("stats-scope-"):
         return False
     if name == "open-help":
-        p.help_open = True
+        p.help_open, p.focus = True, "act-close-help"
     elif name == "close-help":
         p.help_open = False
+        p.focus = "set-open-help" if ctl.ui.settings_open else "act-open-help"
     elif name == "open-stats":
         p.stats, notice = stats_mod.load_stats(ctl.store)
         if notice is not None:
             p.notices = (*p.notices, notice)
         p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
+        p.focus = "act-close-stats"
     elif name == "close-stats":
         p.stats_open, p.confirm_reset, p.message, p.stats = False, False, "", None
+        p.focus = "act-open-stats"
     elif name.startswith("stats-scope-"):
         p.scope = name.removeprefix("stats-scope-")
         p.confirm_reset = False
