@@ -240,8 +240,25 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
 
 
 def _opponent_order(obs: Any) -> list[int]:
+    """The other seats in playing order from the player: the next player first."""
     n = len(getattr(obs, "lives", ()) or ())
-    return list(range(1, n))
+    order = list(range(1, n))
+    direction = str(getattr(getattr(obs, "rules", None), "direction", "clockwise"))
+    return order[::-1] if direction == "counterclockwise" else order
+
+
+def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """Split the opponents (in playing order) over the player's left, the far side
+    and the right, as people sit round a table; up to three all sit opposite.
+
+    >>> seat_sides([1, 2, 3, 4, 5, 6, 7, 8])
+    ([1, 2], [3, 4, 5, 6], [7, 8])
+    >>> seat_sides([1, 2])
+    ([], [1, 2], [])
+    """
+    n = len(order)
+    k = 0 if n <= 3 else n // 3
+    return list(order[:k]), list(order[k : n - k]), list(order[n - k :])
 
 
 # ---------------------------------------------------------------- moves
@@ -714,7 +731,11 @@ def render(obs: Any, ui: UIState) -> str:
             extra_class="mistery" + (" mine" if mine is not None else ""),
             badge=badge,
         )
-    seats = "".join(_seat_el(obs, s, ui) for s in _opponent_order(obs))
+    sides = seat_sides(_opponent_order(obs))
+    seats = "".join(
+        f'<div class="side {name}">{"".join(_seat_el(obs, s, ui) for s in group)}</div>'
+        for name, group in zip(("left", "top", "right"), sides, strict=True)
+    )
     n_seats = len(getattr(obs, "lives", ()) or ())
     stock = getattr(obs, "stock_size", None)
     deal_no = getattr(obs, "deal_number", None)
