@@ -18,7 +18,7 @@ import time
 
 from . import luegen
 from .heuristic import MediumBot, _Bot
-from .sampler import sample_after_choice, sample_deal
+from .sampler import iter_worlds, sample_after_choice
 from .sim import rollout
 from .view import View
 
@@ -110,8 +110,7 @@ def search(
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    for _ in range(max(samples, 1)):
-        world = sample_deal(view, rng)
+    for world in iter_worlds(view, rng, samples):
         seed = rng.random()
         for i in cands:
             d = world.clone()

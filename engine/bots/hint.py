@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from . import luegen, model
 from .hard import evaluate_choice
+from .heuristic import MediumBot
 from .observe import view_of
-from .sampler import sample_deal
+from .sampler import iter_worlds
 from .sim import rollout
 
 
@@ -52,8 +53,13 @@ def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: in
         probs = [res.get(i, 0.0) for i in range(len(actions))]
     else:
         probs = _safe_turns(view, rng, samples, budget_ms)
+    tie = [0.0] * len(actions)
+    if phase == "play" and not view.info.hidden:
+        # equal chances: prefer what the medium heuristic prefers (31 first)
+        for i, s in MediumBot(seed).ranked(view):
+            tie[i] = s
     out = [Hint(a, round(p, 3)) for a, p in zip(actions, probs, strict=True)]
-    order = sorted(range(len(out)), key=lambda i: (-out[i].p_safe, i))
+    order = sorted(range(len(out)), key=lambda i: (-out[i].p_safe, -tie[i], i))
     return [out[i] for i in order]
 
 
@@ -64,8 +70,7 @@ def _safe_turns(view, rng, samples, budget_ms):
     safe = [0] * len(view.legal)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    for _ in range(max(samples, 1)):
-        world = sample_deal(view, rng)
+    for world in iter_worlds(view, rng, samples):
         seed = rng.random()
         for i, m in enumerate(view.legal):
             d = world.clone()

@@ -89,4 +89,43 @@ def view_of(obs) -> View:
         passes=getattr(obs, "passes", 0) or 0,
         turns_taken=turns_taken,
         final_left=getattr(obs, "final_turns_left", 0) or 0,
+        last_turn=last_turns(obs.log, obs.seat),
     )
+
+
+def _kind(event) -> str:
+    return str(getattr(event.kind, "value", event.kind))
+
+
+def last_turns(log, seat: int) -> dict[int, list[tuple]]:
+    """Each other seat's turns of the current deal, oldest first, each with the
+    open table as it was before that turn (replayed from the public events)."""
+    start = 0
+    for i in range(len(log) - 1, -1, -1):
+        if _kind(log[i]) == "deal":
+            start = i
+            break
+    table: list[int] = []
+    out: dict[int, list[tuple]] = {}
+    for e in log[start:]:
+        k = _kind(e)
+        if k in ("table", "refresh", "new"):
+            table = [card_id(c) for c in e.cards]
+        elif k == "swap":
+            given = [card_id(c) for c in e.given]
+            taken = [card_id(c) for c in e.taken]
+            before = table[:]
+            for g, t in zip(given, taken, strict=False):
+                if t in table:
+                    table[table.index(t)] = g
+            out.setdefault(e.seat, []).append(("swap", before, given, taken))
+        elif k == "swap_all":
+            before = table[:]
+            table = [card_id(c) for c in e.given]
+            out.setdefault(e.seat, []).append(("all", before, table[:], before))
+        elif k in ("pass", "knock", "mistery", "hold"):
+            if k == "knock" and e.reason == "keep":
+                k = "keep"
+            out.setdefault(e.seat, []).append((k, table[:], [], []))
+    out.pop(seat, None)
+    return out

@@ -9,6 +9,10 @@ public. So every sample agrees with the observation.
 
 from __future__ import annotations
 
+import math
+
+from .core import strength
+from .evaluate import best_from
 from .model import knock_thresholds
 from .sim import Deal
 from .view import View
@@ -78,3 +82,89 @@ def sample_after_choice(view: View, rng, take: bool) -> Deal:
     d.first = first
     d.check_start()
     return d
+
+
+BETA = 0.35  # how sharply a guessed hand is discounted for making a seen move look bad
+
+
+def _regret(info, last: tuple, hand: list[int], passing: bool) -> float:
+    """How much worse the seat's latest move is than its best immediate option,
+    if its hand is ``hand`` now (0 for a move that fits perfectly)."""
+    kind, table, given, taken = last
+    if kind == "pass":
+        if len(table) != 3:
+            return 0.0
+        return best_from(hand, table, info) - strength(hand[0], hand[1], hand[2], info)
+    if kind == "swap":
+        before = hand[:]
+        for g, t in zip(given, taken, strict=False):
+            if t not in before:
+                return 0.0
+            before[before.index(t)] = g
+        if len(table) != 3:
+            return 0.0
+        best = best_from(before, table, info)
+        return max(0.0, best - strength(hand[0], hand[1], hand[2], info))
+    if kind == "knock":
+        return max(0.0, 24.0 - strength(hand[0], hand[1], hand[2], info))
+    return 0.0
+
+
+def world_weight(view: View, d: Deal) -> float:
+    """Likelihood of the opponents' moves in this deal under a near-greedy
+    model: each guessed hand is walked back through the seat's turns (swaps
+    are public, so the hand before each turn follows from the one after)."""
+    total = 0.0
+    info = view.info
+    for seat, turns in view.last_turn.items():
+        hand = d.hands.get(seat)
+        if hand is None:
+            continue
+        h = hand[:]
+        for turn in reversed(turns):
+            kind, _, given, taken = turn
+            total += _regret(info, turn, h, info.passing)
+            if kind == "all":
+                break  # the hand before is public: nothing more to learn
+            if kind == "swap":
+                for g, t in zip(given, taken, strict=False):
+                    if t in h:
+                        h[h.index(t)] = g
+    return math.exp(-BETA * total)
+
+
+def sample_worlds(view: View, rng, k: int, oversample: int = 8) -> list[Deal]:
+    """``k`` determinizations, drawn from ``oversample * k`` uniform ones in
+    proportion to how well each explains the opponents' latest moves."""
+    if not view.last_turn or oversample <= 1 or view.info.hidden:
+        return [sample_deal(view, rng) for _ in range(k)]
+    pool = [sample_deal(view, rng) for _ in range(k * oversample)]
+    weights = [world_weight(view, d) for d in pool]
+    total = sum(weights)
+    if total <= 0:
+        return pool[:k]
+    # systematic resampling: low variance, deterministic given rng
+    step = total / k
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for d, w in zip(pool, weights, strict=True):
+        acc += w
+        while u < acc and i < k:
+            out.append(d)
+            u += step
+            i += 1
+    while len(out) < k:
+        out.append(pool[len(out)])
+    return out
+
+
+def iter_worlds(view: View, rng, k: int, batch: int = 8):
+    """``k`` determinizations as ``sample_worlds`` gives them, drawn in batches,
+    so a caller with a time budget can stop early without paying for the rest."""
+    left = max(k, 1)
+    while left > 0:
+        n = min(batch, left)
+        yield from sample_worlds(view, rng, n)
+        left -= n

@@ -67,6 +67,9 @@ class View:
     passes: int = 0
     turns_taken: dict[int, int] = field(default_factory=dict)
     final_left: int = 0  # with a knock: turns left in the final cycle, this one included
+    # seat -> its turns in this deal, oldest first, each (kind, open table
+    # before that turn, cards given, cards taken), read from the public log
+    last_turn: dict[int, list[tuple]] = field(default_factory=dict)
 
     # -- derived knowledge -------------------------------------------------
 
