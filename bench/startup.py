@@ -1,0 +1,149 @@
+"""Start-up time of the page against a bare PyScript page booted from the same files.
+
+    python bench/startup.py [--runs 5] [--out results.json]
+
+Builds the site (``dist/site``) and the bare page (``dist/bench/bare.html``),
+serves ``dist/`` on a free port and, interleaving the two pages round by round,
+measures in Debian's Chromium:
+
+- cold: a fresh browser profile (empty HTTP cache, no service worker);
+- warm: the same profile launched again (HTTP cache, and for our page the
+  service worker's cache).
+
+The time is from navigation start to the page leaving ``data-state="booting"``
+(``#app`` for the game, ``<body>`` for the bare page), read in the page with
+``performance.now()``. Bytes are what the page's requests transferred over the
+network until then (Chrome's ``encodedDataLength``; cache hits count ~0).
+Prints one JSON object with medians and the ratios ours / bare (target <= 1.10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from scripts.build import build  # noqa: E402
+from scripts.serve import start_server  # noqa: E402
+from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+PAGES = {"ours": "site/index.html?seed=1", "bare": "bench/bare.html"}
+TIMEOUT_MS = 90_000
+
+# Records when the first element with data-state leaves "booting".
+WATCH_BOOT = """
+window.__boot = null;
+new MutationObserver((_, observer) => {
+  const el = document.querySelector("[data-state]");
+  if (el && el.dataset.state !== "booting" && window.__boot === null) {
+    window.__boot = { ms: performance.now(), error: el.dataset.error || null };
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
+
+def visit(playwright, profile: Path, url: str, wait_for_sw: bool) -> dict:
+    """One page load in a persistent profile; returns ms to leave booting and bytes moved."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        context.add_init_script(WATCH_BOOT)
+        page = context.pages[0] if context.pages else context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        moved = {"bytes": 0, "requests": 0}
+
+        def finished(event):
+            moved["bytes"] += int(event.get("encodedDataLength", 0))
+            moved["requests"] += 1
+
+        cdp.on("Network.loadingFinished", finished)
+        page.goto(url)
+        page.wait_for_function("window.__boot !== null", timeout=TIMEOUT_MS)
+        boot = page.evaluate("window.__boot")
+        result = {"ms": boot["ms"], "bytes": moved["bytes"], "requests": moved["requests"]}
+        if boot["error"]:
+            raise RuntimeError(f"{url} failed to start: {boot['error']}")
+        if wait_for_sw:
+            # Let the service worker finish its precache before the profile is closed.
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        return result
+    finally:
+        context.close()
+
+
+def run(runs: int) -> dict:
+    build(ROOT / "dist")
+    server, base = start_server(ROOT / "dist")
+    samples = {(name, kind): [] for name in PAGES for kind in ("cold", "warm")}
+    try:
+        with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:
+            for round_no in range(runs):
+                order = list(PAGES) if round_no % 2 == 0 else list(reversed(PAGES))
+                for name in order:
+                    profile = Path(tmp) / f"{name}-{round_no}"
+                    url = base + PAGES[name]
+                    cold = visit(playwright, profile, url, wait_for_sw=name == "ours")
+                    warm = visit(playwright, profile, url, wait_for_sw=False)
+                    samples[name, "cold"].append(cold)
+                    samples[name, "warm"].append(warm)
+                    print(
+                        f"round {round_no + 1}/{runs} {name}: cold {cold['ms']:.0f} ms, "
+                        f"warm {warm['ms']:.0f} ms",
+                        file=sys.stderr,
+                    )
+    finally:
+        server.shutdown()
+
+    def summary(name, kind):
+        rows = samples[name, kind]
+        return {
+            "median_ms": round(statistics.median(r["ms"] for r in rows)),
+            "runs_ms": [round(r["ms"]) for r in rows],
+            "median_bytes": round(statistics.median(r["bytes"] for r in rows)),
+            "requests": rows[-1]["requests"],
+        }
+
+    result = {
+        "runs": runs,
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "measure": "navigation start to data-state leaving 'booting'",
+        **{name: {kind: summary(name, kind) for kind in ("cold", "warm")} for name in PAGES},
+    }
+    for kind in ("cold", "warm"):
+        ratio = result["ours"][kind]["median_ms"] / result["bare"][kind]["median_ms"]
+        result[f"ratio_{kind}"] = round(ratio, 3)
+        # What our page adds to PyScript's own start; steadier than the ratio on a busy box.
+        extra = result["ours"][kind]["median_ms"] - result["bare"][kind]["median_ms"]
+        result[f"extra_ms_{kind}"] = extra
+    result["target_ratio"] = 1.10
+    result["within_target"] = all(result[f"ratio_{k}"] <= 1.10 for k in ("cold", "warm"))
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="rounds per page (default 5)")
+    parser.add_argument("--out", type=Path, help="also write the JSON to this file")
+    args = parser.parse_args(argv)
+    result = run(args.runs)
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
