@@ -234,9 +234,9 @@ and the ladder), `budget_ms` (a wall-time cap, `None` for none) and `top_k`
 
 - **random**: a uniformly random legal action.
 - **easy** (a beginner): the swap that maximizes its own hand value now, with
-  noise; overlooks a move now and then (12%); knocks at a fixed 26 (23 from
+  noise; overlooks a move now and then (20%); knocks at a fixed 27 (24 from
   the fifth cycle); keeps a dealt hand worth about 18 or more; in Lügen mostly
-  truthful, challenges only what is impossible (and sometimes at random).
+  truthful, challenges like medium but sometimes at random.
 - **medium** (solid heuristic): scores every legal move by the resulting
   hand's value plus half its expected gain from one more swap with an unseen
   card, minus what the table it leaves is worth to the next player: a large

@@ -88,7 +88,7 @@ def p31_for(view: View, seat: int, table: list[int]) -> float:
     return min(p, 1.0)
 
 
-def next_hands(view: View, rng, k: int = 12) -> list[list[int]]:
+def next_hands(view: View, rng, k: int = 6) -> list[list[int]]:
     """``k`` guesses of the next player's hand: its known cards plus unseen ones."""
     nxt = view.next_seat()
     known = [c for c in view.known.get(nxt, []) if c not in view.table][:3]

@@ -55,9 +55,10 @@ class EasyBot(_Bot):
     sometimes overlooks a move, tells the truth in Lügen more often than not."""
 
     name = "easy"
-    NOISE = 2.5
-    KNOCK_AT = 26
-    MISS = 0.12
+    NOISE = 3.0
+    KNOCK_AT = 27
+    MISS = 0.2
+    HONESTY = 0.9
 
     def decide(self, view: View) -> int:
         rng = self.rng
@@ -67,7 +68,7 @@ class EasyBot(_Bot):
             want = "keep" if view.value(view.hand) + rng.gauss(0, 2) >= 18 else "take"
             return next((i for i, m in enumerate(legal) if m[0] == want), 0)
         if phase == "announce":
-            return luegen.announce(view, rng, honesty=0.6)
+            return luegen.announce(view, rng, honesty=self.HONESTY)
         if phase == "decide":
             if rng.random() < self.MISS:
                 return rng.randrange(len(legal))

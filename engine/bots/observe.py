@@ -123,6 +123,8 @@ def last_turns(log, seat: int) -> dict[int, list[tuple]]:
             before = table[:]
             table = [card_id(c) for c in e.given]
             out.setdefault(e.seat, []).append(("all", before, table[:], before))
+        elif k == "keep" and e.seat is not None:
+            out.setdefault(e.seat, []).append(("keep_deal", [], [], []))
         elif k in ("pass", "knock", "mistery", "hold"):
             if k == "knock" and e.reason == "keep":
                 k = "keep"

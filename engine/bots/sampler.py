@@ -84,14 +84,14 @@ def sample_after_choice(view: View, rng, take: bool) -> Deal:
     return d
 
 
-BETA = 0.35  # how sharply a guessed hand is discounted for making a seen move look bad
+BETA = 0.5  # how sharply a guessed hand is discounted for making a seen move look bad
 
 
 def _regret(info, last: tuple, hand: list[int], passing: bool) -> float:
-    """How much worse the seat's latest move is than its best immediate option,
-    if its hand is ``hand`` now (0 for a move that fits perfectly)."""
+    """How much worse the seat's move is than its best immediate option, if its
+    hand after the move is ``hand`` (0 for a move that fits perfectly)."""
     kind, table, given, taken = last
-    if kind == "pass":
+    if kind in ("pass", "keep"):
         if len(table) != 3:
             return 0.0
         return best_from(hand, table, info) - strength(hand[0], hand[1], hand[2], info)
@@ -103,11 +103,25 @@ def _regret(info, last: tuple, hand: list[int], passing: bool) -> float:
             before[before.index(t)] = g
         if len(table) != 3:
             return 0.0
-        best = best_from(before, table, info)
+        # without passing a swap was forced: compare with the other swaps only
+        best = best_from(before, table, info) if passing else best_swap(before, table, info)
         return max(0.0, best - strength(hand[0], hand[1], hand[2], info))
     if kind == "knock":
         return max(0.0, 24.0 - strength(hand[0], hand[1], hand[2], info))
+    if kind == "keep_deal":
+        return 0.5 * max(0.0, 18.0 - strength(hand[0], hand[1], hand[2], info))
     return 0.0
+
+
+def best_swap(hand, table, info) -> float:
+    """The best hand reachable with exactly one single swap or swapping all."""
+    a, b, c = hand
+    best = strength(table[0], table[1], table[2], info)
+    for x in table:
+        for v in (strength(x, b, c, info), strength(a, x, c, info), strength(a, b, x, info)):
+            if v > best:
+                best = v
+    return best
 
 
 def world_weight(view: View, d: Deal) -> float:
