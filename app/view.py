@@ -550,7 +550,9 @@ def _knocker_spared_others(last_deal: Any) -> bool:
 def _deal_over(obs: Any, ui: UIState) -> str:
     last = ui.result if ui.result is not None else getattr(obs, "last_deal", None)
     rows = deal_rows(last)
-    lives = list(getattr(obs, "lives", ()) or ())
+    # The lives this deal left (two deals can end back to back: the first screen must
+    # not show the second one's losses); an engine without them: the lives now.
+    lives = list(getattr(last, "lives_after", ()) or getattr(obs, "lives", ()) or ())
     items = []
     losers = []
     for row in rows:

@@ -157,7 +157,9 @@ class DealResult:
 
     ``hands``/``values`` hold only hands revealed to all (every hand in normal
     scoring; with Lügen only 31 hands, the Feuer hand and a challenged hand).
-    ``lost`` is lives lost per seat after the void rule.
+    ``lost`` is lives lost per seat after the void rule; ``lives_after`` the
+    lives per seat once this deal was settled (-1: out), so a result shown
+    later still says what the deal left.
     """
 
     deal_number: int
@@ -174,3 +176,4 @@ class DealResult:
     challenged: int | None = None
     outcome: str = ""  # Lügen: "giveup", "lie", "true"; "" otherwise
     shown: tuple[int, ...] = ()  # Lügen: seats whose whole hand was shown
+    lives_after: tuple[int, ...] = ()

@@ -715,6 +715,7 @@ class Match:
             challenged=challenged,
             outcome=outcome,
             shown=tuple(s for s in order if s in hands) if r.luegen else (),
+            lives_after=tuple(self._lives),
         )
         self.results.append(self.last_deal)
         self.deal_count += 1

@@ -350,3 +350,38 @@ def test_bots_wait_while_the_settings_dialog_is_open():
     c.handle({"type": "action", "action": "close-settings"})
     settle(c, host)
     assert c.match.to_json() != before
+
+
+def _back_to_back_match():
+    """A hosenowi match just after one move ended two deals (the next one was a dealt 31)."""
+    for seed in range(200):
+        m = engine.Match(engine.preset("hosenowi"), players=2, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            n = len(m.results)
+            m.apply(rng.choice(m.legal_actions()))
+            if len(m.results) - n >= 2 and not m.is_over():
+                return m, n
+    raise AssertionError("no seed ends two deals in one move")
+
+
+def test_back_to_back_deals_each_show_the_lives_they_left():
+    c, host, _ = make("?seed=1&speed=0&preset=hosenowi&bots=1")
+    c.match, seen = _back_to_back_match()
+    c._setup(log=())
+    c.deal_seen = c.deal_noted = c.deal_logged = seen
+    first, second = c.match.results[seen], c.match.results[seen + 1]
+    assert first.lives_after != second.lives_after
+    for result in (first, second):
+        c._advance()
+        assert host.state == "deal-over"
+        panel = host.tree().find(data_testid="deal-over")
+        for seat, lives in enumerate(result.lives_after):
+            row = panel.find(data_seat=str(seat))
+            if lives < 0:
+                assert row.find(class_="lives out")
+            else:
+                label = row.find(class_="lives").get("aria-label") or ""
+                assert label.startswith(f"{lives} "), (seat, lives, label)
+        c.handle({"type": "action", "action": "next-deal"})
+        assert c.deal_seen == result.deal_number
