@@ -411,7 +411,9 @@ class Controller:
 
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""
-        results = getattr(self.match, "results", None)
+        # Seat 0's view: each result with the player's own final hand (Lügen keeps it hidden).
+        results_for = getattr(self.match, "results_for", None)
+        results = results_for(0) if results_for else getattr(self.match, "results", None)
         if results is None:
             last = getattr(self._obs(), "last_deal", None)
             results = [last] if last is not None else []

@@ -44,6 +44,7 @@ _T: dict[str, tuple[str, str]] = {
     "loses": ("{who} verliert {n} Leben.", "{who} loses {n} lives."),
     "loses_you": ("Du verlierst {n} Leben.", "You lose {n} lives."),
     "has": ("hat {value}", "has {value}"),
+    "own_hand": ("nur du siehst sie", "only you see them"),
     "badge_lie": ("gelogen", "lied"),
     "badge_true": ("ehrlich", "honest"),
     "challenge": ("{name} anzweifeln (sagt {value})", "Challenge {name} (says {value})"),

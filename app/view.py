@@ -561,6 +561,17 @@ def _deal_over(obs: Any, ui: UIState) -> str:
         lost = row["lost"] or 0
         classes = "result" + (" loser" if lost else "")
         value = fmt_value(row["value"]) if row["value"] is not None else ""
+        own = tuple(getattr(last, "own_hand", ()) or ()) if seat == 0 else ()
+        private = ""
+        if own and not row["hand"]:
+            # Lügen: the player's own unrevealed cards, which only they saw.
+            row = {**row, "hand": own}
+            rules = getattr(obs, "rules", None)
+            value = fmt_value(hand_value(own, rules)) if rules is not None else ""
+            private = (
+                f'<span class="tag own" data-testid="own-hand">'
+                f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
+            )
         if row["hand"]:
             cards = _mini_cards(row["hand"], ui)
         elif row["announced"]:
@@ -588,7 +599,7 @@ def _deal_over(obs: Any, ui: UIState) -> str:
         items.append(
             f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
             f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
-            f"{_lie_badge(last, seat, ui)}"
+            f"{_lie_badge(last, seat, ui)}{private}"
             f'<span class="now">{_lives_el(now, ui)}</span></span>'
             f'<span class="cards">{cards}</span>'
             f'<span class="val">{esc(value)}</span>{loss}</li>'

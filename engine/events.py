@@ -159,7 +159,10 @@ class DealResult:
     scoring; with Lügen only 31 hands, the Feuer hand and a challenged hand).
     ``lost`` is lives lost per seat after the void rule; ``lives_after`` the
     lives per seat once this deal was settled (-1: out), so a result shown
-    later still says what the deal left.
+    later still says what the deal left. ``own_hand`` is filled only in a
+    result handed to one seat (``Match.observation(seat).last_deal``,
+    ``Match.results_for(seat)``): that seat's own final hand, which it saw
+    anyway (empty for a seat without cards); ``Match.results`` leaves it empty.
     """
 
     deal_number: int
@@ -177,3 +180,4 @@ class DealResult:
     outcome: str = ""  # Lügen: "giveup", "lie", "true"; "" otherwise
     shown: tuple[int, ...] = ()  # Lügen: seats whose whole hand was shown
     lives_after: tuple[int, ...] = ()
+    own_hand: tuple[Card, ...] = ()

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import itertools
 import random
@@ -116,6 +117,7 @@ class Match:
         self.last_deal: DealResult | None = None
         self.results: list[DealResult] = []
         """Every finished deal's result, in order (``last_deal`` is the last)."""
+        self._final_hands: list[tuple[tuple[Card, ...], ...]] = []  # per result, every seat's
         self._winner: int | list[int] | None = None
         self._replayable = True
         self._legal: list[Action] | None = None
@@ -718,6 +720,7 @@ class Match:
             lives_after=tuple(self._lives),
         )
         self.results.append(self.last_deal)
+        self._final_hands.append(tuple(tuple(h) for h in self._hands))
         self.deal_count += 1
         self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=self._end_reason))
         remaining = self._active_seats()
@@ -790,10 +793,26 @@ class Match:
                 swapped=tuple(self._swapped),
                 swim_open=self._swim_open,
                 log=self._log_for(seat),
-                last_deal=self.last_deal,
+                last_deal=self._own_result(len(self.results) - 1, seat),
                 winner=self._winner,
             )
         )
+
+    def results_for(self, seat: int) -> list[DealResult]:
+        """``results`` as ``seat`` may see them: each with ``own_hand``, the
+        seat's own final hand of that deal (other hidden hands stay hidden)."""
+        if not _is_int(seat) or not 0 <= seat < self.players:
+            raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
+        return [self._own_result(i, seat) for i in range(len(self.results))]
+
+    def _own_result(self, i: int, seat: int) -> DealResult | None:
+        if i < 0:
+            return self.last_deal
+        result = self.results[i]
+        finals = self._final_hands
+        if i >= len(finals) or not finals[i][seat]:
+            return result
+        return dataclasses.replace(result, own_hand=finals[i][seat])
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Match:
@@ -808,6 +827,7 @@ class Match:
         d["actions"] = list(self.actions)
         d["_log"] = list(self._log)
         d["results"] = list(self.results)
+        d["_final_hands"] = list(self._final_hands)
         d["_views"] = dict(self._views)  # tuples of the shared log prefix
         d["_hands"] = [list(h) for h in self._hands]
         d["_known"] = [list(k) for k in self._known]
@@ -845,8 +865,15 @@ class Match:
         m._views = {}
         m.deal_number = obs.deal_number
         m.deal_count = obs.deal_count
-        m.last_deal = obs.last_deal
-        m.results = [] if obs.last_deal is None else [obs.last_deal]
+        # The seat's own final hand stays with the seat (it is no public fact).
+        last = obs.last_deal
+        m.last_deal = last if last is None else dataclasses.replace(last, own_hand=())
+        m.results = [] if last is None else [m.last_deal]
+        m._final_hands = (
+            []
+            if last is None
+            else [tuple(last.own_hand if s == obs.seat else () for s in range(obs.players))]
+        )
         m._winner = list(obs.winner) if isinstance(obs.winner, list) else obs.winner
         m._replayable = False
         m._legal = None

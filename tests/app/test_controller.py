@@ -385,3 +385,24 @@ def test_back_to_back_deals_each_show_the_lives_they_left():
                 assert label.startswith(f"{lives} "), (seat, lives, label)
         c.handle({"type": "action", "action": "next-deal"})
         assert c.deal_seen == result.deal_number
+
+
+def test_luegen_deal_over_shows_the_players_own_final_hand():
+    c, host, _ = make("?seed=5&speed=0&luegen=1&bots=2&lives=2")
+    rng, checked = random.Random(1), 0
+    for _ in range(400):
+        state = settle(c, host)
+        if state == "match-over":
+            break
+        if state == "deal-over":
+            result = c.ui.result
+            own = c.match._final_hands[result.deal_number - 1][0]
+            row = host.tree().find(data_testid="deal-over").find(data_seat="0")
+            if own:
+                shown = tuple(e.get("data-card") for e in row.find_all(data_card=True))
+                assert shown == tuple(str(x) for x in own)
+                checked += 1
+            c.handle({"type": "action", "action": "next-deal"})
+            continue
+        perform(c, host, choose(c, rng))
+    assert checked >= 2

@@ -256,3 +256,31 @@ def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():
     assert bar.find(data_action="swap 0 1 2 2").all_text() == "K♥↔10♣ + 7♦↔D♠"
     narrowed = draw(o, ui(two_mode=True, pending=((0, 1),))).find(data_testid="actions")
     assert [b.get("data-action") for b in narrowed.find_all(class_="chip")] == ["swap 0 1 2 2"]
+
+
+def test_deal_over_shows_the_players_own_hidden_luegen_hand_only_on_their_row():
+    from engine.events import DealResult
+
+    last = DealResult(
+        4,
+        "knock",
+        1,
+        {2: parse_cards("AH KH 10H")},  # Ben was challenged: shown to all
+        {2: 31},
+        (0, 1, 0),
+        announcements={0: (21, parse_cards("7C 8C")), 1: (25, parse_cards("9D 10D"))},
+        decider=1,
+        challenged=2,
+        outcome="true",
+        own_hand=parse_cards("7C 8C QS"),
+    )
+    rules = engine.preset("classic")
+    tree = draw(obs(last_deal=last, lives=[3, 2, 3], rules=rules), ui(mode="deal-over"))
+    box = tree.find(data_testid="deal-over")
+    mine, anna = box.find(data_seat="0"), box.find(data_seat="1")
+    assert [c.get("data-card") for c in mine.find_all(data_card=True)] == ["7C", "8C", "QS"]
+    assert mine.find(data_testid="own-hand")
+    assert "15" in mine.all_text()  # 7 + 8 of clubs: the value of the own hand
+    # Anna's third card stays face down: only her two shown cards and a back.
+    assert [c.get("data-card") for c in anna.find_all(data_card=True)] == ["9D", "10D"]
+    assert not anna.find_all(data_testid="own-hand")
