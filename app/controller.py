@@ -20,7 +20,6 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
-from urllib.parse import parse_qs
 
 import engine
 from app import panels, view
@@ -51,7 +50,36 @@ def parse_query(search: str) -> dict[str, str]:
     >>> parse_query("?seed=3&bots=2&new=1")
     {'seed': '3', 'bots': '2', 'new': '1'}
     """
-    return {k: v[-1] for k, v in parse_qs(search.lstrip("?"), keep_blank_values=True).items()}
+    query: dict[str, str] = {}
+    for field in search.lstrip("?").split("&"):
+        if field:
+            name, _, value = field.partition("=")
+            query[_unquote(name)] = _unquote(value)
+    return query
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _unquote(text: str) -> str:
+    """A query field decoded as ``urllib.parse.unquote_plus`` does (``+`` is a space,
+    ``%XX`` a UTF-8 byte, a stray ``%`` stays), without importing ``urllib`` at start-up.
+
+    >>> _unquote("caf%C3%A9+au+lait%2")
+    'café au lait%2'
+    """
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    first, *rest = text.split("%")
+    out = bytearray(first.encode())
+    for part in rest:
+        if len(part) >= 2 and part[0] in _HEX and part[1] in _HEX:
+            out.append(int(part[:2], 16))
+            out += part[2:].encode()
+        else:
+            out += b"%" + part.encode()
+    return out.decode("utf-8", "replace")
 
 
 # ---------------------------------------------------------------- the controller

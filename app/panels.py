@@ -16,8 +16,6 @@ Control names (``data-action``), none of which looks like a move:
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +23,7 @@ import engine
 from app import rules_help, settings_form, stats_view
 from app import settings as st
 from app import stats as stats_mod
+from app.escape import escape
 from app.storage import Notice, load_match
 
 ACTIONS = frozenset(
@@ -59,7 +58,7 @@ def _tr(key: str, lang: str) -> str:
 
 
 def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    return escape(text)
 
 
 STYLE = """
@@ -296,7 +295,7 @@ def press(ctl: Any, name: str) -> bool:
         p.message, p.error = stats_view.tr("was_reset", ctl.ui.lang), False
     elif name == "stats-export":
         stats, _ = stats_mod.load_stats(ctl.store)
-        filename = stats_view.export_filename(datetime.date.today().isoformat())
+        filename = stats_view.export_filename(stats_mod.today())
         download = getattr(ctl.host, "download", None)
         if download is not None:
             download(filename, stats.to_json())

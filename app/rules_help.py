@@ -20,18 +20,17 @@ True
 
 from __future__ import annotations
 
-import html as _html
-
 import engine
 from app.card_names import card_name, card_short, rank_name, suit_name
 from app.cards_svg import card_svg
+from app.escape import escape
 from app.i18n import feuer_name, fmt_value, game_name
 from engine import Rules, hand_value
 from engine.cards import LOWEST_RANK
 
 
 def esc(text: object) -> str:
-    return _html.escape(str(text), quote=True)
+    return escape(text)
 
 
 def _pick(lang: str, de: str, en: str) -> str:

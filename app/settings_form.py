@@ -27,12 +27,12 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
 from app import settings as st
+from app.escape import escape
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"
@@ -423,7 +423,7 @@ def _short_option(option: str, lang: str) -> str:
 
 def esc(text: object) -> str:
     """Text made safe for markup, attributes included."""
-    return html.escape(str(text), quote=True)
+    return escape(text)
 
 
 def _key(name: str) -> str:

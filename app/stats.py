@@ -62,17 +62,17 @@ True
 from __future__ import annotations
 
 import dataclasses
-import datetime
-import html
 import json
 import math
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import InvalidInputError
 
+from .escape import escape
 from .storage import KEY_STATS, Notice, Store
 
 VERSION = 2
@@ -224,7 +224,7 @@ class Stats:
         won = place == 1
         if not isinstance(crown, bool) or (crown and not won):
             raise InvalidInputError(f"crown must be False or True for a win, not {crown!r}")
-        date = datetime.date.today().isoformat() if date is None else _check_date(date, "date")
+        date = today() if date is None else _check_date(date, "date")
         for tally in self._scopes(preset):
             tally.matches += 1
             tally.wins += won
@@ -493,7 +493,7 @@ def _svg(label: str, body: str) -> str:
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return escape(text)
 
 
 # -- validation ------------------------------------------------------------------
@@ -527,13 +527,33 @@ def _check_name(name: Any, what: str) -> str:
     return name
 
 
+def today() -> str:
+    """Today's local date as ``YYYY-MM-DD`` (``time`` is loaded anyway; ``datetime`` is not)."""
+    return time.strftime("%Y-%m-%d", time.localtime())
+
+
+def is_date(value: Any) -> bool:
+    """True for a real calendar date written ``YYYY-MM-DD``.
+
+    >>> [is_date(x) for x in ("2024-02-29", "2023-02-29", "2026-13-01", "2026-1-01", 20261130)]
+    [True, False, False, False, False]
+    """
+    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        return False
+    y, m, d = value[:4], value[5:7], value[8:]
+    if not (y + m + d).isascii() or not (y + m + d).isdigit():
+        return False
+    year, month, day = int(y), int(m), int(d)
+    if year < 1 or not 1 <= month <= 12:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    return 1 <= day <= days
+
+
 def _check_date(value: Any, where: str) -> str:
-    try:
-        if isinstance(value, str) and len(value) == 10:
-            datetime.date.fromisoformat(value)
-            return value
-    except ValueError:
-        pass
+    if is_date(value):
+        return value
     raise InvalidInputError(f"{where} must be a date like 2026-11-30, not {value!r}")
 
 

@@ -29,11 +29,11 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
 from app import stats as stats_mod
+from app.escape import escape
 from app.i18n import feuer_name, game_name
 from app.stats import Stats, Summary
 from app.storage import Notice
@@ -128,7 +128,7 @@ def tr(key: str, lang: str, **values: Any) -> str:
 
 
 def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    return escape(text)
 
 
 def scope_label(scope: str, lang: str) -> str:

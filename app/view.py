@@ -12,7 +12,6 @@ on every button (an action text for moves, a control name otherwise).
 from __future__ import annotations
 
 import functools
-import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from app import luegen_view, panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
+from app.escape import escape
 from app.i18n import feuer_name, fmt_value, game_name, t
 from engine import hand_value
 
@@ -87,7 +87,7 @@ class UIState:
 
 def esc(text: object) -> str:
     """Text made safe for markup, attributes included."""
-    return html.escape(str(text), quote=True)
+    return escape(text)
 
 
 def phase_name(obs: Any) -> str:

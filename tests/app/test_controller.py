@@ -12,9 +12,11 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
-from app.controller import Controller
+from app.controller import Controller, parse_query
 from app.storage import MemoryBackend, Store
 from tests.app.markup import parse
 
@@ -406,3 +408,25 @@ def test_luegen_deal_over_shows_the_players_own_final_hand():
             continue
         perform(c, host, choose(c, rng))
     assert checked >= 2
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from("ab=&%+2C3A9é?;x "), max_size=12)
+        | st.text(max_size=8),
+        max_size=4,
+    )
+)
+def test_parse_query_reads_urls_as_urllib_does(parts):
+    from urllib.parse import parse_qs
+
+    search = "?" + "&".join(parts)
+    expected = {k: v[-1] for k, v in parse_qs(search.lstrip("?"), keep_blank_values=True).items()}
+    assert parse_query(search) == expected
+
+
+def test_odd_url_parameters_fall_back_safely():
+    c, host, _ = make("?seed=%ZZ&bots=%E2%82&preset=%00&lang=xx&speed=++&lives=9999999999&new=1")
+    assert host.state in ("human", "busy")
+    assert len(c.match.lives()) >= 2
