@@ -153,10 +153,6 @@ def svg_plot(data: dict) -> str:
         f'<line x1="{left}" y1="{y(0.25):.1f}" x2="{w - right}" y2="{y(0.25):.1f}" '
         'stroke="#555" stroke-dasharray="5,4"/>'
     )
-    out.append(
-        f'<text x="{w - right - 4}" y="{y(0.25) - 5:.1f}" text-anchor="end" fill="#555">'
-        "parity 25%</text>"
-    )
     for gi, g in enumerate(groups):
         x0 = left + gi * gw + bw * 0.75
         for pi, (top_bot, below, target) in enumerate(PAIRINGS):
@@ -198,7 +194,12 @@ def svg_plot(data: dict) -> str:
             f"(target {target:.0%})</text>"
         )
         lx += 200
-    out.append(f'<text x="{w - right}" y="{h - 20}" text-anchor="end">— target</text>')
+    out.append(f'<text x="{w - right}" y="{h - 38}" text-anchor="end">— target</text>')
+    out.append(
+        f'<line x1="{w - right - 90}" y1="{h - 24}" x2="{w - right - 66}" y2="{h - 24}" '
+        'stroke="#555" stroke-dasharray="5,4"/>'
+    )
+    out.append(f'<text x="{w - right}" y="{h - 20}" text-anchor="end">parity 25%</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
