@@ -67,10 +67,14 @@ def _play_chunk(job):
     }
 
 
-def ladder(matches: int, hard_matches: int, hard_samples: int, workers: int, seed: int):
+def ladder(
+    matches: int, hard_matches: int, hard_samples: int, workers: int, seed: int, levels=None
+):
     jobs = []
     for preset_name, settings in PRESETS:
         for top, below, _ in PAIRINGS:
+            if levels and top not in levels:
+                continue
             n = hard_matches if top == "hard" else matches
             specs = [top, below, below, below]
             for c in range(0, n, CHUNK):
@@ -94,6 +98,8 @@ def ladder(matches: int, hard_matches: int, hard_samples: int, workers: int, see
     rows = []
     for preset_name, _ in PRESETS:
         for top, _below, target in PAIRINGS:
+            if (preset_name, top) not in results:
+                continue
             acc = results[(preset_name, top)]
             p = acc["wins"] / acc["matches"]
             half = 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / acc["matches"])
@@ -255,8 +261,9 @@ and the ladder), `budget_ms` (a wall-time cap, `None` for none) and `top_k`
   best few moves plus knock, pass and new, deals the unseen cards at random
   many times consistently with its observation, weights each deal by how well
   it explains every opponent's turns in this deal (a guessed hand is walked
-  back through the public swaps; moves far from the best immediate option
-  make it unlikely), resamples, plays every candidate in every sample to the
+  back through the public swaps; moves far from the best immediate option,
+  and passing up a knock with a hand above the knock threshold, make it
+  unlikely), resamples, plays every candidate in every sample to the
   end of the deal with a fast rollout policy in the bots' own simulator, and
   keeps the move with the best mean outcome (no life lost = 0, a life = -1,
   elimination extra). The deal choice is searched the same way.
@@ -320,6 +327,12 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--from-json", default=None, help="rewrite the docs from saved figures")
     ap.add_argument("--note", action="append", default=[], help="a note line for the doc")
+    ap.add_argument(
+        "--levels", default=None, help="only these bots' pairings (comma-separated), e.g. hard"
+    )
+    ap.add_argument(
+        "--merge", default=None, help="figures (JSON) whose other rows are kept with --levels"
+    )
     ap.add_argument("--out", default=str(ROOT / "docs"))
     a = ap.parse_args(argv)
     out = Path(a.out)
@@ -327,7 +340,17 @@ def main(argv=None) -> int:
         data = json.loads(Path(a.from_json).read_text())
     else:
         hard_matches = a.hard_matches if a.hard_matches is not None else a.matches
-        data = ladder(a.matches, hard_matches, a.hard_samples, a.workers, a.seed)
+        levels = set(a.levels.split(",")) if a.levels else None
+        data = ladder(a.matches, hard_matches, a.hard_samples, a.workers, a.seed, levels)
+        if a.merge:
+            old = json.loads(Path(a.merge).read_text())
+            new = {(r["preset"], r["bot"]): r for r in data["rows"]}
+            keep = {(r["preset"], r["bot"]): r for r in old["rows"]}
+            keep.update(new)
+            order = [(p, t) for p, _ in PRESETS for t, _, _ in PAIRINGS]
+            data["rows"] = [keep[k] for k in order if k in keep]
+            data["cpu_seconds"] = round(sum(r["cpu_seconds"] for r in data["rows"]), 1)
+            data["wall_seconds"] = round(old["wall_seconds"] + data["wall_seconds"], 1)
     if a.note:
         data["notes"] = [f"- {n}" for n in a.note]
     out.mkdir(parents=True, exist_ok=True)

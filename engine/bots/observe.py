@@ -89,7 +89,7 @@ def view_of(obs) -> View:
         passes=getattr(obs, "passes", 0) or 0,
         turns_taken=turns_taken,
         final_left=getattr(obs, "final_turns_left", 0) or 0,
-        last_turn=last_turns(obs.log, obs.seat),
+        last_turn=last_turns(obs.log, obs.seat, len(order), info.knock),
     )
 
 
@@ -97,9 +97,11 @@ def _kind(event) -> str:
     return str(getattr(event.kind, "value", event.kind))
 
 
-def last_turns(log, seat: int) -> dict[int, list[tuple]]:
-    """Each other seat's turns of the current deal, oldest first, each with the
-    open table as it was before that turn (replayed from the public events)."""
+def last_turns(log, seat: int, n_active: int = 4, knock_rule: str = "anytime"):
+    """Each other seat's turns of the current deal, oldest first, each as
+    ``(kind, open table before the turn, given, taken, cycle, could_knock)``
+    (replayed from the public events; ``could_knock``: the knock rule would
+    have let that seat knock instead)."""
     start = 0
     for i in range(len(log) - 1, -1, -1):
         if _kind(log[i]) == "deal":
@@ -107,27 +109,52 @@ def last_turns(log, seat: int) -> dict[int, list[tuple]]:
             break
     table: list[int] = []
     out: dict[int, list[tuple]] = {}
+    turns = 0
+    knocked = False
+    swapped: set[int] = set()
+    n = max(n_active, 1)
+
+    def could(s: int) -> bool:
+        if knocked:
+            return False
+        if knock_rule == "after_first_cycle":
+            return turns >= n
+        if knock_rule == "after_own_swap":
+            return s in swapped
+        return True
+
     for e in log[start:]:
         k = _kind(e)
         if k in ("table", "refresh", "new"):
             table = [card_id(c) for c in e.cards]
-        elif k == "swap":
+            continue
+        if k == "keep" and e.seat is not None:
+            out.setdefault(e.seat, []).append(("keep_deal", [], [], [], 0, False))
+            continue
+        if k not in ("swap", "swap_all", "pass", "knock", "mistery", "hold"):
+            continue
+        s = e.seat
+        meta = (turns // n, could(s))
+        if k == "swap":
             given = [card_id(c) for c in e.given]
             taken = [card_id(c) for c in e.taken]
             before = table[:]
             for g, t in zip(given, taken, strict=False):
                 if t in table:
                     table[table.index(t)] = g
-            out.setdefault(e.seat, []).append(("swap", before, given, taken))
+            out.setdefault(s, []).append(("swap", before, given, taken, *meta))
         elif k == "swap_all":
             before = table[:]
             table = [card_id(c) for c in e.given]
-            out.setdefault(e.seat, []).append(("all", before, table[:], before))
-        elif k == "keep" and e.seat is not None:
-            out.setdefault(e.seat, []).append(("keep_deal", [], [], []))
-        elif k in ("pass", "knock", "mistery", "hold"):
-            if k == "knock" and e.reason == "keep":
-                k = "keep"
-            out.setdefault(e.seat, []).append((k, table[:], [], []))
+            out.setdefault(s, []).append(("all", before, table[:], before, *meta))
+        else:
+            if k == "knock":
+                if e.reason == "keep":
+                    k = "keep"
+                knocked = True
+            out.setdefault(s, []).append((k, table[:], [], [], *meta))
+        if k in ("swap", "swap_all", "mistery", "hold"):
+            swapped.add(s)
+        turns += 1
     out.pop(seat, None)
     return out

@@ -87,30 +87,44 @@ def sample_after_choice(view: View, rng, take: bool) -> Deal:
 BETA = 0.5  # how sharply a guessed hand is discounted for making a seen move look bad
 
 
-def _regret(info, last: tuple, hand: list[int], passing: bool) -> float:
+NOT_KNOCKING = 0.7  # weight of "it could have knocked with this hand but did not"
+
+
+def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> float:
     """How much worse the seat's move is than its best immediate option, if its
-    hand after the move is ``hand`` (0 for a move that fits perfectly)."""
-    kind, table, given, taken = last
+    hand after the move is ``hand`` (0 for a move that fits perfectly); with
+    ``thr`` (knock thresholds by cycle) also how far a hand it did not knock
+    with lies above the threshold."""
+    kind, table, given, taken = last[:4]
+    cycle, could_knock = (last[4], last[5]) if len(last) >= 6 else (0, False)
+    held = hand  # the hand before the turn
+    r = 0.0
     if kind in ("pass", "keep"):
-        if len(table) != 3:
-            return 0.0
-        return best_from(hand, table, info) - strength(hand[0], hand[1], hand[2], info)
-    if kind == "swap":
+        if len(table) == 3:
+            r = best_from(hand, table, info) - strength(hand[0], hand[1], hand[2], info)
+    elif kind == "swap":
         before = hand[:]
         for g, t in zip(given, taken, strict=False):
             if t not in before:
                 return 0.0
             before[before.index(t)] = g
-        if len(table) != 3:
-            return 0.0
-        # without passing a swap was forced: compare with the other swaps only
-        best = best_from(before, table, info) if passing else best_swap(before, table, info)
-        return max(0.0, best - strength(hand[0], hand[1], hand[2], info))
-    if kind == "knock":
+        held = before
+        if len(table) == 3:
+            # without passing a swap was forced: compare with the other swaps only
+            best = best_from(before, table, info) if passing else best_swap(before, table, info)
+            r = max(0.0, best - strength(hand[0], hand[1], hand[2], info))
+    elif kind == "knock":
         return max(0.0, 24.0 - strength(hand[0], hand[1], hand[2], info))
-    if kind == "keep_deal":
+    elif kind == "keep_deal":
         return 0.5 * max(0.0, 18.0 - strength(hand[0], hand[1], hand[2], info))
-    return 0.0
+    else:
+        return 0.0
+    if could_knock and thr is not None:
+        t = thr[min(cycle, len(thr) - 1)]
+        v = strength(held[0], held[1], held[2], info)
+        if v >= t:
+            r += NOT_KNOCKING * (v - t + 1)
+    return r
 
 
 def best_swap(hand, table, info) -> float:
@@ -130,14 +144,15 @@ def world_weight(view: View, d: Deal) -> float:
     are public, so the hand before each turn follows from the one after)."""
     total = 0.0
     info = view.info
+    thr = knock_thresholds(info, len(view.order))
     for seat, turns in view.last_turn.items():
         hand = d.hands.get(seat)
         if hand is None:
             continue
         h = hand[:]
         for turn in reversed(turns):
-            kind, _, given, taken = turn
-            total += _regret(info, turn, h, info.passing)
+            kind, _, given, taken = turn[:4]
+            total += _regret(info, turn, h, info.passing, thr)
             if kind == "all":
                 break  # the hand before is public: nothing more to learn
             if kind == "swap":
