@@ -2,6 +2,7 @@
 
     python bench/bot_speed.py                       # knack, hard vs 3 medium
     python bench/bot_speed.py --rules hosenowi --matches 20 --budget-ms 50
+    python bench/bot_speed.py --hint-samples 48        # also time the coach (hint)
 
 Plays whole matches (hard at one seat, medium at the others, seats rotating)
 and times every ``choose`` call of the hard bot, including the observation
@@ -35,11 +36,12 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[i]
 
 
-def measure(rules_name, settings, matches, players, samples, budget_ms, seed):
+def measure(rules_name, settings, matches, players, samples, budget_ms, seed, hint_samples=0):
     rules = build_rules(rules_name, settings)
     seeds = random.Random(seed)
     wall: list[float] = []
     cpu: list[float] = []
+    hint_cpu: list[float] = []
     for i in range(matches):
         m = Match(rules, players=players, seed=seeds.getrandbits(32))
         hard_seat = i % players
@@ -54,6 +56,10 @@ def measure(rules_name, settings, matches, players, samples, budget_ms, seed):
                 a = hard.choose(obs)
                 wall.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.process_time() - c0) * 1000)
+                if hint_samples:
+                    c0 = time.process_time()
+                    bots.hint(obs, budget_ms=None, samples=hint_samples)
+                    hint_cpu.append((time.process_time() - c0) * 1000)
             else:
                 a = others[s].choose(obs)
             m.apply(a)
@@ -70,6 +76,9 @@ def measure(rules_name, settings, matches, players, samples, budget_ms, seed):
         "max_ms": round(max(wall), 2) if wall else None,
         "median_cpu_ms": round(statistics.median(cpu), 2) if cpu else None,
         "p95_cpu_ms": round(_pct(cpu, 0.95), 2),
+        "hint_samples": hint_samples,
+        "hint_median_cpu_ms": round(statistics.median(hint_cpu), 2) if hint_cpu else None,
+        "hint_p95_cpu_ms": round(_pct(hint_cpu, 0.95), 2) if hint_cpu else None,
         "python": sys.version.split()[0],
     }
 
@@ -83,8 +92,11 @@ def main(argv=None) -> int:
     p.add_argument("--samples", type=int, default=bots.HardBot.DEFAULT_SAMPLES)
     p.add_argument("--budget-ms", type=float, default=None, help="wall-time cap per decision")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hint-samples", type=int, default=0, help="also time hint() (CPU)")
     a = p.parse_args(argv)
-    out = measure(a.rules, a.set, a.matches, a.players, a.samples, a.budget_ms, a.seed)
+    out = measure(
+        a.rules, a.set, a.matches, a.players, a.samples, a.budget_ms, a.seed, a.hint_samples
+    )
     print(json.dumps(out))
     return 0
 
