@@ -82,6 +82,85 @@ def _unquote(text: str) -> str:
     return out.decode("utf-8", "replace")
 
 
+# ---------------------------------------------------------------- the saved match
+
+
+@dataclasses.dataclass(frozen=True)
+class Saved:
+    """A saved match record, read and checked field by field (see ``read_saved``)."""
+
+    match: Any
+    settings: st.Settings
+    deal_seen: int = 0
+    deal_noted: int = 0
+    deal_logged: int = 0
+    player_place: int | None = None
+    line_no: int = 0
+    log: tuple[tuple[int, str], ...] = ()
+    out_order: tuple[int, ...] = ()
+    recorded: bool = False
+
+
+def _count(record: dict, name: str) -> int:
+    value = record.get(name, 0)
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{name} is {value!r}, not a whole number >= 0")
+    return value
+
+
+def read_saved(text: str, browser_lang: str = "de") -> Saved:
+    """The saved match ``text`` (what ``Controller._save`` wrote) checked as a whole;
+    ``ValueError`` (or the engine's error) names the first field that is wrong.
+    Missing counters take their start values.
+
+    >>> read_saved('{"match": 1, "settings": {}}')
+    Traceback (most recent call last):
+    ...
+    ValueError: match is 1, not the engine's match text
+    """
+    record = json.loads(text)
+    if not isinstance(record, dict):
+        raise ValueError(f"the record is {type(record).__name__}, not an object")
+    if not isinstance(record.get("match"), str):
+        raise ValueError(f"match is {record.get('match')!r}, not the engine's match text")
+    if not isinstance(record.get("settings"), dict):
+        raise ValueError(f"settings is {record.get('settings')!r}, not an object")
+    match = engine.Match.from_json(record["match"])
+    settings, _ = st.from_dict(record["settings"], browser_lang)
+    seats = len(match.lives())
+    place = record.get("player_place")
+    if place is not None and (type(place) is not int or not 1 <= place <= seats):
+        raise ValueError(f"player_place is {place!r}, not a place from 1 to {seats}")
+    log = record.get("log", [])
+    if not isinstance(log, list) or not all(
+        isinstance(x, list) and len(x) == 2 and type(x[0]) is int and isinstance(x[1], str)
+        for x in log
+    ):
+        raise ValueError("log is not a list of [number, text] lines")
+    out_order = record.get("out_order", [])
+    if (
+        not isinstance(out_order, list)
+        or not all(type(x) is int and 0 <= x < seats for x in out_order)
+        or len(set(out_order)) != len(out_order)
+    ):
+        raise ValueError(f"out_order is {out_order!r}, not a list of distinct seats")
+    recorded = record.get("recorded", False)
+    if not isinstance(recorded, bool):
+        raise ValueError(f"recorded is {recorded!r}, not true or false")
+    return Saved(
+        match=match,
+        settings=settings,
+        deal_seen=_count(record, "deal_seen"),
+        deal_noted=_count(record, "deal_noted"),
+        deal_logged=_count(record, "deal_logged"),
+        player_place=place,
+        line_no=_count(record, "line_no"),
+        log=tuple((a, b) for a, b in log),
+        out_order=tuple(out_order),
+        recorded=recorded,
+    )
+
+
 # ---------------------------------------------------------------- the controller
 
 
@@ -117,6 +196,7 @@ class Controller:
         self.player_place: int | None = None  # the player's place when they went out
         self.line_no = 0
         self.recorded = False
+        self.storage_notices: list[Any] = []  # damaged stored data, told to the player
 
     # ------------------------------------------------------------ start-up
 
@@ -172,7 +252,7 @@ class Controller:
             out_order=tuple(out_order),
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
-            panels=panels.Panels(notices=tuple(getattr(self, "storage_notices", ()))),
+            panels=panels.Panels(notices=tuple(self.storage_notices)),
         )
 
     # ------------------------------------------------------------ intents
@@ -524,23 +604,22 @@ class Controller:
         if not isinstance(text, str):
             return False
         try:
-            record = json.loads(text)
-            match = engine.Match.from_json(record["match"])
-            settings, _ = st.from_dict(record["settings"], self.browser_lang)
-        except Exception as exc:  # a saved match this engine cannot read: start anew
-            self.store.quarantine(KEY_MATCH, f"cannot resume: {exc}")
+            saved = read_saved(text, self.browser_lang)
+        except Exception as exc:  # a damaged record or one this engine cannot read: start anew
+            notice = self.store.quarantine(KEY_MATCH, f"cannot resume: {exc}")
+            if notice is not None:
+                self.storage_notices = [*self.storage_notices, notice]
             return False
         self.epoch += 1
-        self.match = match
-        self.settings = settings
-        self.deal_seen = int(record.get("deal_seen", 0))
-        self.deal_noted = int(record.get("deal_noted", 0))
-        self.deal_logged = int(record.get("deal_logged", 0))
-        self.player_place = record.get("player_place")
-        self.line_no = int(record.get("line_no", 0))
-        self.recorded = bool(record.get("recorded", False))
-        log = [(int(a), str(b)) for a, b in record.get("log", [])]
-        self._setup(log=log, out_order=record.get("out_order", []))
+        self.match = saved.match
+        self.settings = saved.settings
+        self.deal_seen = saved.deal_seen
+        self.deal_noted = saved.deal_noted
+        self.deal_logged = saved.deal_logged
+        self.player_place = saved.player_place
+        self.line_no = saved.line_no
+        self.recorded = saved.recorded
+        self._setup(log=saved.log, out_order=saved.out_order)
         return True
 
     # ------------------------------------------------------------ statistics

@@ -430,3 +430,44 @@ def test_odd_url_parameters_fall_back_safely():
     c, host, _ = make("?seed=%ZZ&bots=%E2%82&preset=%00&lang=xx&speed=++&lives=9999999999&new=1")
     assert host.state in ("human", "busy")
     assert len(c.match.lives()) >= 2
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("match", "{not the engine's text"),
+        ("match", 5),
+        ("settings", "x"),
+        ("deal_seen", "x"),
+        ("deal_noted", -1),
+        ("deal_logged", 1.5),
+        ("line_no", None),
+        ("player_place", "first"),
+        ("log", [[1]]),
+        ("log", "text"),
+        ("out_order", 5),
+        ("out_order", [0, 0]),
+        ("recorded", "yes"),
+    ],
+)
+def test_a_damaged_saved_match_is_kept_aside_and_a_fresh_match_starts(field, value):
+    c, host, store = make("?seed=6&speed=0&preset=classic")
+    settle(c, host)
+    raw = store.backend.getItem("schwimmen.match")
+    envelope = json.loads(raw)
+    record = json.loads(envelope["data"])
+    record[field] = value
+    envelope["data"] = json.dumps(record)
+    store.backend.setItem("schwimmen.match", json.dumps(envelope))
+    damaged = store.backend.getItem("schwimmen.match")
+
+    c2, host2, _ = make("?speed=0", store=store)  # must not raise
+    assert host2.state in ("human", "busy")
+    assert c2.match.current_player() is not None
+    assert store.backups("match")[0][1] == damaged  # the damaged text is kept
+    notices = host2.tree().find(data_testid="notices")
+    assert notices is not None and "laufende Partie" in notices.all_text()
+    # The fresh match is saved over the slot and resumes cleanly.
+    c3, _, _ = make("?speed=0", store=store)
+    assert c3.match.to_json() == c2.match.to_json()
+    assert not c3.ui.panels.notices
