@@ -124,8 +124,11 @@ def search(
     return {i: t / done for i, t in totals.items()}
 
 
-def evaluate_choice(view: View, rng, samples: int, budget_ms: float | None):
-    """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts."""
+def evaluate_choice(
+    view: View, rng, samples: int, budget_ms: float | None, safe_share: bool = False
+):
+    """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
+    ``safe_share`` the share of rollouts in which this seat loses no life."""
     me = view.seat
     lives = max(view.lives[me], 0)
     idx = {m[0]: i for i, m in enumerate(view.legal)}
@@ -138,7 +141,7 @@ def evaluate_choice(view: View, rng, samples: int, budget_ms: float | None):
             r = random.Random(seed)
             d = sample_after_choice(view, r, take=(kind == "take"))
             lost = rollout(d).get(me, 0)
-            totals[i] += utility(lost, lives)
+            totals[i] += (lost == 0) if safe_share else utility(lost, lives)
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break

@@ -85,10 +85,7 @@ def _safe_turns(view, rng, samples, budget_ms):
 
 
 def _safe_choice(view, rng, samples, budget_ms):
-    # evaluate_choice gives mean utility; convert by re-running as a safe count
-    res = evaluate_choice(view, rng, samples, budget_ms)
-    # utility is 0 when safe and <= -1 otherwise; mean -> rough safe share
-    return [(i, max(0.0, 1.0 + u) if u > -1 else 0.0) for i, u in res]
+    return evaluate_choice(view, rng, samples, budget_ms, safe_share=True)
 
 
 def _announce_probs(view):

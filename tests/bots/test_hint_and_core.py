@@ -106,3 +106,14 @@ def test_all_three_card_hands_of_the_short_deck():
     info = RulesInfo.of(rules)
     for hand in itertools.combinations(make_deck(32), 3):
         assert fast_value(*(card_id(c) for c in hand), info) == hand_value(hand, rules)
+
+
+def test_hint_in_the_lugen_decision_ranks_the_certain_lie_first():
+    from tests.bots.test_blunders import _luegen_position
+
+    m = _luegen_position()
+    ranked = hint(m.observation(2), budget_ms=None)
+    assert str(ranked[0].action) == "challenge 0"
+    assert ranked[0].p_safe == 1.0
+    assert {str(h.action) for h in ranked} == {"challenge 0", "challenge 1", "giveup"}
+    assert next(h for h in ranked if str(h.action) == "giveup").p_safe == 0.0
