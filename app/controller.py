@@ -36,7 +36,13 @@ LOG_KEEP = 60  # log lines kept (and saved)
 BOT_THINK_MS = 650
 AFTER_HUMAN_MS = 200
 SETTINGS_WAIT_MS = 300  # bots wait while the settings dialog is open
-HARD_BOT_BUDGET_MS = 60  # search time per hard-bot move (Pyodide is slower than CPython)
+# The hard bot's work per move is a fixed number of sampled deals, so a seeded match
+# plays the same on every machine: 12 samples take 7-15 ms (median, p95 12-23 ms) in
+# CPython 3.11 with 4-9 players (bench/bot_speed.py), about three times that in Pyodide.
+HARD_BOT_SAMPLES = 12
+# Only a safety net for a very slow device, far above the normal time: a move never
+# freezes the page for long (if it ever cuts the search, that move depends on speed).
+HARD_BOT_CAP_MS = 1500
 
 
 class Host(Protocol):
@@ -235,8 +241,12 @@ class Controller:
         n = len(self.match.lives())
 
         def bot(level: str, seat: int) -> Any:
-            # The hard bot searches; a time cap keeps each turn a short task in the page.
-            options = {"budget_ms": HARD_BOT_BUDGET_MS} if level == "hard" else {}
+            # The hard bot searches a fixed number of samples (reproducible with ?seed=).
+            options = (
+                {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS}
+                if level == "hard"
+                else {}
+            )
             return bots.make(level, seed=seed * 31 + seat, **options)
 
         self.bots = {seat: bot(levels[(seat - 1) % len(levels)], seat) for seat in range(1, n)}

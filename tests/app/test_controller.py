@@ -471,3 +471,26 @@ def test_a_damaged_saved_match_is_kept_aside_and_a_fresh_match_starts(field, val
     c3, _, _ = make("?speed=0", store=store)
     assert c3.match.to_json() == c2.match.to_json()
     assert not c3.ui.panels.notices
+
+
+def _seeded_hard_match(query):
+    c, host, _ = make(query)
+    play_match(c, host, random.Random(4))
+    return c.match.to_json()
+
+
+def test_seeded_hard_bots_play_the_same_on_a_slow_machine(monkeypatch):
+    query = "?seed=12&speed=0&preset=knack&lives=1&bots=3&difficulty=hard"
+    fast = _seeded_hard_match(query)
+
+    class SlowClock:  # every reading of the clock 100 ms later than the last
+        now = 0.0
+
+        def perf_counter(self):
+            SlowClock.now += 0.1
+            return SlowClock.now
+
+    import engine.bots.hard as hard_module
+
+    monkeypatch.setattr(hard_module, "time", SlowClock())
+    assert _seeded_hard_match(query) == fast
