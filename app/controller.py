@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -193,7 +194,7 @@ class Controller:
         self.notices += more
         self.settings = self.next_settings  # the settings of the match being played
         self.match: Any = None
-        self.bots: dict[int, Any] = {}
+        self.bot_levels: dict[int, str] = {}  # seat -> bot level
         self.ui = UIState()
         self.epoch = 0  # bumps with every new match: stale timers do nothing
         self.deal_seen = 0  # the last finished deal whose result the player has seen
@@ -233,23 +234,10 @@ class Controller:
 
     def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
         """Bots and UI state for ``self.match`` played with ``self.settings``."""
-        from engine import bots
-
         s = self.settings
         levels = st.bot_difficulties(s)
-        seed = s.seed or 0
         n = len(self.match.lives())
-
-        def bot(level: str, seat: int) -> Any:
-            # The hard bot searches a fixed number of samples (reproducible with ?seed=).
-            options = (
-                {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS}
-                if level == "hard"
-                else {}
-            )
-            return bots.make(level, seed=seed * 31 + seat, **options)
-
-        self.bots = {seat: bot(levels[(seat - 1) % len(levels)], seat) for seat in range(1, n)}
+        self.bot_levels = {seat: levels[(seat - 1) % len(levels)] for seat in range(1, n)}
         rules = self.match.rules if hasattr(self.match, "rules") else st.rules(s)
         self.ui = UIState(
             lang=self.next_settings.lang,  # display choices apply at once, also on resume
@@ -458,15 +446,29 @@ class Controller:
             self.host.later(SETTINGS_WAIT_MS, lambda: self._bot_turn(epoch))
             return
         seat = self.match.current_player()
-        if seat == 0 or seat not in self.bots:
+        if seat == 0 or seat not in self.bot_levels:
             self._advance()
             return
         before = self._obs()
-        action = self.bots[seat].choose(self.match.observation(seat))
+        action = self._bot(seat).choose(self.match.observation(seat))
         self.match.apply(action)
         self._log(view.describe_move(seat, str(action), before, self._obs(), self.ui))
         self.ui.changed = view.changed_keys(seat, str(action))
         self._advance()
+
+    def _bot(self, seat: int) -> Any:
+        """The bot for this decision of ``seat``, with a generator made from the seed, the
+        seat and the number of moves so far: its choice depends on the match alone, so a
+        resumed seeded match plays on exactly as an uninterrupted one."""
+        from engine import bots
+
+        level = self.bot_levels[seat]
+        # The hard bot searches a fixed number of samples (reproducible with ?seed=).
+        options = (
+            {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS} if level == "hard" else {}
+        )
+        key = f"{self.settings.seed or 0}:{seat}:{len(self.match.actions)}"  # str: stable seed
+        return bots.make(level, seed=random.Random(key).getrandbits(48), **options)
 
     def _finish(self) -> None:
         winner = self.match.winner()

@@ -494,3 +494,28 @@ def test_seeded_hard_bots_play_the_same_on_a_slow_machine(monkeypatch):
 
     monkeypatch.setattr(hard_module, "time", SlowClock())
     assert _seeded_hard_match(query) == fast
+
+
+@pytest.mark.parametrize("difficulty", ["medium", "hard", "easy"])
+def test_a_resumed_seeded_match_plays_on_exactly_like_an_uninterrupted_one(difficulty):
+    query = f"?seed=21&speed=0&preset=classic&lives=1&bots=3&difficulty={difficulty}&new=1"
+    c, host, _ = make(query)
+    play_match(c, host, random.Random(4))
+    straight = c.match.to_json()
+
+    c, host, store = make(query)
+    rng = random.Random(4)
+    reloads = 0
+    for _ in range(3000):
+        state = settle(c, host)
+        if state == "match-over":
+            break
+        if state == "deal-over":
+            c.handle({"type": "action", "action": "next-deal"})
+            continue
+        perform(c, host, choose(c, rng))
+        # Reload with the bots' turns still queued: a new page resumes from storage.
+        c, host, _ = make("?speed=0", store=store)
+        reloads += 1
+    assert reloads > 0 and c.match.is_over()
+    assert c.match.to_json() == straight
