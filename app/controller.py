@@ -474,12 +474,13 @@ class Controller:
         winner = self.match.winner()
         winners = tuple(winner) if isinstance(winner, list) else (winner,)
         self.ui.winners = winners
+        self.ui.crown = self.match.crown
         self.deal_seen = self._last_deal_number()
         if not self.recorded:
             self.recorded = True
             won = 0 in winners
             place = 1 if won else (self.player_place or stats_mod.place(self.match.lives(), 0))
-            crown = won and len(winners) == 1 and bool(self.match.crown)
+            crown = won and self.match.crown
             self._update_stats(
                 lambda s: s.record_match(
                     self.settings.preset, place=place, players=len(self.match.lives()), crown=crown

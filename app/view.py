@@ -80,6 +80,7 @@ class UIState:
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
+    crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
     start_lives: int = 3
@@ -639,12 +640,7 @@ def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
 def _match_over(obs: Any, ui: UIState) -> str:
     lives = list(getattr(obs, "lives", ()) or ())
     winners = list(ui.winners)
-    crown = (
-        len(winners) == 1
-        and str(getattr(getattr(obs, "rules", None), "match_end", "last_standing"))
-        == "last_standing"
-        and lives[winners[0]] >= ui.start_lives
-    )
+    crown = ui.crown
     if len(winners) == 1:
         head = (
             t("winner_you", ui.lang)

@@ -519,3 +519,16 @@ def test_a_resumed_seeded_match_plays_on_exactly_like_an_uninterrupted_one(diffi
         reloads += 1
     assert reloads > 0 and c.match.is_over()
     assert c.match.to_json() == straight
+
+
+def test_the_crown_shown_and_counted_is_the_engines():
+    seen = set()
+    for seed in range(1, 9):
+        c, host, store = make(f"?seed={seed}&speed=0&preset=classic&lives=1&bots=1&new=1")
+        play_match(c, host, random.Random(seed))
+        crown = c.match.crown
+        seen.add(crown)
+        assert len(host.tree().find_all(data_testid="crown")) == int(crown)
+        counted = json.loads(store.backend.getItem("schwimmen.stats"))["data"]["overall"]
+        assert counted["crowns"] == int(crown and c.match.winner() == 0)
+    assert seen == {True, False}

@@ -200,7 +200,9 @@ def test_deal_over_reveals_hands_values_and_losses():
 
 def test_match_over_ranking_winner_and_crown():
     o = obs(lives=[-1, 3, -1, -1], legal_actions=[], current=None)
-    tree = draw(o, ui(mode="match-over", winners=(1,), out_order=(2, 0, 3), stats=(4, 1)))
+    tree = draw(
+        o, ui(mode="match-over", winners=(1,), crown=True, out_order=(2, 0, 3), stats=(4, 1))
+    )
     box = tree.find(data_testid="match-over")
     assert "Anna gewinnt!" in box.all_text()
     assert box.find(data_testid="crown")
