@@ -27,10 +27,9 @@ from app import panels, view
 from app import settings as st
 from app import stats as stats_mod
 from app.i18n import BOT_NAMES, t
-from app.storage import KEY_MATCH, MemoryBackend, Store, load_match, save_match
+from app.storage import KEY_MATCH, MemoryBackend, Store, clear_match, load_match, save_match
 from app.view import UIState
 
-SAVE_VERSION = 1
 LOG_KEEP = 60  # log lines kept (and saved)
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
@@ -225,6 +224,7 @@ class Controller:
         seed = settings.seed if settings.seed is not None else self.seed_source()
         self.settings = dataclasses.replace(settings, seed=seed)
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
+        clear_match(self.store)  # the old match is over or given up: never resume it
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
         self._setup(log=())
         self.deal_seen = self.deal_noted = self.deal_logged = 0
@@ -604,7 +604,6 @@ class Controller:
             "deal_noted": self.deal_noted,
             "deal_logged": self.deal_logged,
             "player_place": self.player_place,
-            "mode": self.ui.mode,
             "log": [list(x) for x in self.ui.log],
             "line_no": self.line_no,
             "out_order": list(self.ui.out_order),

@@ -10,8 +10,6 @@ missing text is visible, never a crash).
 'Anna loses 2 lives'
 >>> game_name("knack", "de"), game_name("classic", "en")
 ('Knack', '31')
->>> pick_lang("en-GB"), pick_lang("de-AT"), pick_lang("fr")
-('en', 'de', 'de')
 """
 
 from __future__ import annotations
@@ -220,11 +218,6 @@ def feuer_name(preset: str | None, lang: str = "de") -> str:
     """What this preset calls three aces: "Feuer", or "Blitz" in Knack."""
     pair = _FEUER_NAMES.get(preset or "", ("Feuer", "Feuer"))
     return pair[1] if lang == "en" else pair[0]
-
-
-def pick_lang(browser_lang: str | None) -> str:
-    """The page language for a browser language tag: English for "en*", else German."""
-    return "en" if (browser_lang or "").lower().startswith("en") else "de"
 
 
 def fmt_value(value: float | int | None, lang: str = "de") -> str:

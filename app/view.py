@@ -48,13 +48,6 @@ WAVE_ICON = (
 )
 
 
-CONTROL_ACTIONS = frozenset(
-    {"next-deal", "new-match", "settings", "close-settings", "two-swaps", "clear-selection"}
-    | panels.ACTIONS
-)
-"""``data-action`` values that are not moves (none of them looks like an action text)."""
-
-
 @dataclass
 class UIState:
     """Everything the screen shows that is not in the observation."""

@@ -532,3 +532,21 @@ def test_the_crown_shown_and_counted_is_the_engines():
         counted = json.loads(store.backend.getItem("schwimmen.stats"))["data"]["overall"]
         assert counted["crowns"] == int(crown and c.match.winner() == 0)
     assert seen == {True, False}
+
+
+def test_a_new_match_forgets_the_old_one_even_when_it_cannot_be_saved():
+    c, host, store = make("?seed=6&speed=0&preset=classic")
+    settle(c, host)
+    assert store.backend.getItem("schwimmen.match") is not None
+    real_set = store.backend.setItem
+
+    def refuse_match(key, value):  # the storage is full from now on
+        if key == "schwimmen.match":
+            raise OSError("quota")
+        real_set(key, value)
+
+    store.backend.setItem = refuse_match
+    c.handle({"type": "action", "action": "new-match"})
+    assert store.backend.getItem("schwimmen.match") is None
+    c2, _, _ = make("?seed=8&speed=0&preset=pub", store=store)
+    assert c2.match.rules == engine.preset("pub")  # not the old match resumed
