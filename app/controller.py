@@ -210,6 +210,8 @@ class Controller:
         """Resume the saved match, or start one from the URL and the settings."""
         # Damaged stored data is backed up now, and the player is told (app.panels).
         self.storage_notices = panels.startup_notices(self)
+        # Bad URL parameters are ignored, but said: in the banner and in the console.
+        self._tell([n for n in self.notices if n.code == "url"])
         if not self.new_requested and self._restore():
             if any(k in self.query for k in ("seed", "preset", "bots", "difficulty", "lives")):
                 self.ui.notice = t("notice_next", self.ui.lang)
@@ -220,7 +222,9 @@ class Controller:
     def new_match(self, settings: st.Settings) -> None:
         """Deal a new match with ``settings``."""
         self.epoch += 1
-        settings, rules, _ = st.resolve(settings)
+        settings, rules, notice = st.resolve(settings)
+        if notice is not None:  # the rules asked for cannot be played as they are
+            self._tell([notice])
         seed = settings.seed if settings.seed is not None else self.seed_source()
         self.settings = dataclasses.replace(settings, seed=seed)
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
@@ -561,6 +565,16 @@ class Controller:
             )
 
     # ------------------------------------------------------------ helpers
+
+    def _tell(self, notices: Sequence[Any]) -> None:
+        """Show ``notices`` in the notices banner (from the next redraw on) and warn in
+        the console when the host has one (``host.warn``)."""
+        warn = getattr(self.host, "warn", None)  # the page has it; test hosts may not
+        for notice in notices:
+            if warn is not None:
+                warn(f"Schwimmen: {notice.message}")
+            self.storage_notices = [*self.storage_notices, notice]
+            self.ui.panels.notices = (*self.ui.panels.notices, notice)
 
     def _obs(self) -> Any:
         return self.match.observation(0)

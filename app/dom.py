@@ -113,6 +113,10 @@ class Page:
         link.remove()
         self.later(1000, lambda: self.js.URL.revokeObjectURL(url))
 
+    def warn(self, text: str) -> None:
+        """A warning for developers in the browser console (bad URL parameters)."""
+        self.js.console.warn(text)
+
     def later(self, ms: float, callback: Callable[[], None]) -> None:
         from pyodide.ffi import create_once_callable
 

@@ -112,6 +112,14 @@ _T: dict[str, tuple[str, str]] = {
         "Beschädigte Daten ({what}) konnten nicht gesichert werden und bleiben unverändert.",
         "Damaged data ({what}) could not be backed up and stays as it is.",
     ),
+    "n_url": (
+        "Der URL-Parameter „{what}“ hat einen ungültigen Wert und wird nicht verwendet.",
+        "The URL parameter “{what}” has an invalid value and is not used.",
+    ),
+    "n_rules": (
+        "Diese Regeln gehen so nicht zusammen; gespielt wird mit angepassten Einstellungen.",
+        "These rules do not work together; the match is played with adjusted settings.",
+    ),
     "n_other": ("Hinweis: {message}", "Note: {message}"),
     "w_stats": ("Statistik", "statistics"),
     "w_settings": ("Einstellungen", "settings"),

@@ -550,3 +550,29 @@ def test_a_new_match_forgets_the_old_one_even_when_it_cannot_be_saved():
     assert store.backend.getItem("schwimmen.match") is None
     c2, _, _ = make("?seed=8&speed=0&preset=pub", store=store)
     assert c2.match.rules == engine.preset("pub")  # not the old match resumed
+
+
+def test_bad_url_parameters_and_unplayable_rules_are_said_not_dropped():
+    warnings = []
+    host = FakeHost()
+    host.warn = warnings.append
+    c = Controller(host, Store(MemoryBackend()), query="?seed=3&speed=0&bots=abc&lives=zz")
+    c.start()
+    text = host.tree().find(data_testid="notices").all_text()
+    assert "URL-Parameter „bots“" in text and "URL-Parameter „lives“" in text
+    assert len(warnings) == 2 and all("URL parameter" in w for w in warnings)
+
+    from app.settings import Settings
+
+    c.new_match(Settings(preset="hosenowi", bots=8, lang="en"))  # 9 players: too many
+    assert len(c.match.lives()) == 8
+    text = host.tree().find(data_testid="notices").all_text()
+    assert "angepassten Einstellungen" in text
+    assert "9 players" in warnings[-1]
+    c.handle({"type": "action", "action": "dismiss-notices"})
+    assert host.tree().find_all(data_testid="notices") == []
+
+
+def test_url_notices_need_no_console_on_the_host():
+    _, host, _ = make("?seed=3&speed=0&difficulty=superhard")
+    assert "„difficulty“" in host.tree().find(data_testid="notices").all_text()
