@@ -1,5 +1,6 @@
-"""A damaged saved match in the browser: the page still starts, with a clean match,
-a notice, and the damaged text kept in a backup key."""
+"""Start-up notices in the browser: a damaged saved match still gives a clean start,
+with a notice and the damaged text kept in a backup key; bad URL parameters are said
+in the banner and in the console."""
 
 from __future__ import annotations
 
@@ -46,3 +47,13 @@ def test_garbage_fields_in_a_saved_match_give_a_clean_start_with_a_notice(contex
     saved = json.loads(page.evaluate("() => localStorage.getItem('schwimmen.match')"))
     assert json.loads(saved["data"])["deal_seen"] == 0  # a fresh match is saved
     assert errors == [], errors
+
+
+def test_bad_url_parameters_are_shown_and_warned(context, site_url):
+    page = context.new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    GamePage(page).open(site_url, "?seed=5&speed=0&lang=en&new=1&bots=many")
+    notices = page.locator("[data-testid=notices]")
+    expect(notices).to_contain_text("The URL parameter “bots” has an invalid value")
+    assert any("URL parameter bots" in w for w in warnings), warnings
