@@ -12,6 +12,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Containers often give /dev/shm only 64 MB; Chromium's tabs then crash. /tmp has room.
+    "--disable-dev-shm-usage",
 ]
 # The page gives up after 60 s; a busy 2-core machine may need most of that.
 BOOT_TIMEOUT_MS = 75_000

@@ -28,11 +28,16 @@ def session(browser, site_url):
 @pytest.fixture
 def game(session, site_url):
     context, _, errors = session
+
+    def listen(page):
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+
     page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    yield GamePage(page)
-    page.close()
+    listen(page)
+    game = GamePage(page, on_new_page=listen)
+    yield game
+    game.page.close()
     assert errors == [], errors
 
 
