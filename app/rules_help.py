@@ -25,7 +25,7 @@ from app.card_names import card_name, card_short, rank_name, suit_name
 from app.cards_svg import card_svg
 from app.escape import escape
 from app.i18n import feuer_name, fmt_value, game_name
-from engine import Rules, hand_value
+from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
 from engine.cards import LOWEST_RANK
 
 
@@ -224,11 +224,11 @@ def sections(
             f"Gespielt wird mit {rules.deck} Karten ({deck_ranks}), "
             + (
                 "im Uhrzeigersinn."
-                if rules.direction == "clockwise"
+                if rules.direction is Direction.CLOCKWISE
                 else "gegen den Uhrzeigersinn."
             ),
             f"The deck has {rules.deck} cards ({deck_ranks}); play goes "
-            + ("clockwise." if rules.direction == "clockwise" else "counterclockwise."),
+            + ("clockwise." if rules.direction is Direction.CLOCKWISE else "counterclockwise."),
         ),
     ]
     out.append(("goal", p(f"{game}: worum es geht", f"{game}: the idea"), goal))
@@ -305,7 +305,7 @@ def sections(
     )
     out.append(("values", p("Was eine Hand wert ist", "What a hand is worth"), values))
 
-    deal = str(rules.deal)
+    deal = rules.deal
     mistery_note = (
         p(
             " Dazu kommt eine vierte Karte verdeckt in die Mitte (Mistery).",
@@ -314,17 +314,17 @@ def sections(
         if rules.mistery
         else ""
     )
-    if deal == "open":
+    if deal is DealMode.OPEN:
         deal_text = p(
             "Jeder bekommt drei Karten, drei weitere liegen offen in der Mitte. Es beginnt der "
             "Spieler nach dem Geber.",
             "Everyone gets three cards and three more lie open on the table. The player after "
             "the dealer starts.",
         )
-    elif deal in ("dealer_choice", "forehand_choice"):
+    elif deal in (DealMode.DEALER_CHOICE, DealMode.FOREHAND_CHOICE):
         who = (
             p("Der Geber", "The dealer")
-            if deal == "dealer_choice"
+            if deal is DealMode.DEALER_CHOICE
             else p("Der Spieler nach dem Geber", "The player after the dealer")
         )
         deal_text = p(
@@ -345,7 +345,7 @@ def sections(
     out.append(("deal", p("Das Geben", "Dealing"), [deal_text + mistery_note]))
 
     turns: list[str] = []
-    if deal != "hidden":
+    if deal is not DealMode.HIDDEN:
         turns.append(
             p(
                 "Wer dran ist, tauscht eine Handkarte gegen eine Karte der Mitte oder alle drei "
@@ -378,15 +378,14 @@ def sections(
                 "cards and then move again.",
             )
         )
-    knock = str(rules.knock)
     when = {
-        "anytime": p("jederzeit", "at any time"),
-        "after_first_cycle": p("ab der zweiten Runde", "from the second round on"),
-        "after_own_swap": p(
+        KnockRule.ANYTIME: p("jederzeit", "at any time"),
+        KnockRule.AFTER_FIRST_CYCLE: p("ab der zweiten Runde", "from the second round on"),
+        KnockRule.AFTER_OWN_SWAP: p(
             "erst, wenn man selbst mindestens einmal getauscht hat",
             "once you have swapped at least once yourself",
         ),
-    }[knock]
+    }[rules.knock]
     turns.append(
         p(
             f"Klopfen darf man {when}. Dann kommt jeder andere noch genau einmal dran, danach "
@@ -454,9 +453,9 @@ def sections(
     )
     out.append(("pays", p("Wer zahlt", "Who pays"), pays))
 
-    swim_mode = str(rules.swim)
+    swim_mode = rules.swim
     ending: list[str] = []
-    if swim_mode == "everyone":
+    if swim_mode is SwimMode.EVERYONE:
         ending.append(
             p(
                 f"Mit 0 {lives} ist man nicht raus, sondern darf {swim}; wer dann noch einmal "
@@ -466,7 +465,7 @@ def sections(
                 else f"At 0 {lives} you are not out but {swim}; lose once more and you are out.",
             )
         )
-    elif swim_mode == "first_only":
+    elif swim_mode is SwimMode.FIRST_ONLY:
         ending.append(
             p(
                 f"Nur wer im ersten Spiel, in dem jemand auf 0 kommt, genau 0 erreicht, darf "
@@ -479,7 +478,7 @@ def sections(
         ending.append(
             p(f"Bei 0 {lives} ist man sofort raus.", f"At 0 {lives} you are out at once.")
         )
-    if str(rules.match_end) == "last_standing":
+    if rules.match_end is MatchEnd.LAST_STANDING:
         ending.append(
             p(
                 "Die Partie läuft, bis nur noch einer übrig ist. Wer mit allen Leben gewinnt, "

@@ -16,12 +16,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import luegen_view, panels
+from app import coach, luegen_view, panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.escape import escape
 from app.i18n import feuer_name, fmt_value, game_name, t
-from engine import hand_value
+from engine import Direction, hand_value
 
 
 @functools.lru_cache(maxsize=1024)
@@ -237,8 +237,7 @@ def _opponent_order(obs: Any) -> list[int]:
     """The other seats in playing order from the player: the next player first."""
     n = len(getattr(obs, "lives", ()) or ())
     order = list(range(1, n))
-    direction = str(getattr(getattr(obs, "rules", None), "direction", "clockwise"))
-    return order[::-1] if direction == "counterclockwise" else order
+    return order[::-1] if obs.rules.direction is Direction.COUNTERCLOCKWISE else order
 
 
 def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
