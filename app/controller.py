@@ -105,6 +105,7 @@ class Saved:
     log: tuple[tuple[int, str], ...] = ()
     out_order: tuple[int, ...] = ()
     recorded: bool = False
+    watching: bool = False
 
 
 def _count(record: dict, name: str) -> int:
@@ -153,6 +154,9 @@ def read_saved(text: str, browser_lang: str = "de") -> Saved:
     recorded = record.get("recorded", False)
     if not isinstance(recorded, bool):
         raise ValueError(f"recorded is {recorded!r}, not true or false")
+    watching = record.get("watching", False)
+    if not isinstance(watching, bool):
+        raise ValueError(f"watching is {watching!r}, not true or false")
     return Saved(
         match=match,
         settings=settings,
@@ -164,6 +168,7 @@ def read_saved(text: str, browser_lang: str = "de") -> Saved:
         log=tuple((a, b) for a, b in log),
         out_order=tuple(out_order),
         recorded=recorded,
+        watching=watching,
     )
 
 
@@ -200,6 +205,7 @@ class Controller:
         self.deal_noted = 0  # the last finished deal logged and counted
         self.deal_logged = 0  # the last deal whose start is in the log
         self.player_place: int | None = None  # the player's place when they went out
+        self.watching = False  # out of the match: watch the bots without deal-over stops
         self.line_no = 0
         self.recorded = False
         self.storage_notices: list[Any] = []  # damaged stored data, told to the player
@@ -234,6 +240,7 @@ class Controller:
         self.deal_seen = self.deal_noted = self.deal_logged = 0
         self.player_place = None
         self.recorded = False
+        self.watching = False
         self._advance()
 
     def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
@@ -301,6 +308,11 @@ class Controller:
             if self.ui.mode == "deal-over":
                 shown = self._unseen_result()
                 self.deal_seen = shown.deal_number if shown else self._last_deal_number()
+                self._advance()
+        elif name == "watch-to-end":
+            if self.ui.mode == "deal-over" and self.match.lives()[0] < 0:
+                self.watching = True
+                self.deal_seen = self._last_deal_number()
                 self._advance()
         elif name == "two-swaps":
             self.ui.two_mode = not self.ui.two_mode
@@ -422,6 +434,9 @@ class Controller:
             self._finish()
             return
         unseen = self._unseen_result()
+        if unseen is not None and self.watching and self.match.lives()[0] < 0:
+            self.deal_seen = self._last_deal_number()  # watching: no stop after a deal
+            unseen = None
         if unseen is not None:
             self.ui.result = unseen
             self._show("deal-over")
@@ -622,6 +637,7 @@ class Controller:
             "line_no": self.line_no,
             "out_order": list(self.ui.out_order),
             "recorded": self.recorded,
+            "watching": self.watching,
         }
         save_match(self.store, json.dumps(record))
 
@@ -645,6 +661,7 @@ class Controller:
         self.player_place = saved.player_place
         self.line_no = saved.line_no
         self.recorded = saved.recorded
+        self.watching = saved.watching
         self._setup(log=saved.log, out_order=saved.out_order)
         return True
 

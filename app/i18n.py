@@ -43,6 +43,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # controls
     "next_deal": ("Nächstes Spiel", "Next deal"),
     "new_match": ("Neue Partie", "New match"),
+    "watch_to_end": ("Bis zum Ende zusehen", "Watch to the end"),
+    "you_are_out": (
+        "Du bist ausgeschieden. Die anderen spielen weiter.",
+        "You are out. The others play on.",
+    ),
     "settings": ("Einstellungen", "Settings"),
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),

@@ -606,7 +606,21 @@ def _deal_over(obs: Any, ui: UIState) -> str:
         f'<ul class="results">{"".join(items)}</ul>'
         f'<p class="summary">{esc(summary)}</p>'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        f"{_out_choice(lives, ui)}"
         "</div></div>"
+    )
+
+
+def _out_choice(lives: Sequence[int], ui: UIState) -> str:
+    """The player is out and the others play on: watch every remaining deal without
+    stopping (``watch-to-end``), or start a new match at once."""
+    if not lives or lives[0] >= 0:
+        return ""
+    return (
+        f'<p class="out-note" data-testid="out-choice">{esc(t("you_are_out", ui.lang))}</p>'
+        '<div class="buttons out-buttons">'
+        f"{_button('watch-to-end', t('watch_to_end', ui.lang))}"
+        f"{_button('new-match', t('new_match', ui.lang))}</div>"
     )
 
 
