@@ -249,7 +249,7 @@ class Controller:
         levels = st.bot_difficulties(s)
         n = len(self.match.lives())
         self.bot_levels = {seat: levels[(seat - 1) % len(levels)] for seat in range(1, n)}
-        rules = self.match.rules if hasattr(self.match, "rules") else st.rules(s)
+        rules = self.match.rules
         self.ui = UIState(
             lang=self.next_settings.lang,  # display choices apply at once, also on resume
             style=st.card_style(self.next_settings, rules.deck),
@@ -552,12 +552,7 @@ class Controller:
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""
         # Seat 0's view: each result with the player's own final hand (Lügen keeps it hidden).
-        results_for = getattr(self.match, "results_for", None)
-        results = results_for(0) if results_for else getattr(self.match, "results", None)
-        if results is None:
-            last = getattr(self._obs(), "last_deal", None)
-            results = [last] if last is not None else []
-        return list(results)
+        return list(self.match.results_for(0))
 
     def _unseen_result(self) -> Any:
         """The first finished deal the player has not been shown (deals can end at once)."""
@@ -566,18 +561,10 @@ class Controller:
     def _announce_deal(self) -> None:
         """Log the start of the deal in play, once."""
         obs = self._obs()
-        dealer = getattr(obs, "dealer", None)
-        number = self._deal_number()
-        if dealer is not None and not self.match.is_over() and number > self.deal_logged:
-            self.deal_logged = number
-            self._log(
-                t(
-                    "l_deal",
-                    self.ui.lang,
-                    n=self._deal_number(),
-                    name=view.seat_name(self.ui, dealer),
-                )
-            )
+        if not self.match.is_over() and obs.deal_number > self.deal_logged:
+            self.deal_logged = obs.deal_number
+            name = view.seat_name(self.ui, obs.dealer)
+            self._log(t("l_deal", self.ui.lang, n=obs.deal_number, name=name))
 
     # ------------------------------------------------------------ helpers
 
@@ -600,11 +587,8 @@ class Controller:
         )
 
     def _last_deal_number(self) -> int:
-        last = getattr(self._obs(), "last_deal", None)
+        last = self._obs().last_deal
         return last.deal_number if last is not None else 0
-
-    def _deal_number(self) -> int:
-        return int(getattr(self._obs(), "deal_number", 0) or 0)
 
     def _ms(self, base: float) -> float:
         pause = st.timings(self.next_settings)[1]

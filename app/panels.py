@@ -194,7 +194,7 @@ def _help_rules(obs: Any, ui: Any) -> tuple[engine.Rules, str]:
             return st.rules(settings), settings.preset
         except engine.InvalidInputError:
             pass
-    rules = getattr(obs, "rules", None) or engine.preset("classic")
+    rules = obs.rules
     preset = ui.preset if ui.preset in engine.PRESETS else st.CUSTOM_BASE
     named = engine.preset(preset)
     plain = dataclasses.replace(rules, lives=named.lives, mistery=False, luegen=False)
@@ -252,7 +252,7 @@ def startup_notices(ctl: Any) -> list[Notice]:
     """Read stored statistics and the saved match once before the game starts, so a
     damaged record is backed up here and the player is told (the later reads then
     find a clean slate). Settings notices come from ``ctl.notices``."""
-    notices = [n for n in getattr(ctl, "notices", ()) if n.code in STORAGE_CODES]
+    notices = [n for n in ctl.notices if n.code in STORAGE_CODES]
     _, notice = stats_mod.load_stats(ctl.store)
     if notice is not None:
         notices.append(notice)
@@ -341,12 +341,11 @@ def draft(ctl: Any, form: dict[str, Any]) -> None:
     ctl.next_settings = dataclasses.replace(ctl.next_settings, **changed)
     # Remember only what the player changed here: the rest of next_settings may come
     # from URL parameters, which count for this page load only.
-    stored, _ = st.load_settings(ctl.store, getattr(ctl, "browser_lang", ""))
+    stored, _ = st.load_settings(ctl.store, ctl.browser_lang)
     st.save_settings(ctl.store, dataclasses.replace(stored, **changed))
     ctl.ui.lang = ctl.next_settings.lang
     ctl.ui.anim = ctl.next_settings.speed != "0"
-    match = getattr(ctl, "match", None)
-    deck = match.rules.deck if match is not None else None
+    deck = ctl.match.rules.deck if ctl.match is not None else None
     ctl.ui.style = st.card_style(ctl.next_settings, deck)
 
 
