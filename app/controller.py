@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import panels, view
+from app import coach, panels, view
 from app import settings as st
 from app import stats as stats_mod
 from app.i18n import BOT_NAMES, t
@@ -314,6 +314,8 @@ class Controller:
                 self.watching = True
                 self.deal_seen = self._last_deal_number()
                 self._advance()
+        elif name == "hint":
+            self.show_hint()
         elif name == "two-swaps":
             self.ui.two_mode = not self.ui.two_mode
             self._clear_selection()
@@ -325,6 +327,16 @@ class Controller:
             self._render()
         else:
             self.play(name)
+
+    def show_hint(self) -> None:
+        """The coach: the hard bot's ranking of the player's moves, in words, with the
+        best move's cards outlined (app.coach; a small search budget keeps it short)."""
+        if self.ui.mode != "human" or self.match.current_player() != 0:
+            return
+        obs = self._obs()
+        ranked = coach.ask(obs, seed=len(self.match.actions))
+        self.ui.hints = coach.lines(obs, ranked, self.ui.names, self.ui.style, self.ui.lang)
+        self._render()
 
     def click_card(self, zone: str, index: str) -> None:
         """A tap (or Enter/Space) on a card: select it, or complete a move with it."""
@@ -405,6 +417,7 @@ class Controller:
         self._clear_selection()
         self.ui.two_mode = False
         self.ui.notice = ""
+        self.ui.hints = ()  # the coach spoke about the position before this move
         self.match.apply(action)
         self._log(view.describe_move(0, str(action), before, self._obs(), self.ui))
         self.ui.changed = view.changed_keys(0, str(action))

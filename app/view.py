@@ -77,6 +77,7 @@ class UIState:
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
     start_lives: int = 3
+    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
 
 
 def esc(text: object) -> str:
@@ -129,6 +130,9 @@ def _card_el(
         classes.append("active")
     if f"{zone}-{index}" in ui.changed:
         classes.append("changed")
+    hinted = bool(ui.hints) and f"{zone}-{index}" in coach.card_keys(ui.hints[0].action)
+    if hinted:
+        classes.append("hinted")
     attrs = [
         f'class="{esc(" ".join(c for c in classes if c))}"',
         f'data-card="{esc(text)}"',
@@ -138,6 +142,8 @@ def _card_el(
         f'data-selected="{"true" if selected else "false"}"',
         f'aria-label="{esc(name)}"',
     ]
+    if hinted:
+        attrs.append('data-hinted="true"')
     if active:
         attrs += [
             'role="button"',
@@ -426,6 +432,11 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
         buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
         extra += _two_swap_chips(obs, texts, ui)
+    if texts:  # the coach: what would the hard bot do?
+        buttons.append(
+            _button("hint", coach.tr("hint", ui.lang), title=coach.tr("hint_title", ui.lang))
+        )
+        extra += coach.markup(ui.hints, ui.lang)
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
     hint = ""  # the two-swap hint is the status line (see _status)

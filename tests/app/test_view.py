@@ -92,7 +92,7 @@ def test_buttons_are_exactly_the_legal_non_card_actions():
     actions = [
         b.get("data-action") for b in tree.find(data_testid="actions").find_all(data_action=True)
     ]
-    assert actions == ["swap all", "knock", "pass"]
+    assert actions == ["swap all", "knock", "pass", "hint"]  # and the coach, a control
 
 
 def test_no_moves_offered_while_bots_play():
@@ -105,7 +105,8 @@ def test_no_moves_offered_while_bots_play():
 def test_choice_hold_and_decision_buttons():
     tree = draw(obs(phase="choose", legal_actions=["keep", "take"]))
     bar = tree.find(data_testid="actions")
-    assert [b.get("data-action") for b in bar.find_all(data_action=True)] == ["keep", "take"]
+    offered = [b.get("data-action") for b in bar.find_all(data_action=True)]
+    assert offered == ["keep", "take", "hint"]
     five = parse_cards("KH 9S 7D AC 8C")
     holds = ["hold 0 1 2", "hold 0 1 3", "hold 2 3 4", "knock"]
     tree = draw(obs(hand=five, table=(), legal_actions=holds))
@@ -254,7 +255,7 @@ def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():
     o = obs(legal_actions=["swap 0 0", "swap 0 0 1 1", "swap 0 1 2 2", "swap all"])
     bar = draw(o).find(data_testid="actions")
     offered = [b.get("data-action") for b in bar.find_all(data_action=True)]
-    assert offered == ["swap 0 0 1 1", "swap 0 1 2 2", "swap all", "two-swaps"]
+    assert offered == ["swap 0 0 1 1", "swap 0 1 2 2", "swap all", "two-swaps", "hint"]
     assert bar.find(data_action="swap 0 1 2 2").all_text() == "K♥↔10♣ + 7♦↔D♠"
     narrowed = draw(o, ui(two_mode=True, pending=((0, 1),))).find(data_testid="actions")
     assert [b.get("data-action") for b in narrowed.find_all(class_="chip")] == ["swap 0 1 2 2"]

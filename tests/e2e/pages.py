@@ -10,6 +10,7 @@ for the page to settle: ``#app[data-state]`` leaves ``busy`` and comes to
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import warnings
@@ -22,6 +23,7 @@ from tests.e2e.support import BOOT_TIMEOUT_MS
 
 SETTLED = re.compile(r"^(human|deal-over|match-over)$")
 SETTLE_MS = 30_000
+CONTROLS = frozenset({"hint", "two-swaps", "clear-selection"})  # buttons that are no moves
 
 
 class RendererCrashWarning(UserWarning):
@@ -81,10 +83,8 @@ class GamePage:
         self.app = self.page.locator("#app")
         if self.on_new_page is not None:
             self.on_new_page(self.page)
-        try:
+        with contextlib.suppress(PlaywrightError):  # the crashed tab may be gone already
             old.close()
-        except PlaywrightError:
-            pass  # the crashed tab may be gone already
 
     # ---------------------------------------------------------------- reading
 
@@ -119,10 +119,12 @@ class GamePage:
         return where.evaluate_all("els => els.map(e => e.dataset.card)")
 
     def offered(self) -> list[str]:
-        """``data-action`` of every enabled move button the player is offered now."""
-        return self.page.locator("[data-testid=actions] [data-action]:enabled").evaluate_all(
+        """``data-action`` of every enabled move button the player is offered now
+        (controls such as the coach's ``hint`` or ``two-swaps`` are no moves)."""
+        found = self.page.locator("[data-testid=actions] [data-action]:enabled").evaluate_all(
             "els => els.map(e => e.dataset.action)"
         )
+        return [a for a in found if a not in CONTROLS]
 
     def active(self, zone: str) -> list[str]:
         """``data-index`` of the cards in ``zone`` (hand/table) the player may use."""

@@ -169,3 +169,31 @@ def test_a_360_px_phone_shows_every_seat_without_sideways_scrolling(session, sit
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, (seat, box)
     expect(game.hand()).to_have_count(3)
     page.close()
+
+
+def test_the_coach_names_the_best_move_and_outlines_its_cards(game, site_url):
+    slow: list[str] = []
+    # The page warns about tasks over 150 ms; a click's handler is "on_click".
+    game.page.on("console", lambda m: "slow task on_click" in m.text and slow.append(m.text))
+    game.open(site_url, "?seed=4&preset=classic&bots=3" + FRESH)
+    legal = set(game.offered())
+    game.page.locator("[data-action=hint]").click()
+    box = game.page.locator("[data-testid=hint]")
+    expect(box).to_be_visible()
+    best = box.locator("li").first
+    expect(best).to_contain_text("Best: ")
+    expect(best).to_contain_text("% safe)")
+    action = best.get_attribute("data-hint-action")
+    assert action in legal or action.startswith("swap ")
+    if action.startswith("swap ") and len(action.split()) == 3:
+        _, h, t = action.split()
+        expect(game.hand_card(h)).to_have_attribute("data-hinted", "true")
+        expect(game.table_card(t)).to_have_attribute("data-hinted", "true")
+    assert game.state == "human"
+    first = list(slow)
+    took = game.page.evaluate(  # again, timed in the page (the handler runs synchronously)
+        "() => { const t = performance.now();"
+        " document.querySelector('[data-action=hint]').click(); return performance.now() - t; }"
+    )
+    expect(box.locator("li").first).to_have_attribute("data-hint-action", action)  # same seed
+    print(f"hint: first click over 150 ms: {first}, second click {took:.0f} ms")
