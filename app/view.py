@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import luegen_view, panels
+from app import coach, luegen_view, panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.escape import escape
