@@ -59,13 +59,13 @@ def tr(key: str, lang: str, **values: Any) -> str:
 def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:
     """The Lügen decision of a finished deal in one or three sentences; "" if the deal
     had no Lügen decision. ``name(seat)`` gives a seat's name (seat 0 is "you")."""
-    outcome = getattr(last_deal, "outcome", "")
-    decider = getattr(last_deal, "decider", None)
+    outcome = last_deal.outcome
+    decider = last_deal.decider
     if not outcome or decider is None:
         return ""
     if outcome == "giveup":
         return tr("giveup_you", lang) if decider == 0 else tr("giveup", lang, who=name(decider))
-    other = getattr(last_deal, "challenged", None)
+    other = last_deal.challenged
     if other is None:
         return ""
     if decider == 0:
@@ -74,12 +74,12 @@ def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:
         parts = [tr("challenged_by", lang, who=name(decider))]
     else:
         parts = [tr("challenged", lang, who=name(decider), other=name(other))]
-    said = (getattr(last_deal, "announcements", {}) or {}).get(other, (None, ()))[0]
-    has = (getattr(last_deal, "values", {}) or {}).get(other)
+    said = last_deal.announcements.get(other, (None, ()))[0]
+    has = last_deal.values.get(other)
     key = ("lie" if outcome == "lie" else "true") + ("_you" if other == 0 else "")
     parts.append(tr(key, lang, other=name(other), said=fmt_value(said), has=fmt_value(has)))
     loser = other if outcome == "lie" else decider
-    lost = tuple(getattr(last_deal, "lost", ()) or ())
+    lost = tuple(last_deal.lost)
     n = lost[loser] if loser < len(lost) else 2
     if n:
         parts.append(
@@ -90,9 +90,9 @@ def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:
 
 def badge(last_deal: Any, seat: int, lang: str) -> str:
     """``gelogen``/``lied`` or ``ehrlich``/``honest`` for the challenged seat, else ""."""
-    if getattr(last_deal, "challenged", None) != seat:
+    if last_deal.challenged != seat:
         return ""
-    outcome = getattr(last_deal, "outcome", "")
+    outcome = last_deal.outcome
     if outcome == "lie":
         return tr("badge_lie", lang)
     if outcome == "true":
@@ -102,7 +102,7 @@ def badge(last_deal: Any, seat: int, lang: str) -> str:
 
 def challenge_label(obs: Any, seat: int, name: str, lang: str) -> str:
     """The challenge button's text, with what that player announced."""
-    said = (getattr(obs, "announcements", {}) or {}).get(seat)
+    said = obs.announcements.get(seat)
     if said is None:
         return f"Challenge {name}" if lang == "en" else f"{name} anzweifeln"
     return tr("challenge", lang, name=name, value=fmt_value(said[0]))

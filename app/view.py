@@ -87,13 +87,12 @@ def esc(text: object) -> str:
 
 def phase_name(obs: Any) -> str:
     """The observation's phase as plain text ("choose", "play", ...)."""
-    phase = getattr(obs, "phase", "play")
-    return str(getattr(phase, "value", phase))
+    return str(obs.phase)
 
 
 def action_texts(obs: Any) -> list[str]:
     """The legal actions of the observation as their texts, in the engine's order."""
-    return [str(a) for a in getattr(obs, "legal_actions", ()) or ()]
+    return [str(a) for a in obs.legal_actions]
 
 
 def seat_name(ui: UIState, seat: int) -> str:
@@ -191,9 +190,9 @@ def _lives_el(lives: int, ui: UIState) -> str:
 
 
 def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
-    lives_list = list(getattr(obs, "lives", ()) or ())
+    lives_list = list(obs.lives)
     lives = lives_list[seat] if seat < len(lives_list) else 0
-    current = getattr(obs, "current", None)
+    current = obs.current
     classes = ["seat"]
     if me:
         classes.append("me")
@@ -208,12 +207,12 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
     if f"seat-{seat}" in ui.changed:
         classes.append("changed")
     badges = []
-    if getattr(obs, "dealer", None) == seat:
+    if obs.dealer == seat:
         badges.append(
             f'<span class="tag dealer" title="{esc(t("dealer", ui.lang))}">'
             f"{esc(t('dealer', ui.lang))}</span>"
         )
-    if getattr(obs, "knocked_by", None) == seat:
+    if obs.knocked_by == seat:
         badges.append(f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>')
     name = seat_name(ui, seat)
     inner = [
@@ -221,7 +220,7 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
         f'<div class="seat-lives">{_lives_el(lives, ui)}</div>',
     ]
     if not me:
-        ann = (getattr(obs, "announcements", None) or {}).get(seat)
+        ann = obs.announcements.get(seat)
         if ann:
             value, shown = ann
             inner.append(
@@ -241,7 +240,7 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
 
 def _opponent_order(obs: Any) -> list[int]:
     """The other seats in playing order from the player: the next player first."""
-    n = len(getattr(obs, "lives", ()) or ())
+    n = len(obs.lives)
     order = list(range(1, n))
     return order[::-1] if obs.rules.direction is Direction.COUNTERCLOCKWISE else order
 
@@ -363,7 +362,7 @@ def _hold_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
     holds = [x for x in texts if x.startswith("hold ")]
     if not holds:
         return ""
-    hand = list(getattr(obs, "hand", ()) or ())
+    hand = list(obs.hand)
     chosen = sorted(int(i) for z, i in ui.selected if z == "hand")
     if len(chosen) == 3:
         action = "hold " + " ".join(map(str, chosen))
@@ -380,8 +379,8 @@ def _hold_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
 def _two_swap_chips(obs: Any, texts: Sequence[str], ui: UIState) -> str:
     """Every legal double swap as a button (one scrolling row); once the first pair
     is chosen by tapping cards, only the moves that complete it."""
-    hand = list(getattr(obs, "hand", ()) or ())
-    table = list(getattr(obs, "table", ()) or ())
+    hand = list(obs.hand)
+    table = list(obs.table)
     chips = []
     for text in texts:
         parts = text.split()
@@ -410,7 +409,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
             buttons.append(_button(text, t(text, ui.lang), cls="primary" if text == "keep" else ""))
         elif text == "knock":
             # After the first knock, "knock" means: keep this hand for the last round.
-            final = getattr(obs, "knocked_by", None) is not None
+            final = obs.knocked_by is not None
             buttons.append(
                 _button(text, t("knock_final" if final else "knock", ui.lang), cls="knock")
             )
@@ -463,7 +462,7 @@ def _status(obs: Any, ui: UIState) -> str:
         if ui.two_mode:
             return t("two_swaps_hint", ui.lang)
         return t("your_swap", ui.lang)
-    current = getattr(obs, "current", None)
+    current = obs.current
     if ui.mode == "busy" and current not in (None, 0):
         return t("waiting", ui.lang, name=seat_name(ui, current))
     return ""
@@ -477,10 +476,10 @@ def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
     and value if it was shown to all, the Lügen announcement, lives lost."""
     if last_deal is None:
         return []
-    hands = dict(getattr(last_deal, "hands", {}) or {})
-    values = dict(getattr(last_deal, "values", {}) or {})
-    announced = dict(getattr(last_deal, "announcements", {}) or {})
-    lost = tuple(getattr(last_deal, "lost", ()) or ())
+    hands = dict(last_deal.hands)
+    values = dict(last_deal.values)
+    announced = dict(last_deal.announcements)
+    lost = tuple(last_deal.lost)
     return [
         {
             "seat": seat,
@@ -507,29 +506,29 @@ def reason_text(last_deal: Any, ui: UIState) -> str:
         return ""
     lang = ui.lang
     name = lambda s: seat_name(ui, s)  # noqa: E731
-    reason = str(getattr(last_deal, "reason", ""))
-    lost = tuple(getattr(last_deal, "lost", ()) or ())
+    reason = str(last_deal.reason)
+    lost = tuple(last_deal.lost)
     losers = [s for s, n in enumerate(lost) if n]
-    knocker = getattr(last_deal, "knocker", None)
+    knocker = last_deal.knocker
     parts = []
     if reason == "feuer":
         parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
-        if getattr(last_deal, "feuer", None) is not None:
+        if last_deal.feuer is not None:
             parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
     elif reason == "31":
-        who = ", ".join(name(s) for s in getattr(last_deal, "thirty_one", ()))
+        who = ", ".join(name(s) for s in last_deal.thirty_one)
         parts.append((who + ": " if who else "") + t("reason_31", lang))
     elif reason == "max_cycles":
         parts.append(t("reason_cycles", lang))
-    elif knocker is not None and not getattr(last_deal, "outcome", ""):  # Lügen: see the verdict
+    elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
         parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
-    outcome = getattr(last_deal, "outcome", "")
-    decider = getattr(last_deal, "decider", None)
-    challenged = getattr(last_deal, "challenged", None)
+    outcome = last_deal.outcome
+    decider = last_deal.decider
+    challenged = last_deal.challenged
     if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
         # Lügen: who decided, what the challenged player said and held, who pays.
         parts.append(luegen_view.verdict(last_deal, name, lang))
-    elif getattr(last_deal, "void", False):
+    elif last_deal.void:
         parts.append(t("reason_void", lang))
     elif reason != "feuer" and not outcome:
         if len(losers) > 1:
@@ -543,20 +542,20 @@ def reason_text(last_deal: Any, ui: UIState) -> str:
 
 def _knocker_spared_others(last_deal: Any) -> bool:
     """True if someone else had the knocker's (losing) value but kept their lives."""
-    values = dict(getattr(last_deal, "values", {}) or {})
-    knocker = getattr(last_deal, "knocker", None)
+    values = dict(last_deal.values)
+    knocker = last_deal.knocker
     if knocker not in values:
         return False
-    lost = getattr(last_deal, "lost", ())
+    lost = last_deal.lost
     return any(v == values[knocker] and s != knocker and not lost[s] for s, v in values.items())
 
 
 def _deal_over(obs: Any, ui: UIState) -> str:
-    last = ui.result if ui.result is not None else getattr(obs, "last_deal", None)
+    last = ui.result if ui.result is not None else obs.last_deal
     rows = deal_rows(last)
     # The lives this deal left (two deals can end back to back: the first screen must
-    # not show the second one's losses); an engine without them: the lives now.
-    lives = list(getattr(last, "lives_after", ()) or getattr(obs, "lives", ()) or ())
+    # not show the second one's losses); a result made without them: the lives now.
+    lives = list((last.lives_after if last is not None else ()) or obs.lives)
     items = []
     losers = []
     for row in rows:
@@ -565,13 +564,12 @@ def _deal_over(obs: Any, ui: UIState) -> str:
         lost = row["lost"] or 0
         classes = "result" + (" loser" if lost else "")
         value = fmt_value(row["value"]) if row["value"] is not None else ""
-        own = tuple(getattr(last, "own_hand", ()) or ()) if seat == 0 else ()
+        own = tuple(last.own_hand) if seat == 0 else ()
         private = ""
         if own and not row["hand"]:
             # Lügen: the player's own unrevealed cards, which only they saw.
             row = {**row, "hand": own}
-            rules = getattr(obs, "rules", None)
-            value = fmt_value(hand_value(own, rules)) if rules is not None else ""
+            value = fmt_value(hand_value(own, obs.rules))
             private = (
                 f'<span class="tag own" data-testid="own-hand">'
                 f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
@@ -598,7 +596,7 @@ def _deal_over(obs: Any, ui: UIState) -> str:
             )
             loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
         knock = ""
-        if getattr(last, "knocker", None) == seat:
+        if last.knocker == seat:
             knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
         items.append(
             f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
@@ -637,7 +635,7 @@ def _out_choice(lives: Sequence[int], ui: UIState) -> str:
 
 def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
     """(place, seat) pairs: winners first, then by lives, then the later eliminated first."""
-    lives = list(getattr(obs, "lives", ()) or ())
+    lives = list(obs.lives)
     seats = range(len(lives))
     out_rank = {s: i for i, s in enumerate(ui.out_order)}
 
@@ -655,7 +653,7 @@ def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
 
 
 def _match_over(obs: Any, ui: UIState) -> str:
-    lives = list(getattr(obs, "lives", ()) or ())
+    lives = list(obs.lives)
     winners = list(ui.winners)
     crown = ui.crown
     if len(winners) == 1:
@@ -680,7 +678,7 @@ def _match_over(obs: Any, ui: UIState) -> str:
             f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
             f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
         )
-    last = getattr(obs, "last_deal", None)
+    last = obs.last_deal
     reason = reason_text(last, ui) if last is not None else ""
     return (
         '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
@@ -707,8 +705,8 @@ def _match_over(obs: Any, ui: UIState) -> str:
 def render(obs: Any, ui: UIState) -> str:
     """The markup inside ``#app`` for seat 0's observation and the UI state."""
     lang = ui.lang
-    hand = list(getattr(obs, "hand", ()) or ())
-    table = list(getattr(obs, "table", ()) or ())
+    hand = list(obs.hand)
+    table = list(obs.table)
     usable_hand = hand_active(obs, ui)
     usable_table = table_active(obs, ui)
     pending_badges: dict[tuple[str, str], str] = {}
@@ -740,8 +738,8 @@ def render(obs: Any, ui: UIState) -> str:
         )
         for i, c in enumerate(table)
     )
-    if getattr(obs, "has_mistery", False):
-        mine = getattr(obs, "mistery", None)
+    if obs.has_mistery:
+        mine = obs.mistery
         label = t("mistery", lang)
         badge = ""
         if mine is not None:
@@ -762,9 +760,9 @@ def render(obs: Any, ui: UIState) -> str:
         f'<div class="side {name}">{"".join(_seat_el(obs, s, ui) for s in group)}</div>'
         for name, group in zip(("left", "top", "right"), sides, strict=True)
     )
-    n_seats = len(getattr(obs, "lives", ()) or ())
-    stock = getattr(obs, "stock_size", None)
-    deal_no = getattr(obs, "deal_number", None)
+    n_seats = len(obs.lives)
+    stock = obs.stock_size
+    deal_no = obs.deal_number
     info = []
     if deal_no:
         info.append(f'<span class="deal-no">{esc(t("deal_no", lang, n=deal_no))}</span>')
@@ -857,10 +855,10 @@ def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) ->
     name = seat_name(ui, seat)
     suffix = "_you" if you else ""
     lang = ui.lang
-    same_deal = getattr(before, "deal_number", None) == getattr(after, "deal_number", None)
-    old_table = list(getattr(before, "table", ()) or ())
-    new_table = list(getattr(after, "table", ()) or ()) if same_deal else []
-    old_hand = list(getattr(before, "hand", ()) or ())
+    same_deal = before.deal_number == after.deal_number
+    old_table = list(before.table)
+    new_table = list(after.table) if same_deal else []
+    old_hand = list(before.hand)
     if word == "swap" and parts[1] == "all":
         return t("l_swap_all" + suffix, lang, name=name)
     if word == "swap":
@@ -881,7 +879,7 @@ def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) ->
     if word == "announce":
         value = fmt_value(float(parts[1]))
         shown = ""
-        ann = (getattr(after, "announcements", None) or {}).get(seat) if same_deal else None
+        ann = after.announcements.get(seat) if same_deal else None
         if ann:
             shown = " ".join(card_short(c, ui.style, lang) for c in ann[1])
         return t("l_announce" + suffix, lang, name=name, value=value, shown=shown or "…")

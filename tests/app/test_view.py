@@ -175,7 +175,9 @@ def test_text_is_escaped():
 
 
 def test_deal_over_reveals_hands_values_and_losses():
-    last = SimpleNamespace(
+    from engine.events import DealResult
+
+    last = DealResult(
         deal_number=1,
         reason="knock",
         knocker=2,
