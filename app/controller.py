@@ -254,6 +254,7 @@ class Controller:
             lang=self.next_settings.lang,  # display choices apply at once, also on resume
             style=st.card_style(self.next_settings, rules.deck),
             preset=s.preset if s.preset in engine.PRESETS else st.CUSTOM_BASE,
+            custom=s.preset == st.CUSTOM,
             names=("", *BOT_NAMES[: n - 1]),
             start_lives=rules.lives,
             anim=self.next_settings.speed != "0",

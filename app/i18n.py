@@ -188,6 +188,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Matches: {matches} · Wins: {wins}",
     ),
     "resumed": ("Partie fortgesetzt.", "Match resumed."),
+    "custom_rules": ("Eigene Regeln", "Custom rules"),
     "notice_next": (
         "Die neuen Einstellungen gelten ab der nächsten Partie.",
         "The new settings apply from the next match.",

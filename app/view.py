@@ -55,7 +55,8 @@ class UIState:
     mode: str = "busy"  # human | busy | deal-over | match-over (the #app data-state)
     lang: str = "de"
     style: str = "french"  # card faces
-    preset: str = "classic"
+    preset: str = "classic"  # the named preset whose words the screen uses
+    custom: bool = False  # the player's own rule set (built on ``preset``)
     names: tuple[str, ...] = ()
     selected: tuple[
         tuple[str, str], ...
@@ -774,12 +775,13 @@ def render(obs: Any, ui: UIState) -> str:
     elif ui.mode == "match-over":
         overlay = _match_over(obs, ui)
     matches, wins = ui.stats
+    variant = t("custom_rules", lang) if ui.custom else game_name(ui.preset, lang)
     return (
         f'<div class="game seats-{n_seats}{"" if ui.anim else " no-anim"}" '
         f'data-mode="{esc(ui.mode)}">'
         '<header class="topbar">'
         '<h1 class="title">Schwimmen '
-        f'<span class="variant">{esc(game_name(ui.preset, lang))}</span></h1>'
+        f'<span class="variant">{esc(variant)}</span></h1>'
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
         "</header>"

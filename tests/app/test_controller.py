@@ -576,3 +576,13 @@ def test_bad_url_parameters_and_unplayable_rules_are_said_not_dropped():
 def test_url_notices_need_no_console_on_the_host():
     _, host, _ = make("?seed=3&speed=0&difficulty=superhard")
     assert "„difficulty“" in host.tree().find(data_testid="notices").all_text()
+
+
+def test_the_header_names_a_custom_rule_set_as_such():
+    c, host, _ = make("?seed=3&speed=0&preset=knack&new=1")
+    assert host.tree().find(class_="variant").all_text() == "Knack"
+    from app.settings import Settings
+
+    c.new_match(Settings(preset="custom", custom={"swap_two": True}, lang="en"))
+    assert c.match.rules.swap_two and c.match.rules != engine.preset("classic")
+    assert host.tree().find(class_="variant").all_text() == "Eigene Regeln"
