@@ -20,7 +20,7 @@ from typing import Any
 
 from app.card_names import card_name
 from app.escape import escape
-from app.i18n import fmt_value, t
+from app.i18n import fmt_value, lookup, t
 
 SHOWN = 3  # lines of the ranking shown
 BUDGET_MS = 30  # the engine's search time cap (the page's main thread must stay free)
@@ -44,8 +44,7 @@ _T: dict[str, tuple[str, str]] = {
 
 
 def tr(key: str, lang: str, **values: Any) -> str:
-    de, en = _T[key]
-    return (en if lang == "en" else de).format(**values)
+    return lookup(_T, key, lang, **values)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,8 @@ missing text is visible, never a crash).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 LANGS = ("de", "en")
 
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hans")
@@ -207,9 +209,20 @@ _FEUER_NAMES = {"knack": ("Blitz", "Three aces")}
 
 def t(key: str, lang: str = "de", **values: object) -> str:
     """The text for ``key`` in ``lang`` ("de" or "en"), with values filled in."""
-    pair = _TEXTS.get(key)
-    if pair is None:
-        return key
+    return lookup(_TEXTS, key, lang, **values)
+
+
+def lookup(
+    table: Mapping[str, tuple[str, str]], key: str, lang: str = "de", /, **values: object
+) -> str:
+    """``table[key]``, a (German, English) pair, in ``lang`` (German unless "en"), with
+    ``{placeholders}`` filled in; an unknown key gives the key itself. Every module's
+    own table of texts is read through this.
+
+    >>> lookup({"hi": ("Hallo {name}", "Hello {name}")}, "hi", "en", name="Ann")
+    'Hello Ann'
+    """
+    pair = table.get(key, (key, key))
     text = pair[1] if lang == "en" else pair[0]
     return text.format(**values) if values else text
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.i18n import fmt_value
+from app.i18n import fmt_value, lookup
 
 _T: dict[str, tuple[str, str]] = {
     "giveup": ("{who} gibt auf und verliert 1 Leben.", "{who} gives up and loses 1 life."),
@@ -52,8 +52,7 @@ _T: dict[str, tuple[str, str]] = {
 
 
 def tr(key: str, lang: str, **values: Any) -> str:
-    de, en = _T[key]
-    return (en if lang == "en" else de).format(**values)
+    return lookup(_T, key, lang, **values)
 
 
 def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:

@@ -23,7 +23,8 @@ import engine
 from app import rules_help, settings_form, stats_view
 from app import settings as st
 from app import stats as stats_mod
-from app.escape import escape
+from app.escape import escape as esc
+from app.i18n import lookup
 from app.storage import Notice, load_match
 
 ACTIONS = frozenset(
@@ -53,12 +54,7 @@ _T = {
 
 
 def _tr(key: str, lang: str) -> str:
-    de, en = _T[key]
-    return en if lang == "en" else de
-
-
-def esc(text: object) -> str:
-    return escape(text)
+    return lookup(_T, key, lang)
 
 
 STYLE = """

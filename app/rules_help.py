@@ -23,14 +23,10 @@ from __future__ import annotations
 import engine
 from app.card_names import card_name, card_short, rank_name, suit_name
 from app.cards_svg import card_svg
-from app.escape import escape
+from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name
 from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
 from engine.cards import LOWEST_RANK
-
-
-def esc(text: object) -> str:
-    return escape(text)
 
 
 def _pick(lang: str, de: str, en: str) -> str:

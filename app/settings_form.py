@@ -32,7 +32,8 @@ from typing import Any
 
 import engine
 from app import settings as st
-from app.escape import escape
+from app.escape import escape as esc
+from app.i18n import lookup
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"
@@ -239,9 +240,7 @@ _NUMBER_LIMITS = {
 
 def tr(key: str, lang: str, **values: Any) -> str:
     """The dialog's text for ``key`` in ``lang`` (German unless ``en``)."""
-    pair = _T.get(key, (key, key))
-    text = pair[1] if lang == "en" else pair[0]
-    return text.format(**values) if values else text
+    return lookup(_T, key, lang, **values)
 
 
 def option_label(option: str, lang: str) -> str:
@@ -419,11 +418,6 @@ def _short_option(option: str, lang: str) -> str:
 
 
 # -- markup -------------------------------------------------------------------
-
-
-def esc(text: object) -> str:
-    """Text made safe for markup, attributes included."""
-    return escape(text)
 
 
 def _key(name: str) -> str:

@@ -72,7 +72,7 @@ from typing import Any
 
 from engine import InvalidInputError
 
-from .escape import escape
+from .escape import escape as _esc
 from .storage import KEY_STATS, Notice, Store
 
 VERSION = 2
@@ -490,10 +490,6 @@ def _svg(label: str, body: str) -> str:
         'fill="currentColor" font-size="10" font-family="system-ui, sans-serif">'
         f"<title>{_esc(label)}</title>{body}</svg>"
     )
-
-
-def _esc(text: str) -> str:
-    return escape(text)
 
 
 # -- validation ------------------------------------------------------------------

@@ -33,8 +33,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from app import stats as stats_mod
-from app.escape import escape
-from app.i18n import feuer_name, game_name
+from app.escape import escape as esc
+from app.i18n import feuer_name, game_name, lookup
 from app.stats import Stats, Summary
 from app.storage import Notice
 from engine import InvalidInputError
@@ -130,13 +130,7 @@ _T: dict[str, tuple[str, str]] = {
 
 def tr(key: str, lang: str, **values: Any) -> str:
     """The panel's text for ``key`` in ``lang`` (German unless ``en``)."""
-    pair = _T.get(key, (key, key))
-    text = pair[1] if lang == "en" else pair[0]
-    return text.format(**values) if values else text
-
-
-def esc(text: object) -> str:
-    return escape(text)
+    return lookup(_T, key, lang, **values)
 
 
 def scope_label(scope: str, lang: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from app import coach, luegen_view, panels
 from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
-from app.escape import escape
+from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name, t
 from engine import Direction, hand_value
 
@@ -79,11 +79,6 @@ class UIState:
     out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
-
-
-def esc(text: object) -> str:
-    """Text made safe for markup, attributes included."""
-    return escape(text)
 
 
 def phase_name(obs: Any) -> str:
