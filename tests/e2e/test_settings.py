@@ -62,7 +62,10 @@ def test_custom_rules_every_option_conflicts_and_a_match_with_them(game, site_ur
     form.locator("[data-action=new-match]").click()
     game.wait_human()
     assert seats(game) == 3
-    assert game.lives() == [4, 4, 4]
+    # Four lives each. The dialog's match has a fresh random seed: the bots may already
+    # have ended a deal (a 31 before the player's first turn), so one loss may show.
+    lives = game.lives()
+    assert max(lives) == 4 and sum(lives) >= 10, lives
     names = game.hand().evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert all(any(s in n for s in ("Schellen", "Rosen", "Schilten", "Eicheln")) for n in names)
     # Remembered after a reload (the match resumes; the dialog shows the custom rules).
