@@ -23,18 +23,21 @@ def potential(hand, unseen: list[int], info: RulesInfo) -> float:
         return base
     total = 0.0
     for x in unseen:
-        best = base
-        v = strength(x, b, c, info)
-        if v > best:
-            best = v
-        v = strength(a, x, c, info)
-        if v > best:
-            best = v
-        v = strength(a, b, x, info)
-        if v > best:
-            best = v
-        total += best
+        total += _best_with(a, b, c, x, base, info)
     return total / len(unseen)
+
+
+def _best_with(a: int, b: int, c: int, x: int, best: float, info: RulesInfo) -> float:
+    """The best of ``best`` and the three hands made by putting ``x`` in place of
+    one of ``a``, ``b``, ``c`` (unrolled: this is the bots' innermost loop)."""
+    v = strength(x, b, c, info)
+    if v > best:
+        best = v
+    v = strength(a, x, c, info)
+    if v > best:
+        best = v
+    v = strength(a, b, x, info)
+    return v if v > best else best
 
 
 def score_hand(hand, unseen, info: RulesInfo, alpha: float) -> float:
@@ -104,15 +107,7 @@ def best_from(hand, table, info: RulesInfo) -> float:
     a, b, c = hand
     best = strength(a, b, c, info)
     for x in table:
-        v = strength(x, b, c, info)
-        if v > best:
-            best = v
-        v = strength(a, x, c, info)
-        if v > best:
-            best = v
-        v = strength(a, b, x, info)
-        if v > best:
-            best = v
+        best = _best_with(a, b, c, x, best, info)
     if len(table) == 3:
         v = strength(table[0], table[1], table[2], info)
         if v > best:
