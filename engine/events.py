@@ -86,20 +86,44 @@ _LOSE_REASONS = {
 }
 
 
+# Sentences for events whose text is a fixed pattern of the event's fields;
+# the few kinds whose wording depends on what is public are written out below.
+_TEMPLATES: dict[EventKind, str] = {
+    EventKind.DEAL: "deal {value}: {s} deals",
+    EventKind.TABLE: "table: {cards}",
+    EventKind.KEEP: "{s} keeps the dealt cards",
+    EventKind.TAKE: "{s} lays {given} open and takes the other three",
+    EventKind.SWAP: "{s} swaps {given} for {taken}",
+    EventKind.SWAP_ALL: "{s} swaps all: {given} for {taken}",
+    EventKind.PASS: "{s} passes",
+    EventKind.REFRESH: "everyone passed: new table cards {cards}",
+    EventKind.NEW: "{s} lays new table cards for 7-8-9: {cards}",
+    EventKind.RESHUFFLE: "the discard pile is shuffled into the stock",
+    EventKind.THIRTY_ONE: "{s} has 31: {cards}",
+    EventKind.FEUER: "{s} has Feuer: {cards}",
+    EventKind.REVEAL: "{s} shows {cards} ({value})",
+    EventKind.ANNOUNCE: "{s} announces {value} showing {cards}",
+    EventKind.GIVEUP: "{s} gives up",
+    EventKind.VOID: "everyone left would be out: nobody loses a life",
+    EventKind.SWIM: "{s} is swimming",
+    EventKind.OUT: "{s} is out",
+    EventKind.DEAL_END: "deal {value} ends ({reason})",
+}
+
+
 def _describe(e: Event) -> str:
     k, s = e.kind, f"seat {e.seat}"
-    if k is EventKind.DEAL:
-        return f"deal {e.value}: {s} deals"
-    if k is EventKind.TABLE:
-        return f"table: {_cards(e.cards)}"
-    if k is EventKind.KEEP:
-        return f"{s} keeps the dealt cards"
-    if k is EventKind.TAKE:
-        return f"{s} lays {_cards(e.given)} open and takes the other three"
-    if k is EventKind.SWAP:
-        return f"{s} swaps {', '.join(map(str, e.given))} for {', '.join(map(str, e.taken))}"
-    if k is EventKind.SWAP_ALL:
-        return f"{s} swaps all: {_cards(e.given)} for {_cards(e.taken)}"
+    template = _TEMPLATES.get(k)
+    if template is not None:
+        return template.format(
+            s=s,
+            cards=_cards(e.cards),
+            # a swap lists its cards with commas: two at once with swap_two
+            given=", ".join(map(str, e.given)) if k is EventKind.SWAP else _cards(e.given),
+            taken=", ".join(map(str, e.taken)) if k is EventKind.SWAP else _cards(e.taken),
+            value=_num(e.value),
+            reason=e.reason,
+        )
     if k is EventKind.MISTERY:
         if e.given:
             return f"{s} swaps {_cards(e.given)} for the face-down card {_cards(e.taken)}"
@@ -108,41 +132,15 @@ def _describe(e: Event) -> str:
         if e.given:
             return f"{s} keeps {_cards(e.taken)} and passes {_cards(e.given)} on"
         return f"{s} keeps three cards and passes two on"
-    if k is EventKind.PASS:
-        return f"{s} passes"
-    if k is EventKind.REFRESH:
-        return f"everyone passed: new table cards {_cards(e.cards)}"
-    if k is EventKind.NEW:
-        return f"{s} lays new table cards for 7-8-9: {_cards(e.cards)}"
-    if k is EventKind.RESHUFFLE:
-        return "the discard pile is shuffled into the stock"
     if k is EventKind.KNOCK:
         return f"{s} knocks" + (" and keeps the hand" if e.reason == "keep" else "")
-    if k is EventKind.THIRTY_ONE:
-        return f"{s} has 31: {_cards(e.cards)}"
-    if k is EventKind.FEUER:
-        return f"{s} has Feuer: {_cards(e.cards)}"
-    if k is EventKind.REVEAL:
-        return f"{s} shows {_cards(e.cards)} ({_num(e.value)})"
-    if k is EventKind.ANNOUNCE:
-        return f"{s} announces {_num(e.value)} showing {_cards(e.cards)}"
     if k is EventKind.CHALLENGE:
         verdict = {"lie": ": a lie", "true": ": it was true"}.get(e.reason, "")
         return f"{s} challenges seat {e.target}{verdict}"
-    if k is EventKind.GIVEUP:
-        return f"{s} gives up"
     if k is EventKind.LOSE:
         why = _LOSE_REASONS.get(e.reason, e.reason)
         life = "life" if e.lives == 1 else "lives"
         return f"{s} loses {e.lives} {life} ({why})"
-    if k is EventKind.VOID:
-        return "everyone left would be out: nobody loses a life"
-    if k is EventKind.SWIM:
-        return f"{s} is swimming"
-    if k is EventKind.OUT:
-        return f"{s} is out"
-    if k is EventKind.DEAL_END:
-        return f"deal {e.value} ends ({e.reason})"
     if k is EventKind.MATCH_END:
         if len(e.seats) == 1:
             crown = " with crown" if e.reason == "crown" else ""
