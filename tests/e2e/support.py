@@ -20,6 +20,13 @@ BOOT_TIMEOUT_MS = 75_000
 SUBPATH = "sub/schwimmen/"
 
 
+def record_errors(page: Page, errors: list[str]) -> None:
+    """Append every uncaught script error and console error of ``page`` to ``errors``
+    (tests assert the list is empty at the end: a page that works quietly)."""
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+
+
 def wait_state(page: Page, state: str = "human", timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Wait until ``#app`` has ``data-state=state``; fail early with the page's error text."""
     app = page.locator("#app")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
 
 FRESH = "&speed=0&lang=en&mistery=0&luegen=0&new=1"  # a new match, no pauses, no variants
 
@@ -30,8 +31,7 @@ def game(session, site_url):
     context, _, errors = session
 
     def listen(page):
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        record_errors(page, errors)
 
     page = context.new_page()
     listen(page)

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
 
 
 @pytest.fixture
@@ -22,8 +23,7 @@ def context(browser):
 def test_garbage_fields_in_a_saved_match_give_a_clean_start_with_a_notice(context, site_url):
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    record_errors(page, errors)
     game = GamePage(page)
     game.open(site_url, "?seed=5&speed=0&lang=en&new=1")
     # Spoil the counters of the saved match, keeping the engine's match text intact.

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 import engine
 from app import settings as st
 from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
 
 
 @pytest.fixture
@@ -16,8 +17,7 @@ def game(browser, site_url):
     context = browser.new_context(locale="de-DE", viewport={"width": 900, "height": 800})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    record_errors(page, errors)
     yield GamePage(page).open(site_url, "?seed=8&speed=0")
     context.close()
     assert errors == [], errors

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from app.stats import FILE_FORMAT
 from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
 
 
 @pytest.fixture
@@ -23,8 +24,7 @@ def context(browser):
 def game(context, site_url):
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    record_errors(page, errors)
     yield GamePage(page)
     assert errors == [], errors
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from app.card_names import card_short
 from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
 
 
 @pytest.fixture(scope="module")
@@ -17,8 +18,7 @@ def game(browser, site_url):
     context = browser.new_context(locale="en-US", viewport={"width": 1000, "height": 800})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    record_errors(page, errors)
     yield GamePage(page).open(site_url, "?seed=21&speed=0&lang=en&new=1")
     context.close()
     assert errors == [], errors
