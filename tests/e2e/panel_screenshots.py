@@ -8,18 +8,12 @@ Builds the site first unless ``--site`` names a built one.
 
 from __future__ import annotations
 
-import argparse
 import random
-from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from scripts.serve import start_server
+from tests.e2e.camera import Snap, run
 from tests.e2e.pages import GamePage
-from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS
-
-ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": (360, 740), "desktop": (1280, 800)}
 
 
 def _settle(page: Page) -> None:
@@ -54,78 +48,44 @@ def _luegen_decision(game: GamePage) -> bool:
     return False
 
 
-def shoot(site: Path, out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    server, url = start_server(site)
-    taken: list[Path] = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for size, (w, h) in SIZES.items():
-                context = browser.new_context(viewport={"width": w, "height": h}, locale="de-DE")
-                page = context.new_page()
-                game = GamePage(page)
-                game.url = url
-                _play_a_few_matches(game)
+def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
+    game = GamePage(page)
+    game.url = url
+    _play_a_few_matches(game)
 
-                def snap(name: str, page: Page = page, size: str = size) -> None:
-                    _settle(page)
-                    path = out / f"{name}-{size}.png"
-                    page.screenshot(path=path)
-                    taken.append(path)
+    def settled_snap(name: str) -> None:
+        _settle(page)
+        snap(name)
 
-                game.open(url, "?seed=5&speed=0&lang=de&preset=knack&bots=3&new=1")
-                page.locator("[data-action=settings]").click()
-                snap("settings")
-                form = page.locator("[data-testid=settings]")
-                form.locator("[name=preset]").select_option("custom")
-                form.locator("[name='rule.deal']").select_option("hidden")
-                page.locator("[data-testid=settings-error]").scroll_into_view_if_needed()
-                snap("settings-conflict")
-                form.locator("[name=lang]").select_option("en")
-                form.locator("[name=preset]").select_option("hosenowi")
-                form.locator("[name=mistery]").set_checked(True)
-                form.locator("[name=luegen]").set_checked(True)
-                form.locator("[data-action=open-help]").click()
-                snap("rules-help-en")
-                page.locator(".rules-help .examples").scroll_into_view_if_needed()
-                snap("rules-help-examples-en")
-                page.keyboard.press("Escape")
-                form.locator("[name=lang]").select_option("de")
-                form.locator("[data-action=close-settings]").click()
-                page.locator("[data-action=open-stats]").click()
-                snap("stats")
-                page.locator("[data-action=close-stats]").click()
-                game.open(
-                    url, "?seed=7&speed=0&lang=en&preset=classic&luegen=1&bots=3&lives=3&new=1"
-                )
-                if _luegen_decision(game):
-                    snap("luegen-decision-en")
-                    offered = [a for a in game.offered() if a.startswith("challenge ")]
-                    game.challenge(int(offered[0].split()[1]))
-                    snap("luegen-verdict-en")
-                context.close()
-            browser.close()
-    finally:
-        server.shutdown()
-    return taken
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    site = args.site
-    if site is None:
-        import tempfile
-
-        from scripts.build import build
-
-        site = build(Path(tempfile.mkdtemp(prefix="schwimmen-shots-")))
-    for path in shoot(site, args.out):
-        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    game.open(url, "?seed=5&speed=0&lang=de&preset=knack&bots=3&new=1")
+    page.locator("[data-action=settings]").click()
+    settled_snap("settings")
+    form = page.locator("[data-testid=settings]")
+    form.locator("[name=preset]").select_option("custom")
+    form.locator("[name='rule.deal']").select_option("hidden")
+    page.locator("[data-testid=settings-error]").scroll_into_view_if_needed()
+    settled_snap("settings-conflict")
+    form.locator("[name=lang]").select_option("en")
+    form.locator("[name=preset]").select_option("hosenowi")
+    form.locator("[name=mistery]").set_checked(True)
+    form.locator("[name=luegen]").set_checked(True)
+    form.locator("[data-action=open-help]").click()
+    settled_snap("rules-help-en")
+    page.locator(".rules-help .examples").scroll_into_view_if_needed()
+    settled_snap("rules-help-examples-en")
+    page.keyboard.press("Escape")
+    form.locator("[name=lang]").select_option("de")
+    form.locator("[data-action=close-settings]").click()
+    page.locator("[data-action=open-stats]").click()
+    settled_snap("stats")
+    page.locator("[data-action=close-stats]").click()
+    game.open(url, "?seed=7&speed=0&lang=en&preset=classic&luegen=1&bots=3&lives=3&new=1")
+    if _luegen_decision(game):
+        settled_snap("luegen-decision-en")
+        offered = [a for a in game.offered() if a.startswith("challenge ")]
+        game.challenge(int(offered[0].split()[1]))
+        settled_snap("luegen-verdict-en")
 
 
 if __name__ == "__main__":
-    main()
+    run(shoot, __doc__.splitlines()[0])
