@@ -14,8 +14,10 @@ Nothing here needs the network.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -27,41 +29,59 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Runtime files the page needs, by pattern: PyScript's chunk names carry a hash
 # that changes with every release. Plugins we switch off in pyscript.toml
-# (editor, terminal, game, donkey) are left out on purpose.
+# (editor, terminal, game, donkey) are left out on purpose, and so are Pyodide's
+# full standard library (the page gets a trimmed one, STDLIB_ZIP) and its package
+# lock file (the page loads no packages: static/boot.mjs hands Pyodide an empty one).
+PYODIDE_DIR = "node_modules/pyodide"
 RUNTIME = {
-    "vendor/pyodide": (
-        "node_modules/pyodide",
-        [
-            "pyodide.mjs",
-            "pyodide.asm.mjs",
-            "pyodide.asm.wasm",
-            "python_stdlib.zip",
-            "pyodide-lock.json",
-        ],
-    ),
+    "vendor/pyodide": (PYODIDE_DIR, ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]),
     "vendor/pyscript": (
         "node_modules/@pyscript/core/dist",
         ["core.js", "core-*.js", "toml-*.js", "error-*.js"],
     ),
 }
+# What the bare PyScript page of bench/startup.py boots from: Pyodide as published.
+BARE_RUNTIME = {
+    "vendor/pyodide": (
+        PYODIDE_DIR,
+        [*RUNTIME["vendor/pyodide"][1], "python_stdlib.zip", "pyodide-lock.json"],
+    ),
+    "vendor/pyscript": RUNTIME["vendor/pyscript"],
+}
 
-# Python packages shipped to the browser: every *.py below them, found by glob,
-# in one zip that PyScript writes to its working directory (/home/pyodide).
+# Python packages shipped to the browser: every *.py below them, found by glob, as
+# bytecode only, in one zip that static/boot.mjs writes to the working directory
+# (/home/pyodide) and puts on sys.path. Command-line tools the page never runs stay out.
 PY_PACKAGES = ("engine", "app")
+NOT_SHIPPED = ("engine/arena.py",)
 PY_ZIP = "python.zip"
 PY_ZIP_PATH = "/home/pyodide/" + PY_ZIP  # as tracebacks in the page show it
-PYC_FORMAT = "zip-pyc-1"  # part of the bytecode cache key: bump when the layout changes
+PYC_FORMAT = "zip-pyc-2"  # part of the bytecode cache key: bump when the layout changes
+# Docstrings are for readers and doctests, not for the page: compiled as ``python -OO``
+# (the page's code has no assert statements, so nothing else changes).
+PYC_OPTIMIZE = 2
+
+# The standard library the page ships (scripts/trim_stdlib.mjs): the modules Pyodide
+# and PyScript import at start (STDLIB_START), those engine/ and app/ import, and what
+# they import in turn; as bytecode (no compiling at start) or as source (fewer bytes).
+STDLIB_ZIP = "stdlib.zip"
+STDLIB_START = ROOT / "scripts" / "stdlib_start.txt"
+STDLIB_FORM = "bytecode"
+STDLIB_CACHE = ROOT / "dist" / ".stdlib-cache"
 
 # Bytecode compiled by the page's own Pyodide (scripts/compile_pyc.mjs), kept
 # between builds by content: the page then imports without compiling.
 PYC_CACHE = ROOT / "dist" / ".pyc-cache"
 
-# The page, and every file of static/ (but the service worker template), as they are.
+# The page, and every file of static/ (but the templates), as they are.
 PAGE = "index.html"
 STATIC_DIR = "static"
 SW_TEMPLATE = "static/sw.js"
 SW_NAME = "sw.js"
 CACHE_PREFIX = "schwimmen-"
+# The interpreter module (PyScript's `interpreter`), filled in with the build's files.
+BOOT_TEMPLATE = "static/boot.mjs"
+TEMPLATES = (SW_TEMPLATE, BOOT_TEMPLATE)
 
 
 class BuildError(RuntimeError):
@@ -79,10 +99,12 @@ def build(out: Path | None = None) -> Path:
     _copy(ROOT / PAGE, site / PAGE)
     for path in sorted((ROOT / STATIC_DIR).rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.is_file() and rel.as_posix() != SW_TEMPLATE:
+        if path.is_file() and rel.as_posix() not in TEMPLATES:
             _copy(path, site / rel)
-    _copy_runtime(site)
-    _write_python_zip(site)
+    _copy_runtime(site, RUNTIME)
+    sources = _write_python_zip(site)
+    stdlib = _write_stdlib_zip(site, sources)
+    write_boot_module(site, stdlib)
     (site / "pyscript.toml").write_text(_pyscript_toml(), encoding="utf-8")
     # Static hosts that run Jekyll (GitHub Pages from a branch) would drop __init__.py.
     (site / ".nojekyll").write_text("", encoding="utf-8")
@@ -96,8 +118,8 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def _copy_runtime(site: Path) -> None:
-    for dst_dir, (src_dir, patterns) in RUNTIME.items():
+def _copy_runtime(site: Path, runtime: dict) -> None:
+    for dst_dir, (src_dir, patterns) in runtime.items():
         src = ROOT / src_dir
         if not src.is_dir():
             raise BuildError(f"{src_dir} is missing: run `npm ci` (or ./scripts/setup) first")
@@ -115,7 +137,7 @@ def python_sources() -> list[Path]:
     for package in PY_PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
             rel = path.relative_to(ROOT)
-            if "__pycache__" not in rel.parts:
+            if "__pycache__" not in rel.parts and rel.as_posix() not in NOT_SHIPPED:
                 found.append(rel)
     return sorted(found)
 
@@ -126,10 +148,11 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
     Needs Node (a few seconds); results are cached by Pyodide version, path and
     source bytes in ``dist/.pyc-cache``, so a rebuild compiles only what changed.
     """
-    version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    version = pyodide_version()
     cache = {}
     for rel, data in sources.items():
-        key = hashlib.sha256(f"{PYC_FORMAT}\0{version}\0{rel.as_posix()}\0".encode() + data)
+        key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{rel.as_posix()}\0".encode()
+        key = hashlib.sha256(key + data)
         cache[rel] = PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
     missing = [rel for rel in sources if not cache[rel].is_file()]
     if missing:
@@ -143,6 +166,7 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
                 (src / rel).write_bytes(sources[rel])
             run = subprocess.run(
                 [node, str(ROOT / "scripts/compile_pyc.mjs"), str(src), str(out), PY_ZIP_PATH]
+                + [str(PYC_OPTIMIZE)]
                 + [rel.as_posix() for rel in missing],
                 capture_output=True,
                 text=True,
@@ -159,33 +183,147 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
     return {rel: cache[rel].read_bytes() for rel in sources}
 
 
-def _write_python_zip(site: Path) -> list[Path]:
-    """``python.zip``: every source with its ``.pyc`` beside it; returns the sources.
+def pyodide_version() -> str:
+    package = ROOT / PYODIDE_DIR / "package.json"
+    if not package.is_file():
+        raise BuildError(f"{PYODIDE_DIR} is missing: run `npm ci` (or ./scripts/setup) first")
+    return json.loads(package.read_text())["version"]
+
+
+def _zip_entry(name: str) -> zipfile.ZipInfo:
+    """A deflated entry with a fixed date, so the same input gives the same bytes."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def _write_python_zip(site: Path) -> dict[Path, bytes]:
+    """``python.zip``: the ``.pyc`` of every source (no source); returns ``{path: source}``.
 
     The page puts the zip itself on ``sys.path`` (zipimport), so one request
-    brings all the Python and nothing is unpacked. Entries are stored
-    uncompressed with a fixed date, so the same sources give the same bytes.
+    brings all the Python, nothing is unpacked and nothing is compiled.
+    Tracebacks still name each file and line (``PY_ZIP_PATH``).
     """
     sources = {rel: (ROOT / rel).read_bytes() for rel in python_sources()}
     compiled = compile_python(sources)
-    with zipfile.ZipFile(site / PY_ZIP, "w", zipfile.ZIP_STORED) as archive:
-        for rel, data in sources.items():
-            for name, payload in ((rel.as_posix(), data), (f"{rel.as_posix()}c", compiled[rel])):
-                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), payload)
-    return list(sources)
+    with zipfile.ZipFile(site / PY_ZIP, "w") as archive:
+        for rel in sources:
+            archive.writestr(_zip_entry(f"{rel.as_posix()}c"), compiled[rel], compresslevel=9)
+    return sources
+
+
+def stdlib_roots(sources: dict[Path, bytes]) -> list[str]:
+    """The standard-library modules the page imports first: those Pyodide and
+    PyScript load at start (``STDLIB_START``) and every module that the shipped
+    sources import anywhere (also inside functions), found with ``ast``."""
+    start = STDLIB_START.read_text(encoding="utf-8").split("\n")
+    names = {line.strip() for line in start if line.strip() and not line.startswith("#")}
+    ours = set(PY_PACKAGES) | {"js", "pyodide", "pyscript", "__future__"}
+    for rel, data in sources.items():
+        for node in ast.walk(ast.parse(data, filename=str(rel))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found = [node.module]
+            else:
+                continue
+            names.update(name for name in found if name.split(".")[0] not in ours)
+    return sorted(names)
+
+
+def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> list[str]:
+    """``stdlib.zip``: the trimmed standard library (scripts/trim_stdlib.mjs), cached in
+    ``dist/.stdlib-cache`` by Pyodide version, form and roots. Returns its modules."""
+    roots = stdlib_roots(sources)
+    script = ROOT / "scripts/trim_stdlib.mjs"
+    key = json.dumps([pyodide_version(), STDLIB_FORM, roots, file_hash(script)]).encode()
+    digest = hashlib.sha256(key).hexdigest()[:32]
+    cached_zip = STDLIB_CACHE / f"{digest}.zip"
+    cached_list = STDLIB_CACHE / f"{digest}.json"
+    if not (cached_zip.is_file() and cached_list.is_file()):
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("node is missing: it trims the standard library for the page")
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            roots_file, out = Path(tmp) / "roots.json", Path(tmp) / STDLIB_ZIP
+            roots_file.write_text(json.dumps(roots), encoding="utf-8")
+            run = subprocess.run(
+                [node, str(script), str(roots_file), str(out), STDLIB_FORM],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=ROOT,
+            )
+            if run.returncode != 0:
+                raise BuildError(f"trimming the standard library failed:\n{run.stderr[-2000:]}")
+            result = json.loads(run.stdout.strip().splitlines()[-1])
+            if result["missing"]:
+                raise BuildError(f"no such standard-library modules: {result['missing']}")
+            shutil.copyfile(out, cached_zip)
+            cached_list.write_text(json.dumps(result["modules"]), encoding="utf-8")
+    shutil.copyfile(cached_zip, site / STDLIB_ZIP)
+    return json.loads(cached_list.read_text(encoding="utf-8"))
 
 
 def _pyscript_toml() -> str:
-    """The repository's pyscript.toml plus a generated ``[files]`` table."""
-    base = (ROOT / "pyscript.toml").read_text(encoding="utf-8").rstrip() + "\n"
-    lines = [
-        "",
-        "# Generated by scripts/build.py: all Python of engine/ and app/ in one zip,",
-        "# which index.html puts on sys.path.",
-        "[files]",
-        f'"./{PY_ZIP}" = "./{PY_ZIP}"',
-    ]
-    return base + "\n".join(lines) + "\n"
+    """The repository's pyscript.toml as it is (the interpreter module brings the Python)."""
+    return (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+
+
+def page_modules(sources) -> list[str]:
+    """Dotted names of the shipped modules, packages first (the snapshot imports them)."""
+    names = []
+    for rel in sources:
+        parts = list(Path(rel).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names.append(".".join(parts))
+    return sorted(names, key=lambda name: (name.count("."), name))
+
+
+def build_id(site: Path) -> str:
+    """What a memory snapshot depends on: our Python, the standard library, the
+    runtime and the boot code. A snapshot made by another build is never restored."""
+    parts = [PY_ZIP, STDLIB_ZIP, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs"]
+    parts += ["vendor/pyodide/pyodide.asm.mjs", "static/snapshot-worker.mjs"]
+    digest = hashlib.sha256()
+    for rel in parts:
+        digest.update(f"{rel}\0{file_hash(site / rel)}\0".encode())
+    digest.update((ROOT / BOOT_TEMPLATE).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def boot_config(site: Path, stdlib: list[str]) -> dict:
+    """What static/boot.mjs needs to know about this build: among it the modules a
+    memory snapshot holds imported (the standard library's that the page loads at
+    start, then ours), so that a restored page imports almost nothing."""
+    lock = json.loads((ROOT / PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    sizes = {
+        rel: (site / rel).stat().st_size
+        for rel in ("vendor/pyodide/pyodide.asm.wasm", STDLIB_ZIP, PY_ZIP)
+    }
+    return {
+        "build": build_id(site),
+        "pythonZip": PY_ZIP,
+        "pythonZipPath": PY_ZIP_PATH,
+        "stdlibZip": STDLIB_ZIP,
+        # The page loads no packages: Pyodide gets the lock file's header and no entries.
+        "lock": {"info": lock["info"], "packages": {}},
+        "modules": stdlib + page_modules(python_sources()),
+        "sizes": sizes,
+    }
+
+
+def write_boot_module(site: Path, stdlib: list[str]) -> Path:
+    template = (ROOT / BOOT_TEMPLATE).read_text(encoding="utf-8")
+    if "__BOOT_CONFIG__" not in template:
+        raise BuildError(f"{BOOT_TEMPLATE} lacks the marker __BOOT_CONFIG__")
+    config = json.dumps(boot_config(site, stdlib), indent=1, sort_keys=True)
+    target = site / BOOT_TEMPLATE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(template.replace("__BOOT_CONFIG__", config), encoding="utf-8")
+    return target
 
 
 def file_hash(path: Path) -> str:
@@ -233,7 +371,7 @@ BARE_HTML = """<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>bare PyScript</title>
-<script type="module" src="../site/vendor/pyscript/core.js"></script>
+<script type="module" src="./vendor/pyscript/core.js"></script>
 </head>
 <body data-state="booting">
 <mpy-config>plugins = {plugins}</mpy-config>
@@ -248,13 +386,17 @@ document.body.dataset.state = "ready"
 
 
 def _build_bench(out: Path) -> None:
-    """A bare page that boots PyScript from the same runtime files (bench/startup.py)."""
+    """A bare page that boots PyScript from the same runtime packages (bench/startup.py),
+    as published: Pyodide's full standard library and lock file, PyScript's defaults
+    but for the plugins the game also switches off."""
     bench = out / "bench"
     if bench.exists():
         shutil.rmtree(bench)
     bench.mkdir(parents=True)
+    _copy_runtime(bench, BARE_RUNTIME)
     config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    config = config.replace('"./vendor/', '"../site/vendor/')
+    bare_interpreter = 'interpreter = "./vendor/pyodide/pyodide.mjs"'
+    config = re.sub(r"(?m)^interpreter = .*$", bare_interpreter, config)
     plugins = next(
         line.split("=", 1)[1].strip() for line in config.splitlines() if line.startswith("plugins")
     )

@@ -2,15 +2,20 @@
 
     python scripts/serve.py [--dir dist/site] [--port 8000]
 
-A threaded static server with the MIME types the page needs; tests and the
-start-up benchmark use ``start_server`` to run one on a free port.
+A threaded static server with the MIME types the page needs. Like GitHub Pages it
+sends text, scripts and WebAssembly gzip-compressed to a browser that accepts it
+(so the bytes a visit moves are the ones a player's visit moves); zip files are
+compressed already and go as they are. Tests and the start-up benchmark use
+``start_server`` to run one on a free port.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import os
 import threading
 from pathlib import Path
 
@@ -31,25 +36,79 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".py": "text/plain; charset=utf-8",
     }
     verbose = False
+    compress = True
+    _gzipped: dict[tuple[str, int, int], bytes] = {}  # noqa: RUF012 - shared by all requests
+    _lock = threading.Lock()
 
     def log_message(self, format, *args):
         if self.verbose:
             super().log_message(format, *args)
 
+    def send_head(self):
+        """The plain file, or its gzip form (compressed once per file version)."""
+        path = self.translate_path(self.path)
+        ctype = self.guess_type(path)
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.compress and wants and os.path.isfile(path) and _compressible(ctype)):
+            return super().send_head()
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            body = self._gzipped.get(key)
+        if body is None:
+            with open(path, "rb") as f:
+                body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+            with self._lock:
+                self._gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return _Body(body)
 
-def make_server(directory: Path, port: int = 0, verbose: bool = False):
+
+class _Body:
+    """A file-like body for ``send_head``'s caller (it copies, then closes)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.sent = data, False
+
+    def read(self, size: int = -1) -> bytes:
+        if self.sent:
+            return b""
+        self.sent = True
+        return self.data
+
+    def close(self) -> None:
+        pass
+
+
+def _compressible(ctype: str) -> bool:
+    return ctype.startswith("text/") or ctype.split(";")[0] in {
+        "application/javascript",
+        "application/json",
+        "application/manifest+json",
+        "application/wasm",
+        "image/svg+xml",
+    }
+
+
+def make_server(directory: Path, port: int = 0, verbose: bool = False, compress: bool = True):
     """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one)."""
-    handler = type("Handler", (QuietHandler,), {"verbose": verbose})
+    handler = type("Handler", (QuietHandler,), {"verbose": verbose, "compress": compress})
     bound = functools.partial(handler, directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
 
 
-def start_server(directory: Path, port: int = 0):
+def start_server(directory: Path, port: int = 0, compress: bool = True):
     """Serve ``directory`` from a background thread; returns ``(server, base_url)``.
 
     Call ``server.shutdown()`` when done.
     """
-    server = make_server(directory, port)
+    server = make_server(directory, port, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -35,29 +35,84 @@ def test_precache_lists_every_built_file_but_the_service_worker(site):
         assert digest == site_build.file_hash(site / url), url
 
 
-def test_site_holds_the_runtime_and_every_python_source_with_bytecode(site):
-    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+def test_site_holds_the_runtime_and_our_python_as_bytecode_only(site):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         assert (site / "vendor/pyodide" / name).is_file()
+    # Pyodide's full standard library and package lock are not what the page loads.
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        assert not (site / "vendor/pyodide" / name).exists()
     assert (site / "vendor/pyscript/core.js").is_file()
     assert not list(site.rglob("*.map"))
     sources = site_build.python_sources()
-    assert {"engine/__init__.py", "engine/match.py", "app/main.py"} <= {
-        p.as_posix() for p in sources
-    }
+    shipped = {p.as_posix() for p in sources}
+    assert {"engine/__init__.py", "engine/match.py", "app/main.py"} <= shipped
+    assert "engine/arena.py" not in shipped  # a command-line tool
     with zipfile.ZipFile(site / "python.zip") as archive:
-        names = set(archive.namelist())
-        assert names == {p.as_posix() for p in sources} | {f"{p.as_posix()}c" for p in sources}
-        for rel in sources:
-            assert archive.read(rel.as_posix()) == (site_build.ROOT / rel).read_bytes()
-            pyc = archive.read(f"{rel.as_posix()}c")
-            # Bytecode of the page's Python, loaded without checking the source.
+        assert set(archive.namelist()) == {f"{name}c" for name in shipped}
+        for info in archive.infolist():
+            assert info.compress_type == zipfile.ZIP_DEFLATED
+            pyc = archive.read(info)
+            # Bytecode of the page's Python, loaded without checking any source.
             assert pyc[:4] != importlib.util.MAGIC_NUMBER  # made by Pyodide's 3.14, not us
             assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
-    assert '"./python.zip" = "./python.zip"' in (site / "pyscript.toml").read_text()
+    assert "[files]" not in (site / "pyscript.toml").read_text()  # boot.mjs brings it
+
+
+def test_the_standard_library_holds_what_the_page_imports_and_little_else(site):
+    full = site_build.ROOT / "node_modules/pyodide/python_stdlib.zip"
+    with zipfile.ZipFile(site / "stdlib.zip") as trimmed, zipfile.ZipFile(full) as published:
+        names = set(trimmed.namelist())
+        files = set(published.namelist())
+        assert names and all(name.endswith(".pyc") for name in names)
+        assert names <= {f"{name}c" for name in files}
+        assert len(names) < len(files) / 3
+
+    def paths(module):
+        path = module.replace(".", "/")
+        return (f"{path}.py", f"{path}/__init__.py")
+
+    def shipped(module):
+        return any(f"{p}c" in names for p in paths(module))
+
+    sources = {p: (site_build.ROOT / p).read_bytes() for p in site_build.python_sources()}
+    roots = site_build.stdlib_roots(sources)
+    # Every module our code imports anywhere (json for the statistics, traceback, ...)
+    # and what Pyodide and PyScript load at start, unless built into the interpreter.
+    for name in ("json", "random", "dataclasses", "traceback", "asyncio", "typing"):
+        assert name in roots and shipped(name), name
+    # (Modules built or frozen into Pyodide's interpreter have no file to ship.)
+    missing = [n for n in roots if not shipped(n) and any(p in files for p in paths(n))]
+    assert missing == []
+    assert not shipped("argparse") and not shipped("unittest")  # nothing of ours needs them
+
+
+def test_the_boot_module_knows_this_build(site):
+    text = (site / "static/boot.mjs").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"const CONFIG = (\{.*?\n\});", text, re.S).group(1))
+    assert re.fullmatch(r"[0-9a-f]{16}", config["build"])
+    assert config["build"] == site_build.build_id(site)
+    assert config["lock"]["packages"] == {} and config["lock"]["info"]["python"]
+    # The snapshot imports the stdlib's start modules, then packages before their modules.
+    modules = config["modules"]
+    assert modules.index("engine") < modules.index("engine.match")
+    assert modules.index("app") < modules.index("app.view") < modules.index("engine.bots.hard")
+    assert "engine.arena" not in modules
+    for rel, size in config["sizes"].items():
+        assert (site / rel).stat().st_size == size
+
+
+def test_the_build_id_changes_with_our_python(site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    before = site_build.build_id(copy)
+    assert site_build.build_id(copy) == before
+    (copy / "python.zip").write_bytes(b"other")
+    assert site_build.build_id(copy) != before
 
 
 def test_page_and_config_use_only_relative_urls(site):
-    for name in ("index.html", "pyscript.toml", "static/manifest.webmanifest", "sw.js"):
+    pages = ("index.html", "pyscript.toml", "static/manifest.webmanifest", "sw.js")
+    for name in (*pages, "static/boot.mjs", "static/watchdog.js", "static/snapshot-worker.mjs"):
         text = (site / name).read_text(encoding="utf-8")
         # No absolute paths or other hosts: the site must work under any sub-path.
         assert not re.search(r'(?:src|href)="/|"https?://(?!www\.w3\.org)', text), name
@@ -85,8 +140,11 @@ def test_cache_name_changes_when_any_file_changes(site, tmp_path):
     assert added != changed and "./static/extra.txt" in dict(precache)
 
 
-def test_bench_page_boots_from_the_same_runtime(site):
+def test_bench_page_boots_pyodide_as_published(site):
     bench = site.parent / "bench"
     html = (bench / "bare.html").read_text(encoding="utf-8")
-    assert 'src="../site/vendor/pyscript/core.js"' in html
-    assert '"../site/vendor/pyodide/pyodide.mjs"' in (bench / "bare.toml").read_text()
+    assert 'src="./vendor/pyscript/core.js"' in html
+    assert '"./vendor/pyodide/pyodide.mjs"' in (bench / "bare.toml").read_text()
+    for name in ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.wasm"):
+        published = site_build.ROOT / "node_modules/pyodide" / name
+        assert (bench / "vendor/pyodide" / name).read_bytes() == published.read_bytes()

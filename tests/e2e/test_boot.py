@@ -17,7 +17,8 @@ SEED = 7
 
 
 def zipped(files):
-    """A python.zip with these ``{name: text or bytes}`` entries."""
+    """A python.zip with these ``{name: text or bytes}`` entries (sources: the page
+    compiles what has no bytecode)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in files.items():
@@ -116,11 +117,21 @@ def test_the_site_works_under_a_sub_path(context, subpath_url):
 
 def test_a_missing_python_file_shows_a_readable_error(page, site_url):
     page.route("**/python.zip", lambda route: route.fulfill(status=404, body="gone"))
-    page.goto(site_url)
+    page.goto(site_url + "?lang=de")
     app = page.locator("#app")
     expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
     expect(app).to_have_attribute("data-state", "booting")
     expect(page.get_by_role("alert")).to_contain_text("nicht starten")
+    expect(page.get_by_role("alert")).to_contain_text("Eine Datei fehlt: python.zip")
+
+
+def test_a_missing_runtime_script_shows_a_readable_error(page, site_url):
+    page.route("**/pyscript/core.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "?lang=en")
+    app = page.locator("#app")
+    expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_role("alert")).to_contain_text("A file is missing")
+    expect(page.get_by_role("alert")).to_contain_text("core.js")
 
 
 def test_a_python_error_at_start_shows_a_readable_error(page, site_url):
@@ -132,14 +143,3 @@ def test_a_python_error_at_start_shows_a_readable_error(page, site_url):
     expect(app).to_have_attribute("data-error", timeout=BOOT_TIMEOUT_MS)
     assert "boom 31" in app.get_attribute("data-error")
     expect(page.get_by_role("alert")).to_contain_text("could not start")
-
-
-def test_the_page_imports_precompiled_bytecode(page, site_url, built_site):
-    # A source that would fail if it were compiled: the page must use the .pyc beside it.
-    with zipfile.ZipFile(built_site / "python.zip") as archive:
-        files = {name: archive.read(name) for name in archive.namelist()}
-    files["engine/match.py"] = b"raise SystemExit('compiled from source')\n"
-    broken = zipped(files)
-    page.route("**/python.zip", lambda route: route.fulfill(status=200, body=broken))
-    open_game(page, site_url, f"?seed={SEED}&bots=1")
-    assert hand_cards(page) == [str(card) for card in deal_hand(SEED)]

@@ -1,0 +1,233 @@
+// The page's interpreter module. index.html loads it first, so Python starts while
+// PyScript itself is still loading; PyScript imports it again as its `interpreter`
+// (pyscript.toml) and calls loadPyodide(), which hands over the interpreter already
+// started. On the way it
+//   - restores a memory snapshot of this build (Python with engine/ and app/ already
+//     imported) when one is stored, else starts Python fresh (#app data-boot says which);
+//   - gives Pyodide the trimmed standard library (stdlib.zip) and an empty package
+//     lock, and writes python.zip (our code as bytecode) into its file system;
+//   - reports the bytes loaded to the boot screen (static/watchdog.js);
+//   - once the first screen is up, has a worker (static/snapshot-worker.mjs) make the
+//     snapshot for the next visits, if there is none for this build yet.
+// Anything wrong with a snapshot (missing, corrupt, another build, no room, a failed
+// restore) falls back to the fresh start with a console warning.
+// scripts/build.py fills in CONFIG: the build id, file names and sizes, module list.
+import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const CONFIG = __BOOT_CONFIG__;
+
+const site = new URL("../", import.meta.url);
+const url = (rel) => new URL(rel, site).href;
+const SNAPSHOT = { cache: "schwimmen.snapshot", key: url("__snapshot__") };
+const watchdog = globalThis.schwimmenBoot ?? { progress() {}, failed: console.error };
+const app = () => document.getElementById("app");
+
+function mark(name) {
+  performance.mark(`boot:${name}`);
+}
+
+// ---------------------------------------------------------------- progress
+
+// Bytes received so far of the big downloads, by file; sizes are the raw files'.
+const received = new Map();
+const total = Object.values(CONFIG.sizes).reduce((a, b) => a + b, 0);
+
+function counted(response, name) {
+  if (!response.ok || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      received.set(name, (received.get(name) ?? 0) + chunk.byteLength);
+      let sum = 0;
+      for (const n of received.values()) sum += n;
+      watchdog.progress(Math.min(sum / total, 1));
+      controller.enqueue(chunk);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+}
+
+// On a first visit (no service worker yet) Pyodide's own downloads are counted too,
+// through a fetch that wraps their bodies. Later visits come from the service worker's
+// cache in a blink, and a wrapped response would cost the browser's compiled-wasm cache.
+function countPyodideDownloads() {
+  if (navigator.serviceWorker?.controller) return () => {};
+  const plain = globalThis.fetch;
+  const watched = new Map(Object.keys(CONFIG.sizes).map((rel) => [url(rel), rel]));
+  globalThis.fetch = (input, init) => {
+    const name = watched.get(new URL(String(input?.url ?? input), location.href).href);
+    const response = plain(input, init);
+    return name ? response.then((r) => counted(r, name)) : response;
+  };
+  return () => {
+    globalThis.fetch = plain;
+  };
+}
+
+async function fetchBytes(rel) {
+  let response;
+  try {
+    response = await fetch(url(rel));
+  } catch (error) {
+    throw new Error(`${rel}: ${error.message}`);
+  }
+  if (!response.ok) {
+    throw Object.assign(new Error(`${rel}: HTTP ${response.status}`), { missingFile: rel });
+  }
+  return new Uint8Array(await counted(response, rel).arrayBuffer());
+}
+
+// ---------------------------------------------------------------- snapshot
+
+// The stored snapshot of this build as {bytes: a promise of them}, or null when there
+// is none. Only its headers are read here; it is inflated while Pyodide compiles.
+async function findSnapshot() {
+  if (!globalThis.caches || new URLSearchParams(location.search).get("snapshot") === "0") {
+    return null;
+  }
+  try {
+    const stored = await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.key);
+    if (!stored) return null;
+    if (stored.headers.get("x-build") !== CONFIG.build) {
+      console.warn("Schwimmen: the stored memory snapshot belongs to another build; starting fresh");
+      return null;
+    }
+    return { bytes: inflate(stored) };
+  } catch (error) {
+    console.warn("Schwimmen: the stored memory snapshot is unreadable; starting fresh:", error);
+    return null;
+  }
+}
+
+async function inflate(stored) {
+  const length = Number(stored.headers.get("x-length"));
+  // gzip checks its own CRC and length: a damaged entry fails here, not in Pyodide.
+  const inflated = stored.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  if (bytes.length !== length) throw new Error(`${bytes.length} bytes instead of ${length}`);
+  mark("snapshot-read");
+  return bytes;
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOT.cache)).delete(SNAPSHOT.key);
+  } catch (error) {
+    console.warn("Schwimmen: could not delete the memory snapshot:", error);
+  }
+}
+
+// After the first screen, in idle time: a worker starts its own Python, imports our
+// modules and stores the snapshot. #app data-snapshot says how it went ("saved",
+// "failed"); the main thread only waits for a message.
+function makeSnapshotLater() {
+  const run = () => {
+    app()?.setAttribute("data-snapshot", "saving");
+    const worker = new Worker(url("static/snapshot-worker.mjs"), { type: "module" });
+    const done = (state, detail) => {
+      worker.terminate();
+      app()?.setAttribute("data-snapshot", state);
+      if (state === "saved") console.info("Schwimmen: memory snapshot saved", detail);
+      else console.warn("Schwimmen: no memory snapshot:", detail);
+    };
+    worker.onmessage = ({ data }) => done(data.ok ? "saved" : "failed", data.ok ? data : data.error);
+    worker.onerror = (event) => done("failed", event.message || "worker error");
+    worker.postMessage({
+      indexURL: url("vendor/pyodide/"),
+      stdLibURL: url(CONFIG.stdlibZip),
+      pythonZip: url(CONFIG.pythonZip),
+      pythonZipPath: CONFIG.pythonZipPath,
+      lock: CONFIG.lock,
+      modules: CONFIG.modules,
+      build: CONFIG.build,
+      cache: SNAPSHOT.cache,
+      key: SNAPSHOT.key,
+    });
+  };
+  const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 1000));
+  whenStarted(() => idle(run, { timeout: 5000 }));
+}
+
+function whenStarted(callback) {
+  const started = () => {
+    const el = app();
+    return el && el.dataset.state && el.dataset.state !== "booting" && !el.dataset.error;
+  };
+  if (started()) return callback();
+  const observer = new MutationObserver(() => {
+    if (!started()) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-state"] });
+}
+
+// ---------------------------------------------------------------- start
+
+// PyScript hands its own stdout/stderr when it calls loadPyodide(); until then, the console.
+let print = (line) => console.log(line);
+let printError = (line) => console.error(line);
+
+// Our code on sys.path; and a fresh random state, since a snapshot restores the state
+// its generator had when the snapshot was made (every launch would deal alike).
+const PREPARE = `
+import random, sys
+if ${JSON.stringify(CONFIG.pythonZipPath)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(CONFIG.pythonZipPath)})
+random.seed()
+`;
+
+async function start() {
+  mark("start");
+  const options = {
+    indexURL: url("vendor/pyodide/"),
+    stdLibURL: url(CONFIG.stdlibZip),
+    lockFileContents: CONFIG.lock,
+    stdout: (line) => print(line),
+    stderr: (line) => printError(line),
+  };
+  const ourCode = fetchBytes(CONFIG.pythonZip);
+  ourCode.catch(() => {}); // reported below, once awaited
+  const snapshot = await findSnapshot();
+  let python = null;
+  let how = "fresh";
+  const stopCounting = countPyodideDownloads();
+  try {
+    if (snapshot) {
+      snapshot.bytes.catch(() => {}); // reported below, when Pyodide awaits it
+      try {
+        python = await startPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+        how = "snapshot";
+      } catch (error) {
+        console.warn("Schwimmen: restoring the memory snapshot failed; starting fresh:", error);
+        await forgetSnapshot();
+      }
+    }
+    python ??= await startPyodide(options);
+  } finally {
+    stopCounting();
+  }
+  mark("interpreter");
+  python.FS.writeFile(CONFIG.pythonZipPath, await ourCode);
+  python.runPython(PREPARE);
+  mark("ready");
+  app()?.setAttribute("data-boot", how);
+  watchdog.progress(1);
+  if (how === "fresh") makeSnapshotLater();
+  return python;
+}
+
+const interpreter = start();
+interpreter.catch((error) =>
+  watchdog.failed(error.missingFile ? { missing: error.missingFile } : String(error)),
+);
+
+/** PyScript's entry point: the interpreter started above, printing where PyScript says. */
+export async function loadPyodide({ stdout, stderr } = {}) {
+  const python = await interpreter;
+  if (stdout) print = stdout;
+  if (stderr) printError = stderr;
+  return python;
+}

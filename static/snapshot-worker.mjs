@@ -1,0 +1,61 @@
+// Makes the memory snapshot that later visits start from (see static/boot.mjs), off
+// the main thread so play goes on undisturbed. One message in (where the files are,
+// which modules to import, where to store it), one message out:
+// {ok: true, raw, stored, ms} or {ok: false, error}.
+//
+// The snapshot is Python's whole memory after importing every module of engine/ and
+// app/ (none of them touches JavaScript at import time, which a snapshot could not
+// hold). It is stored gzip-compressed in Cache Storage under one key, replacing any
+// snapshot of an earlier build, with the build id and the raw length in its headers.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+async function bytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function makeSnapshot(job) {
+  const started = performance.now();
+  const ourCode = bytes(job.pythonZip);
+  const python = await loadPyodide({
+    indexURL: job.indexURL,
+    stdLibURL: job.stdLibURL,
+    lockFileContents: job.lock,
+    stdout: () => {},
+    stderr: (line) => console.warn(line),
+    _makeSnapshot: true,
+  });
+  python.FS.writeFile(job.pythonZipPath, await ourCode);
+  // Literals, not proxies: the snapshot must hold no reference to JavaScript.
+  python.runPython(`
+import importlib, json, sys
+sys.path.insert(0, ${JSON.stringify(job.pythonZipPath)})
+for _name in json.loads(${JSON.stringify(JSON.stringify(job.modules))}):
+    importlib.import_module(_name)
+del _name
+`);
+  const raw = python.makeMemorySnapshot();
+  const packed = new Blob([raw]).stream().pipeThrough(new CompressionStream("gzip"));
+  const stored = await new Response(packed).arrayBuffer();
+  const cache = await caches.open(job.cache);
+  await cache.put(
+    job.key,
+    new Response(stored, {
+      headers: {
+        "Content-Type": "application/gzip",
+        "X-Build": job.build,
+        "X-Length": String(raw.length),
+      },
+    }),
+  );
+  return { raw: raw.length, stored: stored.byteLength, ms: Math.round(performance.now() - started) };
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    self.postMessage({ ok: true, ...(await makeSnapshot(data)) });
+  } catch (error) {
+    self.postMessage({ ok: false, error: String(error?.message ?? error) });
+  }
+};

@@ -1,0 +1,125 @@
+// Boot screen and watchdog: the page's first script (a file, not inline, so a strict
+// Content Security Policy allows it). It
+//   - shows the boot screen in the player's language: ?lang=, else the saved
+//     language, else the browser's (German for de-*, else English, as app.settings);
+//   - moves the progress bar as static/boot.mjs reports the bytes loaded;
+//   - turns any start-up failure (a missing file, a Python error, no start within
+//     60 s) into readable words and data-error on #app instead of a blank page,
+//     whatever the page's markup is by then;
+//   - once Python has drawn the first screen, registers the service worker, so its
+//     precache does not compete with the start-up.
+"use strict";
+
+(() => {
+  const BOOT_TIMEOUT_MS = 60000;
+  const TEXTS = {
+    de: {
+      failed: "Das Spiel konnte nicht starten.",
+      timeout: "Python ist nach 60 Sekunden noch nicht bereit.",
+      missing: "Eine Datei fehlt: ",
+      retry: "Bitte die Seite neu laden.",
+    },
+    en: {
+      failed: "The game could not start.",
+      timeout: "Python is still not ready after 60 seconds.",
+      missing: "A file is missing: ",
+      retry: "Please reload the page.",
+    },
+  };
+
+  function savedLanguage() {
+    try {
+      const text = localStorage.getItem("schwimmen.settings");
+      // Only a plain, small record: anything else is the app's to report, not ours.
+      if (!text || text.length > 10000) return null;
+      const lang = JSON.parse(text)?.data?.lang;
+      return lang === "de" || lang === "en" ? lang : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function bootLanguage() {
+    const asked = new URLSearchParams(location.search).get("lang");
+    if (asked === "de" || asked === "en") return asked;
+    const saved = savedLanguage();
+    if (saved) return saved;
+    return String(navigator.language || "").toLowerCase().startsWith("de") ? "de" : "en";
+  }
+
+  const lang = bootLanguage();
+  document.documentElement.lang = lang; // CSS shows the boot texts of this language
+
+  const app = () => document.getElementById("app");
+  const booting = () => app()?.dataset.state === "booting";
+
+  function progress(fraction) {
+    const bar = document.getElementById("boot-progress");
+    const figure = document.getElementById("boot-percent");
+    if (!bar || !booting()) return;
+    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+    bar.value = percent;
+    if (figure) figure.textContent = `${percent} %`;
+  }
+
+  function failed(reason) {
+    const root = app();
+    if (root && (!booting() || root.dataset.error)) return;
+    const t = TEXTS[lang];
+    const message =
+      reason === "timeout" ? t.timeout
+      : reason && reason.missing ? t.missing + reason.missing
+      : String(reason);
+    if (root) root.dataset.error = message;
+    // The app may have replaced the boot markup already: then the box is made anew.
+    let box = document.getElementById("boot-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "boot-error";
+      box.className = "boot-error";
+      box.setAttribute("role", "alert");
+      (root || document.body || document.documentElement).append(box);
+    }
+    const head = document.createElement("strong");
+    head.textContent = t.failed;
+    const detail = document.createElement("pre");
+    detail.textContent = message;
+    const hint = document.createElement("span");
+    hint.textContent = t.retry;
+    box.replaceChildren(head, detail, hint);
+    box.hidden = false;
+    const screen = document.getElementById("boot");
+    if (screen) screen.hidden = true;
+  }
+
+  globalThis.schwimmenBoot = { lang, progress, failed };
+  globalThis.bootFailed = failed; // called by the page's Python (index.html)
+
+  const timer = setTimeout(() => failed("timeout"), BOOT_TIMEOUT_MS);
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLScriptElement) {
+        failed({ missing: target.getAttribute("src") || "script" });
+      } else if (event instanceof ErrorEvent) {
+        failed(event.message || "error");
+      }
+    },
+    true, // a script that fails to load fires "error" on its element, seen only while capturing
+  );
+  addEventListener("unhandledrejection", (event) => failed(String(event.reason)));
+
+  const observer = new MutationObserver(() => {
+    const root = app();
+    if (!root || root.dataset.state === "booting") return;
+    observer.disconnect();
+    clearTimeout(timer);
+    if ("serviceWorker" in navigator && !root.dataset.error) {
+      navigator.serviceWorker
+        .register("./sw.js")
+        .catch((error) => console.warn("no offline mode:", error));
+    }
+  });
+  observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-state"] });
+})();
