@@ -16,6 +16,7 @@ import functools
 import gzip
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -96,11 +97,19 @@ def _compressible(ctype: str) -> bool:
     }
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that closes a connection mid-response (a test that is done, a
+        # reload) is no server error worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0, verbose: bool = False, compress: bool = True):
     """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one)."""
     handler = type("Handler", (QuietHandler,), {"verbose": verbose, "compress": compress})
     bound = functools.partial(handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
+    return _Server(("127.0.0.1", port), bound)
 
 
 def start_server(directory: Path, port: int = 0, compress: bool = True):
