@@ -56,6 +56,7 @@ class Page:
             ("pointerup", self.on_pointer_up),
             ("pointercancel", self.on_pointer_cancel),
             ("focusin", self.on_focus),
+            ("submit", self.on_submit),
         ):
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
@@ -143,6 +144,12 @@ class Page:
         card = target.closest("[data-card][data-zone]")
         if not _none(card):
             self._card_intent(card)
+
+    def on_submit(self, event: Any) -> None:
+        """A form never goes anywhere (Enter in a settings field would send it): the page
+        reads its forms itself. Done here, not with an ``onsubmit`` attribute, which the
+        Content Security Policy forbids."""
+        event.preventDefault()
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)

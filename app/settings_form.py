@@ -639,7 +639,7 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
     return (
         f'<div class="overlay settings-layer"{hidden}>'
         f'<form class="panel settings" data-testid="settings" aria-labelledby="settings-title" '
-        f'data-valid="{"false" if issues else "true"}" onsubmit="return false">'
+        f'data-valid="{"false" if issues else "true"}">'
         f'<h2 id="settings-title">{esc(tr("title", lang))}</h2>'
         f'<fieldset class="group"><legend>{esc(tr("game", lang))}</legend>{"".join(game)}'
         f"</fieldset>{rules_part}"

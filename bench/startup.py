@@ -79,7 +79,7 @@ def visit(playwright, profile: Path, url: str, settle: bool) -> dict:
 
         cdp.on("Network.loadingFinished", finished)
         page.goto(url)
-        page.wait_for_function("window.__boot !== null", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => window.__boot !== null", timeout=TIMEOUT_MS)
         boot = page.evaluate("window.__boot")
         result = {"ms": boot["ms"], "bytes": moved["bytes"], "requests": moved["requests"]}
         if boot["error"]:
@@ -93,7 +93,8 @@ def visit(playwright, profile: Path, url: str, settle: bool) -> dict:
             # The service worker's precache and the snapshot worker, before the profile closes.
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             page.wait_for_function(
-                "['saved', 'failed'].includes(document.getElementById('app').dataset.snapshot)",
+                "() => ['saved', 'failed']"
+                ".includes(document.getElementById('app').dataset.snapshot)",
                 timeout=TIMEOUT_MS,
             )
             result["snapshot"] = page.evaluate("document.getElementById('app').dataset.snapshot")

@@ -1,6 +1,13 @@
-// Service worker of the Schwimmen page: keeps the page, the Python sources and
-// the runtime in a versioned cache so the game starts and plays offline.
+// Service worker of the Schwimmen page: keeps the page, the Python code and the
+// runtime in a versioned cache so the game starts and plays offline.
 // This is a template: scripts/build.py fills in the markers from the built files.
+//
+// Updates are safe: every file a new release downloads is checked against the hash
+// its list names before the release's cache counts as complete (a mismatch fails
+// the install, and the old release stays). A new release does not take over pages
+// that are open: it waits until the page asks (static/watchdog.js offers "new
+// version: reload") or until every page of the old one is closed, so a page always
+// runs on the files of the release it started with.
 "use strict";
 
 const CACHE_NAME = __CACHE_NAME__;
@@ -31,6 +38,12 @@ async function reusableResponses() {
   return found;
 }
 
+// The first 16 hex digits of the SHA-256 of a response's body (as scripts/build.py).
+async function contentHash(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest, 0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const old = await reusableResponses();
@@ -44,6 +57,8 @@ async function precache() {
         // for this very page load is reused (304), a stale one never is.
         response = await fetch(href, { cache: "no-cache" });
         if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+        const got = await contentHash(response.clone());
+        if (got !== hash) throw new Error(`precache ${url}: content ${got}, listed ${hash}`);
       }
       await cache.put(href, response);
     }),
@@ -56,7 +71,18 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  // A failed install leaves no half-filled cache behind.
+  event.waitUntil(
+    precache().catch(async (error) => {
+      await caches.delete(CACHE_NAME);
+      throw error;
+    }),
+  );
+});
+
+// Asked by a page of the old release whose player chose to reload.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "take-over") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
@@ -65,6 +91,9 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
       }
+      // Active only when no page of an older release is left, or when one asked: so
+      // taking the open pages over is safe (the first release's page was loaded from
+      // the network and has nothing older to keep).
       await self.clients.claim();
     })(),
   );

@@ -7,7 +7,8 @@
 //     60 s) into readable words and data-error on #app instead of a blank page,
 //     whatever the page's markup is by then;
 //   - once Python has drawn the first screen, registers the service worker, so its
-//     precache does not compete with the start-up.
+//     precache does not compete with the start-up; when a new release has been
+//     downloaded and waits (static/sw.js), offers "new version: reload".
 "use strict";
 
 (() => {
@@ -18,12 +19,16 @@
       timeout: "Python ist nach 60 Sekunden noch nicht bereit.",
       missing: "Eine Datei fehlt: ",
       retry: "Bitte die Seite neu laden.",
+      update: "Eine neue Version ist da.",
+      reload: "Neu laden",
     },
     en: {
       failed: "The game could not start.",
       timeout: "Python is still not ready after 60 seconds.",
       missing: "A file is missing: ",
       retry: "Please reload the page.",
+      update: "A new version is ready.",
+      reload: "Reload",
     },
   };
 
@@ -92,6 +97,39 @@
     if (screen) screen.hidden = true;
   }
 
+  // A new release installed beside the one this page runs on: offer to switch. The
+  // page keeps its files until the player says so (the saved match goes along).
+  function watchForUpdates(registration) {
+    const offer = (worker) => {
+      if (!navigator.serviceWorker.controller || document.getElementById("update")) return;
+      const t = TEXTS[lang];
+      const bar = document.createElement("div");
+      bar.id = "update";
+      bar.className = "update";
+      bar.setAttribute("role", "status");
+      bar.dataset.testid = "update";
+      const text = document.createElement("span");
+      text.textContent = t.update;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = t.reload;
+      button.dataset.action = "update-reload";
+      button.addEventListener("click", () => {
+        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+        worker.postMessage({ type: "take-over" });
+      });
+      bar.append(text, button);
+      document.body.append(bar);
+    };
+    if (registration.waiting) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+  }
+
   globalThis.schwimmenBoot = { lang, progress, failed };
   globalThis.bootFailed = failed; // called by the page's Python (index.html)
 
@@ -118,6 +156,7 @@
     if ("serviceWorker" in navigator && !root.dataset.error) {
       navigator.serviceWorker
         .register("./sw.js")
+        .then(watchForUpdates)
         .catch((error) => console.warn("no offline mode:", error));
     }
   });

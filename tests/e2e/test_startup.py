@@ -16,7 +16,9 @@ from playwright.sync_api import expect
 from tests.e2e.pages import GamePage
 from tests.e2e.support import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, hand_cards, record_errors
 
-SNAPSHOT_MADE = "['saved', 'failed'].includes(document.getElementById('app').dataset.snapshot)"
+SNAPSHOT_MADE = (
+    "() => ['saved', 'failed'].includes(document.getElementById('app').dataset.snapshot)"
+)
 
 # The stored snapshot's headers, or null.
 READ_SNAPSHOT = """async () => {
@@ -142,7 +144,7 @@ def test_an_offline_reload_starts_and_plays(context, site_url, with_snapshot):
     page = context.new_page()
     game = GamePage(page).open(site_url, "?seed=9&bots=1&speed=0")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     wait_snapshot_saved(page)
     if not with_snapshot:
         page.evaluate("caches.delete('schwimmen.snapshot')")

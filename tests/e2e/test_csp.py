@@ -1,0 +1,69 @@
+"""The page's Content Security Policy holds: a whole match and every panel, with not one
+``securitypolicyviolation`` event (which also catches what the policy blocks silently)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.pages import GamePage
+from tests.e2e.support import record_errors
+
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+"""
+
+
+def policy(page) -> str:
+    return page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+
+
+@pytest.fixture
+def watched(context):
+    context.add_init_script(WATCH_VIOLATIONS)
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    yield page, errors
+    assert page.evaluate("window.__violations") == []
+    assert errors == []
+
+
+def test_the_policy_is_strict(watched, site_url):
+    page, _ = watched
+    GamePage(page).open(site_url, "?seed=4&bots=1&speed=0&lang=en")
+    rules = dict(
+        (part.split()[0], part.split()[1:]) for part in policy(page).split(";") if part.strip()
+    )
+    assert rules["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # no inline, no eval
+    assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
+    assert rules["connect-src"] == ["'self'"] and rules["default-src"] == ["'self'"]
+    # Nothing of ours needs more: no inline script, no handler attribute anywhere.
+    html = page.content()
+    assert not re.search(r"<script>|\son[a-z]+=", html)
+
+
+def test_a_whole_match_and_every_panel_keep_the_policy(watched, site_url):
+    page, _ = watched
+    game = GamePage(page).open(site_url, "?seed=11&bots=2&speed=0&lang=en&luegen=1")
+    page.locator("[data-action=settings]").click()
+    expect(page.locator("[data-testid=settings]")).to_be_visible()
+    page.keyboard.press("Enter")  # a form that would be sent goes nowhere
+    page.locator("[data-action=close-settings]").click()
+    page.locator(".more-buttons [data-action=open-help]").click()
+    expect(page.locator("[data-testid=rules-help]")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.locator("[data-action=open-stats]").click()
+    panel = page.locator("[data-testid=stats-panel]")
+    expect(panel.locator("svg[role=img]")).to_be_visible()
+    with page.expect_download():
+        panel.locator("[data-action=stats-export]").click()
+    panel.locator("[data-action=close-stats]").click()
+    assert game.play_until(seed=3) == "match-over"
+    page.wait_for_function("() => ['saved', 'failed'].includes(app.dataset.snapshot)")
+    game.reload()  # the restored start too
+    assert page.locator("#app").get_attribute("data-boot") == "snapshot"
