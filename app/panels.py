@@ -5,7 +5,8 @@ State (:class:`Panels`, kept in ``UIState.panels``), markup (:func:`overlays`,
 :func:`draft`, :func:`import_text`, :func:`startup_notices`). The markup
 functions are pure; the controller functions change the controller's UI
 state, settings and stored statistics but never touch the DOM (a download goes
-through ``host.download(filename, text)`` when the host has it).
+through ``host.download(filename, text)`` when the host has it). Their styles are
+in ``static/panels.css``.
 
 Control names (``data-action``), none of which looks like a move:
 ``open-help``/``close-help``, ``open-stats``/``close-stats``,
@@ -55,97 +56,6 @@ _T = {
 
 def _tr(key: str, lang: str) -> str:
     return lookup(_T, key, lang)
-
-
-STYLE = """
-.settings-layer, .help-layer, .stats-layer { place-items: start center;
-  background: rgb(0 0 0 / 60%); }
-.help-layer, .stats-layer { z-index: 40; }
-.settings.panel, .rules-help.panel, .stats-panel.panel { width: min(100%, 34rem);
-  background: #073a24; }
-.settings .hint, .settings .check .hint { text-align: left; }
-.settings fieldset, .rules-help section { border: 1px solid var(--line, #fff3);
-  border-radius: 0.6rem; padding: 0.5rem 0.7rem 0.7rem; margin: 0; display: grid; gap: 0.55rem; }
-.settings legend { font-weight: 700; padding: 0 0.3rem; color: var(--accent, #fc4); }
-.settings .field { display: grid; grid-template-columns: minmax(7rem, 1fr) minmax(8rem, 1.2fr);
-  align-items: center; gap: 0.2rem 0.6rem; }
-.settings .field select, .settings .field input { width: 100%; min-width: 0; }
-.settings .field .hint { grid-column: 2; }
-.settings .check { display: grid; gap: 0.1rem; }
-.settings .check label { display: flex; gap: 0.55rem; align-items: center; }
-.settings .check .hint { padding-left: 1.9rem; }
-.settings .hint, .settings .note, .rules-note { font-size: 0.8rem; opacity: 0.8; margin: 0; }
-.settings .custom-rules { display: grid; gap: 0.6rem; }
-.settings .custom-rules h3 { margin: 0.2rem 0 0; }
-.settings .per-bot { display: grid; gap: 0.4rem; padding-left: 0.8rem;
-  border-left: 3px solid var(--line, #fff3); }
-.settings-error { background: #fff1f0; color: #8a1c1c; border-radius: 0.6rem;
-  padding: 0.5rem 0.8rem; }
-.settings-error ul { margin: 0.3rem 0; padding-left: 1.2rem; }
-.settings-error .engine-says { font-size: 0.78rem; margin: 0; opacity: 0.85; }
-.settings .buttons, .stats-panel .buttons, .rules-help .buttons { display: flex; flex-wrap: wrap;
-  gap: 0.5rem; justify-content: center; }
-.rules-help section { gap: 0.35rem; }
-.rules-help h3 { margin: 0; color: var(--accent, #fc4); font-size: 1.02rem; }
-.rules-help h4 { margin: 0.3rem 0 0; font-size: 0.95rem; }
-.rules-help p { margin: 0; line-height: 1.45; }
-.rules-help .examples { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; }
-.rules-help .example { display: flex; gap: 0.6rem; align-items: center;
-  background: rgb(255 255 255 / 7%); border-radius: 0.5rem; padding: 0.3rem 0.5rem; }
-.rules-help .faces { display: flex; gap: 0.15rem; flex: none; }
-.rules-help .mini, .stats-panel .mini { width: 2.1rem; display: block; }
-.rules-help .mini svg { width: 100%; height: auto; display: block; }
-.rules-help .what { display: grid; font-size: 0.88rem; line-height: 1.3; }
-.stats-panel .tabs { display: flex; flex-wrap: wrap; gap: 0.35rem; justify-content: center; }
-.stats-panel .tabs button { min-height: 2.2rem; padding: 0.2rem 0.8rem; font-size: 0.9rem; }
-.stats-panel .tabs button.on { background: var(--accent, #fc4); color: #2b2100; }
-.stats-panel .figures { width: 100%; border-collapse: collapse; font-size: 0.92rem; }
-.stats-panel .figures th { text-align: left; font-weight: 400; padding: 0.22rem 0.3rem; }
-.stats-panel .figures td { text-align: right; font-weight: 700; padding: 0.22rem 0.3rem;
-  white-space: nowrap; }
-.stats-panel .figures tr + tr { border-top: 1px solid var(--line, #fff3); }
-.stats-panel .per-preset { width: 100%; border-collapse: collapse; font-size: 0.88rem; }
-.stats-panel .per-preset th, .stats-panel .per-preset td { padding: 0.2rem 0.3rem;
-  text-align: right; }
-.stats-panel .per-preset th[scope=row], .stats-panel .per-preset thead th:first-child {
-  text-align: left; }
-.stats-panel .per-preset thead th { font-weight: 400; opacity: 0.8; }
-.stats-panel figure { margin: 0; }
-.stats-panel figcaption { font-size: 0.85rem; opacity: 0.8; }
-.stats-panel .stats-chart { width: 100%; height: auto; display: block; color: var(--ink, #fff); }
-.stats-panel .empty { text-align: center; margin: 0; opacity: 0.85; }
-.stats-panel .message { margin: 0; text-align: center; font-weight: 700; }
-.stats-panel .message.error { background: #fff1f0; color: #8a1c1c; border-radius: 0.5rem;
-  padding: 0.4rem 0.6rem; }
-.stats-panel .notice, .notices { background: #fff8e1; color: #4a3600; border-radius: 0.6rem;
-  padding: 0.5rem 0.8rem; margin: 0; }
-.stats-panel label.button { display: inline-flex; align-items: center; justify-content: center;
-  min-height: 2.75rem; padding: 0.4rem 1rem; border-radius: 0.6rem; cursor: pointer;
-  border: 1px solid var(--line, #fff3); background: rgb(255 255 255 / 12%); font-weight: 600; }
-.stats-panel label.button:focus-within { outline: 3px solid var(--accent, #fc4); }
-.stats-panel .confirm { display: grid; gap: 0.4rem; justify-items: center; text-align: center; }
-.stats-panel .confirm p { margin: 0; }
-.overlay button.danger { border-color: #ff8a80; }
-.overlay button.danger:not(.ghost) { background: #c62828; color: #fff; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; }
-.notices { order: -1; display: flex; gap: 0.6rem; align-items: center;
-  justify-content: space-between; }
-.notices ul { margin: 0; padding-left: 1.1rem; font-size: 0.9rem; }
-.notices button { flex: none; color: #2b2100; background: var(--accent, #fc4) !important; }
-.tag.verdict { font-size: 0.72rem; padding: 0.05rem 0.4rem; border-radius: 0.6rem;
-  font-weight: 700; }
-.tag.verdict.lie { background: #c62828; color: #fff; }
-.tag.verdict.true { background: #2e7d32; color: #fff; }
-.table-cards:has([data-index="mistery"]) { --card-w: clamp(3.6rem, 19vw, 7.5rem); }
-.more-buttons { display: flex; gap: 0.5rem; justify-content: center; flex-wrap: wrap; }
-.game .more-buttons button { min-height: 2.4rem; font-size: 0.9rem; padding: 0.3rem 0.9rem; }
-@media (max-width: 400px) {
-  .settings .field { grid-template-columns: 1fr; }
-  .settings .field .hint { grid-column: 1; }
-}
-"""
-"""Styles of the panels (sent with them, so the panels need no stylesheet of their own)."""
 
 
 @dataclass
@@ -213,7 +123,7 @@ def overlays(obs: Any, ui: Any) -> str:
     """Rules help, statistics and the notices banner (each only when there is one)."""
     p: Panels = ui.panels
     lang = ui.lang
-    out = [f"<style>{STYLE}</style>"]
+    out = []
     if p.notices:
         items = "".join(f"<li>{esc(stats_view.notice_text(n, lang))}</li>" for n in p.notices)
         out.append(

@@ -40,11 +40,12 @@ def test_the_policy_is_strict(watched, site_url):
         (part.split()[0], part.split()[1:]) for part in policy(page).split(";") if part.strip()
     )
     assert rules["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # no inline, no eval
+    assert rules["style-src"] == ["'self'"]  # no inline style either
     assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
     assert rules["connect-src"] == ["'self'"] and rules["default-src"] == ["'self'"]
     # Nothing of ours needs more: no inline script, no handler attribute anywhere.
     html = page.content()
-    assert not re.search(r"<script>|\son[a-z]+=", html)
+    assert not re.search(r"<script>|<style|\son[a-z]+=|\sstyle=", html)
 
 
 def test_a_whole_match_and_every_panel_keep_the_policy(watched, site_url):
