@@ -4,6 +4,7 @@ plays offline after one visit, works under a sub-path, and says so when it canno
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from urllib.parse import urlsplit
 
@@ -123,6 +124,22 @@ def test_a_missing_python_file_shows_a_readable_error(page, site_url):
     expect(app).to_have_attribute("data-state", "booting")
     expect(page.get_by_role("alert")).to_contain_text("nicht starten")
     expect(page.get_by_role("alert")).to_contain_text("Eine Datei fehlt: python.zip")
+
+
+def test_an_error_after_the_app_replaced_the_boot_markup_is_still_shown(page, site_url):
+    main = (
+        "def start():\n"
+        "    import js\n"
+        "    js.document.getElementById('app').innerHTML = '<p>half drawn</p>'\n"
+        "    raise RuntimeError('late boom')\n"
+    )
+    broken = zipped({"app/__init__.py": "", "app/main.py": main})
+    page.route("**/python.zip", lambda route: route.fulfill(status=200, body=broken))
+    page.goto(site_url + "?lang=en")
+    expect(page.locator("#app")).to_have_attribute("data-error", re.compile("late boom"))
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("could not start")
+    expect(alert).to_contain_text("late boom")
 
 
 def test_a_missing_runtime_script_shows_a_readable_error(page, site_url):
