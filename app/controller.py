@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import coach, panels, view
+from app import coach, panels, safe_json, view
 from app import settings as st
 from app import stats as stats_mod
 from app.i18n import BOT_NAMES, t
@@ -125,7 +125,7 @@ def read_saved(text: str, browser_lang: str = "de") -> Saved:
     ...
     ValueError: match is 1, not the engine's match text
     """
-    record = json.loads(text)
+    record = safe_json.loads(text, "match")  # bounded: never a RecursionError
     if not isinstance(record, dict):
         raise ValueError(f"the record is {type(record).__name__}, not an object")
     if not isinstance(record.get("match"), str):

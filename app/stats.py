@@ -72,6 +72,7 @@ from typing import Any
 
 from engine import InvalidInputError
 
+from . import safe_json
 from .escape import escape as _esc
 from .storage import KEY_STATS, Notice, Store
 
@@ -335,8 +336,8 @@ class Stats:
         if not isinstance(text, str):
             raise InvalidInputError("a statistics file must be text")
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+            data = safe_json.loads(text, "import")  # bounded: deep nesting is refused first
+        except InvalidInputError as exc:
             raise InvalidInputError(f"this is not a statistics file (not JSON: {exc})") from None
         if isinstance(data, dict) and "format" in data:
             if data["format"] != FILE_FORMAT:

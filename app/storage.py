@@ -10,7 +10,8 @@ never raises into the game:
 
 - a missing key gives the default (``getItem`` may answer ``None`` or, in
   Pyodide, a ``JsNull``: anything that is not a ``str`` counts as missing);
-- text that is not JSON, an envelope of the wrong shape, a version newer than
+- text that is not JSON, or JSON beyond the limits of ``app.safe_json`` (too
+  long, nested too deep, NaN, a key twice), an envelope of the wrong shape, a version newer than
   this page knows, a failed migration or data the caller's ``validate``
   rejects all give the default and a :class:`Notice`; the raw text is first
   moved to a backup key ``prefix + "backup." + key + "." + n`` (n counts up
@@ -40,6 +41,8 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from . import safe_json
 
 KEY_SETTINGS = "settings"
 """Key of the remembered settings (see ``app.settings``)."""
@@ -153,9 +156,9 @@ class Store:
         if not isinstance(raw, str):  # None, or Pyodide's JsNull
             return default, None
         try:
-            record = json.loads(raw)
-        except (ValueError, RecursionError):
-            return default, self._reject(key, raw, "corrupt", "is not valid JSON")
+            record = safe_json.loads(raw, key)  # bounded: deep nesting never reaches json
+        except ValueError as exc:
+            return default, self._reject(key, raw, "corrupt", f"is not readable JSON: {exc}")
         if (
             not isinstance(record, dict)
             or set(record) != {"version", "data"}
