@@ -19,6 +19,11 @@ never raises into the game:
 - an older version is brought up to date by the caller's migration steps;
 - a failing ``setItem`` (a full quota, storage switched off) becomes a Notice.
 
+Each record is written whole by one ``setItem``, which the browser either does or
+refuses: a failed save leaves the old value as it was, never half of the new one.
+Keeping two records consistent (the saved match and the statistics it counted)
+is the controller's part (``app.controller``).
+
 >>> store = Store(MemoryBackend())
 >>> store.save("settings", {"lang": "en"}, version=1) is None
 True
@@ -74,15 +79,18 @@ class Notice:
 
     ``code`` is a stable word for translations (``corrupt``, ``newer``,
     ``unavailable``, ``write_failed``, ``backup_failed`` here; ``setting``,
-    ``url``, ``form`` and ``rules`` in ``app.settings``), ``subject`` the storage key
+    ``url``, ``form`` and ``rules`` in ``app.settings``; ``saved`` and
+    ``history_trimmed`` in ``app.controller``), ``subject`` the storage key
     or setting name, ``message`` an English sentence for the log,
-    ``backup_key`` where the unreadable text was kept.
+    ``backup_key`` where the unreadable text was kept, ``count`` a number the
+    player's text needs.
     """
 
     code: str
     subject: str
     message: str
     backup_key: str | None = None
+    count: int = 0  # a number the player's text names (history entries dropped)
 
     def __str__(self) -> str:
         return self.message
