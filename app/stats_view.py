@@ -143,8 +143,8 @@ _T: dict[str, tuple[str, str]] = {
         "the page is closed.",
     ),
     "n_saved": (
-        "Gespeichert: {what} ist wieder sicher abgelegt.",
-        "Saved: the {what} is stored safely again.",
+        "Wieder gespeichert: {what}. Es geht nichts mehr verloren.",
+        "Saved again: {what}. Nothing is lost any more.",
     ),
     "n_history_trimmed": (
         "Der Speicher ist fast voll: Damit die Statistik hineinpasst, wurden die {n} "
