@@ -254,3 +254,13 @@ def test_an_unreadable_owner_record_counts_as_none(raw):
     assert tabs.read_owner(store) is None
     own = tabs.Ownership(store, "me", Clock())
     assert own.start() and tabs.read_owner(store).tab == "me"
+
+
+def test_a_file_too_large_to_read_is_refused_with_its_size():
+    c, host, _ = make("?seed=3&speed=0&lang=en")
+    settle(c, host)
+    c.handle({"type": "stats-import", "text": None, "size": 5_000_000})
+    message = host.tree().find(data_testid="stats-message")
+    assert message.get("data-kind") == "error"
+    assert "too large (4883 kB; at most 1024 kB)" in message.all_text()
+    assert c.ui.stats == (0, 0)
