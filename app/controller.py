@@ -255,7 +255,9 @@ class Controller:
         self._tell([n for n in self.notices if n.code == "url"])
         if not self.tabs.start():  # the saved match is open in another tab: ask first
             if not self._restore():
+                keep = self.next_settings  # a URL seed still serves "own-match"
                 self._deal(self.next_settings)  # only drawn behind the question, never saved
+                self.next_settings = keep
             self._guest("open")
             return
         if not self.new_requested and self._restore():

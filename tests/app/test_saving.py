@@ -264,3 +264,14 @@ def test_a_file_too_large_to_read_is_refused_with_its_size():
     assert message.get("data-kind") == "error"
     assert "too large (4883 kB; at most 1024 kB)" in message.all_text()
     assert c.ui.stats == (0, 0)
+
+
+def test_own_match_in_a_second_tab_plays_the_seed_its_url_asked_for():
+    store, clock = Store(MemoryBackend()), Clock()
+    make("?seed=3&speed=0", store=store, tab_id="A", clock=clock)
+    clock.now += 1000
+    store.backend.removeItem("schwimmen.match")  # nothing to draw behind the question
+    b, _, _ = make("?seed=77&speed=0&new=1", store=store, tab_id="B", clock=clock)
+    assert b.tabs.role == "guest"
+    b.handle({"type": "action", "action": "own-match"})
+    assert b.settings.seed == 77 and b.tabs.role == "owner"
