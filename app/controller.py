@@ -9,6 +9,17 @@ two calls:
 - ``host.later(ms, callback)``: run ``callback`` in a later task (a timer), so
   every bot turn is its own short task and the page never freezes.
 
+The page also calls ``tick()`` every few seconds (it renews this tab's claim on the
+saved match and retries writes that failed), ``on_storage(key)`` when another tab
+changed storage and ``release()`` when the page goes away (see ``app.tabs``).
+
+Saving: every write is checked. A write that fails (a full storage) is said at once
+in the notices banner; the statistics' changes stay in memory and are written as
+soon as there is room (on the next save, the page's timer or "Try again"), first by
+dropping the oldest history entries if that makes them fit. The saved match never
+claims a result the statistics do not hold yet, and a saved match that cannot be
+brought up to date is removed rather than left behind to be resumed later.
+
 What is legal comes from the engine (``match.legal_actions()``); the
 controller only matches the player's clicks against that list.
 """
@@ -17,17 +28,28 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import coach, panels, view
+from app import coach, panels, safe_json, tabs, view
 from app import settings as st
 from app import stats as stats_mod
 from app.i18n import BOT_NAMES, t
-from app.storage import KEY_MATCH, MemoryBackend, Store, clear_match, load_match, save_match
+from app.storage import (
+    KEY_MATCH,
+    KEY_SETTINGS,
+    KEY_STATS,
+    MemoryBackend,
+    Notice,
+    Store,
+    clear_match,
+    load_match,
+    save_match,
+)
 from app.view import UIState
 
 LOG_KEEP = 60  # log lines kept (and saved)
@@ -43,6 +65,7 @@ HARD_BOT_SAMPLES = 12
 # Only a safety net for a very slow device, far above the normal time: a move never
 # freezes the page for long (if it ever cuts the search, that move depends on speed).
 HARD_BOT_CAP_MS = 1500
+TICK_MS = 3000  # how often the page calls Controller.tick()
 
 
 class Host(Protocol):
@@ -125,7 +148,7 @@ def read_saved(text: str, browser_lang: str = "de") -> Saved:
     ...
     ValueError: match is 1, not the engine's match text
     """
-    record = json.loads(text)
+    record = safe_json.loads(text, "match")  # bounded: never a RecursionError
     if not isinstance(record, dict):
         raise ValueError(f"the record is {type(record).__name__}, not an object")
     if not isinstance(record.get("match"), str):
@@ -186,9 +209,15 @@ class Controller:
         query: str = "",
         browser_lang: str = "de",
         seed_source: Callable[[], int] | None = None,
+        tab_id: str | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.host = host
         self.store = store if store is not None else Store(MemoryBackend())
+        # Which tab saves the match (app.tabs); the clock counts milliseconds.
+        self.tabs = tabs.Ownership(
+            self.store, tab_id or os.urandom(8).hex(), clock or (lambda: time.time() * 1000)
+        )
         self.query = parse_query(query)
         self.browser_lang = browser_lang
         self.seed_source = seed_source or (lambda: int(time.time() * 1000) % 2_000_000_000)
@@ -209,6 +238,12 @@ class Controller:
         self.line_no = 0
         self.recorded = False
         self.storage_notices: list[Any] = []  # damaged stored data, told to the player
+        # Statistics changes not written yet (a full storage): each takes the stored
+        # statistics and changes them in place or returns new ones; replayed on every try.
+        self.pending_stats: list[Callable[[Any], Any]] = []
+        # (deal_noted, recorded) as far as the written statistics have counted them.
+        self.stats_marks: tuple[int, bool] = (0, False)
+        self.failing: dict[str, Notice] = {}  # storage key -> the notice of its failed write
 
     # ------------------------------------------------------------ start-up
 
@@ -218,6 +253,13 @@ class Controller:
         self.storage_notices = panels.startup_notices(self)
         # Bad URL parameters are ignored, but said: in the banner and in the console.
         self._tell([n for n in self.notices if n.code == "url"])
+        if not self.tabs.start():  # the saved match is open in another tab: ask first
+            if not self._restore():
+                keep = self.next_settings  # a URL seed still serves "own-match"
+                self._deal(self.next_settings)  # only drawn behind the question, never saved
+                self.next_settings = keep
+            self._guest("open")
+            return
         if not self.new_requested and self._restore():
             if any(k in self.query for k in ("seed", "preset", "bots", "difficulty", "lives")):
                 self.ui.notice = t("notice_next", self.ui.lang)
@@ -226,7 +268,14 @@ class Controller:
         self.new_match(self.next_settings)
 
     def new_match(self, settings: st.Settings) -> None:
-        """Deal a new match with ``settings``."""
+        """Deal a new match with ``settings`` (this tab saves it, see ``app.tabs``)."""
+        self.tabs.claim()  # asked for here: another tab with the old match stops saving
+        clear_match(self.store)  # the old match is over or given up: never resume it
+        self._deal(settings)
+        self._advance()
+
+    def _deal(self, settings: st.Settings) -> None:
+        """Set up a new match with ``settings`` without showing or saving it."""
         self.epoch += 1
         settings, rules, notice = st.resolve(settings)
         if notice is not None:  # the rules asked for cannot be played as they are
@@ -234,14 +283,13 @@ class Controller:
         seed = settings.seed if settings.seed is not None else self.seed_source()
         self.settings = dataclasses.replace(settings, seed=seed)
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
-        clear_match(self.store)  # the old match is over or given up: never resume it
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
         self._setup(log=())
         self.deal_seen = self.deal_noted = self.deal_logged = 0
         self.player_place = None
         self.recorded = False
         self.watching = False
-        self._advance()
+        self.stats_marks = (0, False)
 
     def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
         """Bots and UI state for ``self.match`` played with ``self.settings``."""
@@ -283,8 +331,10 @@ class Controller:
             panels.draft(self, dict(intent.get("form") or {}))
             self._render()
         elif kind == "stats-import":  # the text of a statistics file the player chose
-            panels.import_text(self, intent.get("text"))
+            panels.import_text(self, intent.get("text"), intent.get("size"))
             self._render()
+        elif kind == "storage":  # another tab changed storage
+            self.on_storage(intent.get("key"))
 
     def press(self, name: str, form: dict[str, Any] | None = None) -> None:
         """A button: a control name or an action text."""
@@ -301,7 +351,7 @@ class Controller:
         elif name == "new-match":
             if form is not None:
                 chosen = panels.form_settings(self, form)
-                st.save_settings(self.store, chosen)
+                self.check_write(KEY_SETTINGS, st.save_settings(self.store, chosen))
                 # A seed from the URL served one match; the dialog starts fresh ones.
                 self.next_settings = dataclasses.replace(chosen, seed=None)
             self.new_match(self.next_settings)
@@ -315,6 +365,13 @@ class Controller:
                 self.watching = True
                 self.deal_seen = self._last_deal_number()
                 self._advance()
+        elif name == "take-over":  # continue the saved match here; the other tab stops
+            self.take_over()
+        elif name == "own-match":  # a new match here instead of the other tab's
+            self.new_match(self.next_settings)
+        elif name == "retry-save":
+            self.retry_writes()
+            self._render()
         elif name == "hint":
             self.show_hint()
         elif name == "two-swaps":
@@ -413,6 +470,9 @@ class Controller:
         action = self._legal(text)
         if action is None:
             return False
+        if not self.tabs.may_save():  # taken over in another tab: this move would be lost
+            self._guest(self.tabs.reason)
+            return False
         before = self._obs()
         self.ui.mode = "busy"  # accepted: leave "human" at once
         self._clear_selection()
@@ -443,6 +503,8 @@ class Controller:
 
     def _advance(self) -> None:
         """Show what comes next: a finished deal or match, the player's turn, or a bot's."""
+        if self.tabs.role != "owner":  # the match goes on in another tab
+            return
         self._note_deal_end()
         if self.match.is_over():
             self._finish()
@@ -624,20 +686,113 @@ class Controller:
     # ------------------------------------------------------------ saving
 
     def _save(self) -> None:
+        """Save the match if this tab owns it; a failed write is said, and retried."""
+        if self.pending_stats:  # statistics first: the record below may then claim them
+            self._flush_stats()
+        if not self.tabs.may_save():
+            if self.tabs.reason == "taken" and self.ui.panels.other_tab != "taken":
+                self._guest("taken")
+            return
+        # Deals and the result the written statistics do not hold yet are marked as not
+        # counted, so that a resumed match counts them (again, for its statistics).
+        deal_noted, recorded = (
+            self.stats_marks if self.pending_stats else (self.deal_noted, self.recorded)
+        )
         record = {
             "match": self.match.to_json(),
             "settings": self.settings.to_dict(),
             "deal_seen": self.deal_seen,
-            "deal_noted": self.deal_noted,
+            "deal_noted": deal_noted,
             "deal_logged": self.deal_logged,
             "player_place": self.player_place,
             "log": [list(x) for x in self.ui.log],
             "line_no": self.line_no,
             "out_order": list(self.ui.out_order),
-            "recorded": self.recorded,
+            "recorded": recorded,
             "watching": self.watching,
         }
-        save_match(self.store, json.dumps(record))
+        notice = save_match(self.store, json.dumps(record))
+        if notice is not None:
+            # The stored match is older than this one: resumed later, it would replay
+            # (and count again) what happened since. No saved match is better.
+            clear_match(self.store)
+        self.check_write(KEY_MATCH, notice)
+
+    def check_write(self, key: str, notice: Notice | None) -> None:
+        """The outcome of a write to ``key``: a failure is told once (at once, in the
+        banner), and a success after failures says the data is safe again."""
+        if notice is not None:
+            if key not in self.failing:
+                self.failing[key] = notice
+                self._tell([notice])
+                self._render()
+            return
+        if self.failing.pop(key, None) is None:
+            return
+        keep = [n for n in self.ui.panels.notices if not (n.code in FAILED and n.subject == key)]
+        saved = Notice("saved", key, f"{key} saved again")
+        self.ui.panels.notices = (*keep, saved)
+        self.storage_notices = [
+            *(n for n in self.storage_notices if not (n.code in FAILED and n.subject == key)),
+            saved,
+        ]
+        self._render()
+
+    def retry_writes(self) -> None:
+        """Write again what could not be written (statistics, the match)."""
+        if self.pending_stats:
+            self._flush_stats()
+        if KEY_MATCH in self.failing and self.match is not None:
+            self._save()
+
+    def tick(self) -> None:
+        """Called by the page every :data:`TICK_MS`: renew this tab's claim on the
+        match (or notice that another tab took it) and retry failed writes."""
+        if self.match is None:
+            return
+        if self.tabs.check():
+            self._guest("taken")
+        if self.pending_stats or self.failing:
+            self.retry_writes()
+
+    def on_storage(self, key: str | None) -> None:
+        """Another tab changed storage (``key`` the full storage key, None if it
+        cleared everything): stop saving if it took the match, show its statistics."""
+        if self.match is None:
+            return
+        prefix = self.store.prefix
+        if key in (None, prefix + tabs.KEY_OWNER) and self.tabs.check():
+            self._guest("taken")
+        if key in (None, prefix + KEY_STATS):
+            stats = self._flush_stats() if self.pending_stats else self._stats_now()
+            self.ui.stats = (stats.matches, stats.wins)
+            if self.ui.panels.stats_open:
+                self.ui.panels.stats = stats
+            if not self.ui.settings_open:  # a redraw would wipe what is being typed
+                self._render()
+
+    def release(self) -> None:
+        """The page goes away: another tab may take the match without asking."""
+        self.tabs.release()
+
+    def take_over(self) -> None:
+        """Continue the saved match in this tab (the other tab stops saving and says so);
+        a new match if there is none to continue."""
+        self.tabs.claim()
+        if self._restore():
+            self._advance()
+        else:
+            self.new_match(self.next_settings)
+
+    def _guest(self, reason: str) -> None:
+        """This tab does not save the match (``reason``: ``open`` or ``taken``): stop
+        the bots, accept no moves, and ask what to do (``app.panels``)."""
+        self.epoch += 1  # timers already set do nothing
+        self.ui.panels.other_tab = reason
+        self.ui.mode = "busy"
+        self.ui.thinking = None
+        self._clear_selection()
+        self._render()
 
     def _restore(self) -> bool:
         text, _ = load_match(self.store)
@@ -660,20 +815,63 @@ class Controller:
         self.line_no = saved.line_no
         self.recorded = saved.recorded
         self.watching = saved.watching
+        self.stats_marks = (saved.deal_noted, saved.recorded)
         self._setup(log=saved.log, out_order=saved.out_order)
         return True
 
     # ------------------------------------------------------------ statistics
 
     def _stats(self) -> tuple[int, int]:
-        stats, _ = stats_mod.load_stats(self.store)
+        stats = self._stats_now()
         return stats.matches, stats.wins
 
-    def _update_stats(self, change: Callable[[Any], None]) -> None:
+    def _stats_now(self) -> Any:
+        """The statistics as stored, with the changes not written yet."""
         stats, _ = stats_mod.load_stats(self.store)
-        try:
-            change(stats)
-        except ValueError:  # a figure the statistics refuse must not stop the game
-            return
-        stats_mod.save_stats(self.store, stats)
+        for change in list(self.pending_stats):
+            try:
+                result = change(stats)
+            except ValueError:  # a figure the statistics refuse must not stop the game
+                self.pending_stats.remove(change)
+                continue
+            stats = stats if result is None else result
+        return stats
+
+    def _update_stats(self, change: Callable[[Any], Any]) -> Any:
+        """Change the statistics and write them: ``change(stats)`` changes them in
+        place or returns new ones. If the write fails, the change waits in memory."""
+        self.pending_stats.append(change)
+        return self._flush_stats()
+
+    def _flush_stats(self) -> Any:
+        """Write the stored statistics with every pending change (another tab may have
+        written in between: its figures stay). If they do not fit, drop the oldest
+        history entries, with a notice; if nothing fits, keep the changes for later."""
+        stats = self._stats_now()
+        if not self.pending_stats:  # every change was refused: nothing to write
+            return stats
+        notice = stats_mod.save_stats(self.store, stats)
+        if notice is not None:
+            n = len(stats.history)
+            for drop in sorted({max(1, n // 10), (n + 1) // 2, n}):
+                if drop > n or n == 0:
+                    break
+                trimmed = stats_mod.Stats(stats.overall, stats.presets, stats.history[drop:])
+                if stats_mod.save_stats(self.store, trimmed) is None:
+                    stats, notice = trimmed, None
+                    message = f"the {drop} oldest matches of the history were dropped to fit"
+                    self._tell([Notice("history_trimmed", KEY_STATS, message, count=drop)])
+                    self._render()
+                    break
         self.ui.stats = (stats.matches, stats.wins)
+        if self.ui.panels.stats_open:
+            self.ui.panels.stats = stats
+        if notice is None:
+            self.pending_stats.clear()
+            self.stats_marks = (self.deal_noted, self.recorded)
+        self.check_write(KEY_STATS, notice)
+        return stats
+
+
+FAILED = ("write_failed", "backup_failed")
+"""Notice codes of a write that did not happen."""

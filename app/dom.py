@@ -8,6 +8,11 @@ value select become intents for ``Controller.handle``.
 
 Bot turns run through ``later`` (``setTimeout``), one move per task, so the
 page stays responsive.
+
+Beyond ``#app``: the window's ``storage`` event (another tab changed saved data),
+``pagehide`` (this page goes away: it gives up its claim on the saved match) and a
+timer calling ``Controller.tick`` (heartbeat and retries of failed writes); what
+they mean is decided in ``app.controller`` and ``app.tabs``.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app import view
+from app import safe_json, view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
@@ -43,7 +48,7 @@ class Page:
         self.shown_state = ""
         self.suppress_click = False
         self.lang = ""
-        self._proxies = []
+        self._proxies: list[Any] = []
         app.innerHTML = '<div class="screen"></div>'
         self.screen = app.querySelector(".screen")
         self.log_el: Any = None
@@ -61,6 +66,28 @@ class Page:
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
             app.addEventListener(name, proxy)
+
+    def watch_window(self) -> None:
+        """Listen to other tabs (``storage``), to the page going away (``pagehide``) and
+        start the controller's timer (call once the controller is set)."""
+        from pyodide.ffi import create_proxy
+
+        from app.controller import TICK_MS
+
+        for name, handler in (("storage", self.on_storage), ("pagehide", self.on_pagehide)):
+            proxy = create_proxy(self._guard(handler))
+            self._proxies.append(proxy)
+            self.js.window.addEventListener(name, proxy)
+        tick = create_proxy(self._guard(self.controller.tick))
+        self._proxies.append(tick)
+        self.js.setInterval(tick, TICK_MS)
+
+    def on_storage(self, event: Any) -> None:
+        key = None if _none(event.key) else str(event.key)  # None: storage was cleared
+        self.controller.handle({"type": "storage", "key": key})
+
+    def on_pagehide(self, event: Any) -> None:
+        self.controller.release()
 
     # ------------------------------------------------------------ host API
 
@@ -280,6 +307,9 @@ class Page:
             return
         chosen = files.item(0)
         field.value = ""  # choosing the same file again fires another change
+        if chosen.size > safe_json.limit("import"):  # refused unread: no megabytes in Python
+            self.controller.handle({"type": "stats-import", "text": None, "size": chosen.size})
+            return
 
         def done(text: Any) -> None:
             self.controller.handle({"type": "stats-import", "text": str(text)})
@@ -351,6 +381,7 @@ def mount() -> Any:
     controller = Controller(page, store, query=str(js.location.search), browser_lang=lang)
     page.controller = controller
     controller.start()
+    page.watch_window()
     return controller
 
 

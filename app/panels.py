@@ -11,7 +11,10 @@ in ``static/panels.css``.
 Control names (``data-action``), none of which looks like a move:
 ``open-help``/``close-help``, ``open-stats``/``close-stats``,
 ``stats-scope-<name>``, ``stats-export``, ``stats-reset``,
-``stats-reset-confirm``, ``stats-reset-cancel``, ``dismiss-notices``.
+``stats-reset-confirm``, ``stats-reset-cancel``, ``dismiss-notices``; and
+``retry-save`` (in the banner while a write fails), ``take-over`` and
+``own-match`` (in ``[data-testid=other-tab]`` while another tab has the match),
+which the controller handles.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from app import settings as st
 from app import stats as stats_mod
 from app.escape import escape as esc
 from app.i18n import lookup
-from app.storage import Notice, load_match
+from app.storage import KEY_SETTINGS, Notice, load_match
 
 ACTIONS = frozenset(
     {
@@ -51,6 +54,31 @@ _T = {
     "stats": ("Statistik", "Statistics"),
     "notices": ("Hinweise", "Notices"),
     "dismiss": ("Verstanden", "Got it"),
+    "retry": ("Erneut speichern", "Try again"),
+    "other_tab_title": ("In einem anderen Tab geöffnet", "Open in another tab"),
+    "other_tab_open": (
+        "Diese Partie ist in einem anderen Tab dieses Browsers geöffnet und wird dort "
+        "gespeichert. Damit sich die beiden nicht gegenseitig überschreiben, spielt und "
+        "speichert dieser Tab erst, wenn du es sagst.",
+        "This match is open in another tab of this browser and is saved there. So that "
+        "the two do not overwrite each other, this tab plays and saves only when you say so.",
+    ),
+    "other_tab_taken": (
+        "Die Partie wurde in einem anderen Tab übernommen. Dieser Tab speichert nicht "
+        "mehr; dein letzter Stand ist dort gespeichert.",
+        "The match was taken over in another tab. This tab no longer saves; your last "
+        "position is saved there.",
+    ),
+    "take_over": ("Hier weiterspielen", "Continue it here"),
+    "take_over_hint": (
+        "(der andere Tab hört dann auf zu speichern)",
+        "(the other tab then stops saving)",
+    ),
+    "own_match": ("Hier eine neue Partie beginnen", "Start a new match here"),
+    "own_match_hint": (
+        "(sie ersetzt die gespeicherte Partie)",
+        "(it replaces the saved match)",
+    ),
 }
 
 
@@ -71,6 +99,7 @@ class Panels:
     stats: Any = None  # app.stats.Stats while the statistics panel is open
     notices: tuple[Notice, ...] = ()
     focus: str = ""  # data-key the page should focus after the next redraw
+    other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
 
     def take_focus(self) -> str:
         """The data-key to focus now (once), or ""."""
@@ -125,13 +154,25 @@ def overlays(obs: Any, ui: Any) -> str:
     lang = ui.lang
     out = []
     if p.notices:
-        items = "".join(f"<li>{esc(stats_view.notice_text(n, lang))}</li>" for n in p.notices)
+        items = "".join(
+            f'<li data-code="{esc(n.code)}" data-subject="{esc(n.subject)}">'
+            f"{esc(stats_view.notice_text(n, lang))}</li>"
+            for n in p.notices
+        )
+        retry = ""
+        if any(n.code in ("write_failed", "backup_failed") for n in p.notices):
+            retry = (
+                '<button type="button" data-action="retry-save" data-key="act-retry-save">'
+                f"{esc(_tr('retry', lang))}</button>"
+            )
         out.append(
             f'<div class="notices" data-testid="notices" role="alert" '
-            f'aria-label="{esc(_tr("notices", lang))}"><ul>{items}</ul>'
+            f'aria-label="{esc(_tr("notices", lang))}"><ul>{items}</ul>{retry}'
             f'<button type="button" data-action="dismiss-notices" data-key="act-dismiss-notices">'
             f"{esc(_tr('dismiss', lang))}</button></div>"
         )
+    if p.other_tab:
+        out.append(other_tab_markup(p.other_tab, lang))
     if p.help_open:
         rules, preset = _help_rules(obs, ui)
         out.append(rules_help.render(rules, preset, lang, style=ui.style))
@@ -149,6 +190,32 @@ def overlays(obs: Any, ui: Any) -> str:
             )
         )
     return "".join(out)
+
+
+def other_tab_markup(reason: str, lang: str) -> str:
+    """The question a tab asks while another tab has the match (``reason``: ``open``
+    when this tab started, ``taken`` when the other one took it over later).
+
+    >>> html = other_tab_markup("open", "en")
+    >>> 'data-action="take-over"' in html and 'data-action="own-match"' in html
+    True
+    """
+    text = _tr("other_tab_taken" if reason == "taken" else "other_tab_open", lang)
+    return (
+        '<div class="overlay other-tab-layer">'
+        f'<section class="panel other-tab" data-testid="other-tab" data-reason="{esc(reason)}" '
+        'role="alertdialog" aria-modal="true" aria-labelledby="other-tab-title">'
+        f'<h2 id="other-tab-title">{esc(_tr("other_tab_title", lang))}</h2>'
+        f"<p>{esc(text)}</p>"
+        '<div class="buttons">'
+        '<button type="button" class="primary" data-action="take-over" data-key="act-take-over">'
+        f"{esc(_tr('take_over', lang))}</button>"
+        f"<small>{esc(_tr('take_over_hint', lang))}</small>"
+        '<button type="button" data-action="own-match" data-key="act-own-match">'
+        f"{esc(_tr('own_match', lang))}</button>"
+        f"<small>{esc(_tr('own_match_hint', lang))}</small>"
+        "</div></section></div>"
+    )
 
 
 # -- the controller's side ----------------------------------------------------------
@@ -179,9 +246,10 @@ def press(ctl: Any, name: str) -> bool:
         p.help_open = False
         p.focus = "set-open-help" if ctl.ui.settings_open else "act-open-help"
     elif name == "open-stats":
-        p.stats, notice = stats_mod.load_stats(ctl.store)
+        _, notice = stats_mod.load_stats(ctl.store)
         if notice is not None:
             p.notices = (*p.notices, notice)
+        p.stats = ctl._stats_now()  # with what could not be written yet
         p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
         p.focus = "act-close-stats"
     elif name == "close-stats":
@@ -200,7 +268,7 @@ def press(ctl: Any, name: str) -> bool:
         p.scope = stats_view.SCOPE_ALL
         p.message, p.error = stats_view.tr("was_reset", ctl.ui.lang), False
     elif name == "stats-export":
-        stats, _ = stats_mod.load_stats(ctl.store)
+        stats = ctl._stats_now()  # also what a full storage could not take
         filename = stats_view.export_filename(stats_mod.today())
         download = getattr(ctl.host, "download", None)
         if download is not None:
@@ -212,23 +280,27 @@ def press(ctl: Any, name: str) -> bool:
     return True
 
 
-def import_text(ctl: Any, text: Any) -> None:
-    """A statistics file the player chose: replace the statistics, or say why not."""
+def import_text(ctl: Any, text: Any, size: Any = None) -> None:
+    """A statistics file the player chose: replace the statistics, or say why not.
+    ``size`` (bytes) is given instead of the text for a file too large to read."""
     p: Panels = ctl.ui.panels
-    stats, message = stats_view.import_stats(text, ctl.ui.lang)
+    if text is None and isinstance(size, int | float):
+        stats, message = None, stats_view.too_large(size, ctl.ui.lang)
+    else:
+        stats, message = stats_view.import_stats(text, ctl.ui.lang)
     if stats is not None:
         _store_stats(ctl, stats)
         p.scope = stats_view.SCOPE_ALL
     p.message, p.error = message, stats is None
     p.stats_open, p.confirm_reset = True, False
     if p.stats is None:
-        p.stats, _ = stats_mod.load_stats(ctl.store)
+        p.stats = ctl._stats_now()
 
 
 def _store_stats(ctl: Any, stats: stats_mod.Stats) -> None:
-    stats_mod.save_stats(ctl.store, stats)
+    """Replace the statistics (an import, a reset); a failed write waits in memory."""
+    ctl._update_stats(lambda _old: stats)
     ctl.ui.panels.stats = stats
-    ctl.ui.stats = (stats.matches, stats.wins)
 
 
 def draft(ctl: Any, form: dict[str, Any]) -> None:
@@ -248,7 +320,9 @@ def draft(ctl: Any, form: dict[str, Any]) -> None:
     # Remember only what the player changed here: the rest of next_settings may come
     # from URL parameters, which count for this page load only.
     stored, _ = st.load_settings(ctl.store, ctl.browser_lang)
-    st.save_settings(ctl.store, dataclasses.replace(stored, **changed))
+    ctl.check_write(
+        KEY_SETTINGS, st.save_settings(ctl.store, dataclasses.replace(stored, **changed))
+    )
     ctl.ui.lang = ctl.next_settings.lang
     ctl.ui.anim = ctl.next_settings.speed != "0"
     deck = ctl.match.rules.deck if ctl.match is not None else None

@@ -72,6 +72,7 @@ from typing import Any
 
 from engine import InvalidInputError
 
+from . import safe_json
 from .escape import escape as _esc
 from .storage import KEY_STATS, Notice, Store
 
@@ -234,6 +235,19 @@ class Stats:
         self.history.append(Result(date, preset, place, players, won))
         del self.history[:-HISTORY_CAP]
 
+    def drop_oldest(self, n: int) -> int:
+        """Forget the ``n`` oldest matches of the history (the counts stay), to make
+        the record fit a full storage; returns how many were dropped.
+
+        >>> s = Stats()
+        >>> for _ in range(3): s.record_match("pub", place=2, players=3, date="2026-11-30")
+        >>> s.drop_oldest(2), len(s.history), s.matches
+        (2, 1, 3)
+        """
+        n = max(0, min(n, len(self.history)))
+        del self.history[:n]
+        return n
+
     def reset(self) -> None:
         """Forget everything."""
         self.overall = Tally()
@@ -335,8 +349,8 @@ class Stats:
         if not isinstance(text, str):
             raise InvalidInputError("a statistics file must be text")
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+            data = safe_json.loads(text, "import")  # bounded: deep nesting is refused first
+        except InvalidInputError as exc:
             raise InvalidInputError(f"this is not a statistics file (not JSON: {exc})") from None
         if isinstance(data, dict) and "format" in data:
             if data["format"] != FILE_FORMAT:

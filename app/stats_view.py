@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from app import safe_json
 from app import stats as stats_mod
 from app.escape import escape as esc
 from app.i18n import feuer_name, game_name, lookup
@@ -84,6 +85,10 @@ _T: dict[str, tuple[str, str]] = {
         "This file is not a readable statistics file; nothing was changed. ({why})",
     ),
     "import_empty": ("Die Datei ist leer.", "The file is empty."),
+    "import_too_large": (
+        "Die Datei ist zu groß ({size} kB; höchstens {limit} kB).",
+        "The file is too large ({size} kB; at most {limit} kB).",
+    ),
     "exported": ("Gespeichert als {name}.", "Saved as {name}."),
     "was_reset": ("Statistik gelöscht.", "Statistics deleted."),
     # storage notices (app.storage.Notice codes)
@@ -107,6 +112,47 @@ _T: dict[str, tuple[str, str]] = {
     "n_write_failed": (
         "{what} konnte nicht gespeichert werden (Speicher voll?).",
         "{what} could not be saved (storage full?).",
+    ),
+    # A write that failed, per record: what is not kept, and what to do.
+    "n_write_failed_stats": (
+        "Die Statistik (mit dem Ergebnis dieser Partie) konnte nicht gespeichert werden: "
+        "Der Speicher des Browsers für diese Seite ist voll. Sie bleibt erhalten, solange "
+        "diese Seite offen ist, und wird gespeichert, sobald wieder Platz ist. "
+        "Sichere sie mit „Statistik → Exportieren“ und gib Speicher frei (in den "
+        "Browser-Einstellungen gespeicherte Website-Daten löschen, die du nicht mehr "
+        "brauchst); dann „Erneut speichern“.",
+        "The statistics (with this match's result) could not be saved: the browser's "
+        "storage for this page is full. They are kept while this page stays open and saved "
+        "as soon as there is room. Export them (Statistics → Export) and free some space "
+        "(delete stored site data you no longer need in the browser's settings); then "
+        "press “Try again”.",
+    ),
+    "n_write_failed_match": (
+        "Die laufende Partie konnte nicht gespeichert werden: Der Speicher des Browsers "
+        "für diese Seite ist voll. Wenn du die Seite schließt oder neu lädst, ist sie "
+        "verloren. Gib Speicher frei (in den Browser-Einstellungen gespeicherte "
+        "Website-Daten löschen, die du nicht mehr brauchst); dann „Erneut speichern“.",
+        "The match in progress could not be saved: the browser's storage for this page is "
+        "full. Closing or reloading the page loses it. Free some space (delete stored site "
+        "data you no longer need in the browser's settings); then press “Try again”.",
+    ),
+    "n_write_failed_settings": (
+        "Die Einstellungen konnten nicht gespeichert werden: Der Speicher des Browsers "
+        "ist voll. Sie gelten, bis die Seite geschlossen wird.",
+        "The settings could not be saved: the browser's storage is full. They apply until "
+        "the page is closed.",
+    ),
+    "n_saved": (
+        "Wieder gespeichert: {what}. Es geht nichts mehr verloren.",
+        "Saved again: {what}. Nothing is lost any more.",
+    ),
+    "n_history_trimmed": (
+        "Der Speicher ist fast voll: Damit die Statistik hineinpasst, wurden die {n} "
+        "ältesten Partien aus dem Verlauf entfernt (die Summen bleiben). Exportiere die "
+        "Statistik, um den Verlauf zu sichern.",
+        "Storage is nearly full: to make the statistics fit, the {n} oldest matches were "
+        "dropped from the history (the totals stay). Export the statistics to keep the "
+        "history.",
     ),
     "n_backup_failed": (
         "Beschädigte Daten ({what}) konnten nicht gesichert werden und bleiben unverändert.",
@@ -335,7 +381,31 @@ def notice_text(notice: Notice, lang: str) -> str:
     """
     what_key = "w_" + notice.subject
     what = tr(what_key, lang) if what_key in _T else notice.subject
-    key = "n_" + notice.code
+    key = f"n_{notice.code}_{notice.subject}"  # a text for this record, else the general one
+    if key not in _T:
+        key = "n_" + notice.code
     if key not in _T:
         return tr("n_other", lang, message=notice.message)
-    return tr(key, lang, what=what, backup=notice.backup_key or "", message=notice.message)
+    return tr(
+        key,
+        lang,
+        what=what,
+        backup=notice.backup_key or "",
+        message=notice.message,
+        n=notice.count,
+    )
+
+
+def too_large(size: float, lang: str) -> str:
+    """The message for an import file larger than ``app.safe_json`` reads.
+
+    >>> too_large(5_000_000, "en").endswith("(The file is too large (4883 kB; at most 1024 kB).)")
+    True
+    """
+    why = tr(
+        "import_too_large",
+        lang,
+        size=round(size / 1024),
+        limit=safe_json.limit("import") // 1024,
+    )
+    return tr("import_failed", lang, why=why)

@@ -10,13 +10,19 @@ never raises into the game:
 
 - a missing key gives the default (``getItem`` may answer ``None`` or, in
   Pyodide, a ``JsNull``: anything that is not a ``str`` counts as missing);
-- text that is not JSON, an envelope of the wrong shape, a version newer than
+- text that is not JSON, or JSON beyond the limits of ``app.safe_json`` (too
+  long, nested too deep, NaN, a key twice), an envelope of the wrong shape, a version newer than
   this page knows, a failed migration or data the caller's ``validate``
   rejects all give the default and a :class:`Notice`; the raw text is first
   moved to a backup key ``prefix + "backup." + key + "." + n`` (n counts up
   from 1; the newest :data:`MAX_BACKUPS` per key are kept);
 - an older version is brought up to date by the caller's migration steps;
 - a failing ``setItem`` (a full quota, storage switched off) becomes a Notice.
+
+Each record is written whole by one ``setItem``, which the browser either does or
+refuses: a failed save leaves the old value as it was, never half of the new one.
+Keeping two records consistent (the saved match and the statistics it counted)
+is the controller's part (``app.controller``).
 
 >>> store = Store(MemoryBackend())
 >>> store.save("settings", {"lang": "en"}, version=1) is None
@@ -40,6 +46,8 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from . import safe_json
 
 KEY_SETTINGS = "settings"
 """Key of the remembered settings (see ``app.settings``)."""
@@ -71,15 +79,18 @@ class Notice:
 
     ``code`` is a stable word for translations (``corrupt``, ``newer``,
     ``unavailable``, ``write_failed``, ``backup_failed`` here; ``setting``,
-    ``url``, ``form`` and ``rules`` in ``app.settings``), ``subject`` the storage key
+    ``url``, ``form`` and ``rules`` in ``app.settings``; ``saved`` and
+    ``history_trimmed`` in ``app.controller``), ``subject`` the storage key
     or setting name, ``message`` an English sentence for the log,
-    ``backup_key`` where the unreadable text was kept.
+    ``backup_key`` where the unreadable text was kept, ``count`` a number the
+    player's text needs.
     """
 
     code: str
     subject: str
     message: str
     backup_key: str | None = None
+    count: int = 0  # a number the player's text names (history entries dropped)
 
     def __str__(self) -> str:
         return self.message
@@ -153,9 +164,9 @@ class Store:
         if not isinstance(raw, str):  # None, or Pyodide's JsNull
             return default, None
         try:
-            record = json.loads(raw)
-        except (ValueError, RecursionError):
-            return default, self._reject(key, raw, "corrupt", "is not valid JSON")
+            record = safe_json.loads(raw, key)  # bounded: deep nesting never reaches json
+        except ValueError as exc:
+            return default, self._reject(key, raw, "corrupt", f"is not readable JSON: {exc}")
         if (
             not isinstance(record, dict)
             or set(record) != {"version", "data"}

@@ -20,12 +20,16 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card
 from .errors import IllegalActionError, InvalidInputError
 from .rules import Rules
+from .safe_json import loads as bounded_loads
 
 if TYPE_CHECKING:
     from .match import Match
 
 FORMAT = "schwimmen-match"
 VERSION = 1
+MAX_CHARS = 1_000_000
+"""The longest saved-match text :func:`load` reads (a long nine-player match is about
+10,000 characters); longer or deeper text is refused before it is parsed."""
 
 
 def to_dict(match: Match) -> dict[str, Any]:
@@ -103,11 +107,19 @@ def from_dict(data: Any) -> Match:
 
 
 def load(text: str | bytes) -> Match:
-    """Read a match saved with :func:`save`."""
+    """Read a match saved with :func:`save`. Text longer than :data:`MAX_CHARS`,
+    nested deeper than ``engine.safe_json.MAX_DEPTH`` or not JSON raises
+    InvalidInputError without ever being handed to a recursive parser.
+
+    >>> load("[" * 20000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidInputError: saved match is not readable: JSON nested deeper than 64 ...
+    """
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as e:
-        raise InvalidInputError(f"saved match is not valid JSON: {e}") from None
+        data = bounded_loads(text, max_chars=MAX_CHARS)
+    except InvalidInputError as e:
+        raise InvalidInputError(f"saved match is not readable: {e}") from None
     return from_dict(data)
 
 

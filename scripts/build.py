@@ -104,7 +104,7 @@ def build(out: Path | None = None) -> Path:
     _copy_runtime(site, RUNTIME)
     sources = _write_python_zip(site)
     stdlib = _write_stdlib_zip(site, sources)
-    write_boot_module(site, stdlib)
+    write_boot_module(site, stdlib["modules"])
     (site / "pyscript.toml").write_text(_pyscript_toml(), encoding="utf-8")
     # Static hosts that run Jekyll (GitHub Pages from a branch) would drop __init__.py.
     (site / ".nojekyll").write_text("", encoding="utf-8")
@@ -231,9 +231,10 @@ def stdlib_roots(sources: dict[Path, bytes]) -> list[str]:
     return sorted(names)
 
 
-def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> list[str]:
+def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> dict[str, list[str]]:
     """``stdlib.zip``: the trimmed standard library (scripts/trim_stdlib.mjs), cached in
-    ``dist/.stdlib-cache`` by Pyodide version, form and roots. Returns its modules."""
+    ``dist/.stdlib-cache`` by Pyodide version, form and roots. Returns the script's
+    report: ``modules`` shipped, roots found ``elsewhere`` (built into the interpreter)."""
     roots = stdlib_roots(sources)
     script = ROOT / "scripts/trim_stdlib.mjs"
     key = json.dumps([pyodide_version(), STDLIB_FORM, roots, file_hash(script)]).encode()
@@ -261,7 +262,7 @@ def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> list[str]:
             if result["missing"]:
                 raise BuildError(f"no such standard-library modules: {result['missing']}")
             shutil.copyfile(out, cached_zip)
-            cached_list.write_text(json.dumps(result["modules"]), encoding="utf-8")
+            cached_list.write_text(json.dumps(result), encoding="utf-8")
     shutil.copyfile(cached_zip, site / STDLIB_ZIP)
     return json.loads(cached_list.read_text(encoding="utf-8"))
 

@@ -10,7 +10,8 @@
 //                    so the page never compiles it;
 //   form "source":   as source without docstrings and comments (fewer bytes,
 //                    compiled by the page at each start like Pyodide's own zip).
-// Prints a JSON object {"modules": [names], "missing": [roots that did not import]}.
+// Prints a JSON object {"modules": [names shipped], "elsewhere": [roots that imported
+// from inside the interpreter (built in or frozen)], "missing": [roots that did not import]}.
 import { loadPyodide } from "pyodide";
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -64,7 +65,9 @@ with zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel
             name, data = rel, without_docstrings(source)
         out.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
                      compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-json.dumps({"modules": sorted(entries.values()), "missing": missing})
+shipped = set(entries.values())
+elsewhere = sorted(set(roots) - shipped - set(missing))
+json.dumps({"modules": sorted(shipped), "elsewhere": elsewhere, "missing": missing})
 `);
 writeFileSync(outPath, pyodide.FS.readFile("/tmp/stdlib.zip"));
 console.log(result);

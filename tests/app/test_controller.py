@@ -44,8 +44,11 @@ class FakeHost:
 
 
 def make(query="?seed=3&speed=0", store=None, **kw):
+    """A controller on a fake page; a second one on the same store is the same tab
+    reloaded (one tab id), unless ``tab_id`` says otherwise (see test_tabs.py)."""
     host = FakeHost()
     store = store if store is not None else Store(MemoryBackend())
+    kw.setdefault("tab_id", "tab")
     c = Controller(host, store, query=query, browser_lang="de", seed_source=lambda: 11, **kw)
     c.start()
     return c, host, store

@@ -31,7 +31,9 @@ class Host:
 def start(items=None, query="?seed=3&speed=0"):
     host = Host()
     backend = MemoryBackend(items or {})
-    c = Controller(host, Store(backend), query=query, browser_lang="de", seed_source=lambda: 5)
+    c = Controller(
+        host, Store(backend), query=query, browser_lang="de", seed_source=lambda: 5, tab_id="tab"
+    )
     c.start()
     return c, host, backend
 

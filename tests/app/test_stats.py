@@ -385,8 +385,9 @@ def test_import_names_the_damaged_place(path, value):
     text = json.dumps({"format": "schwimmen-stats", "version": VERSION, **damaged(path, value)})
     with pytest.raises(InvalidInputError) as info:
         Stats.from_json(text)
-    first = path.split(".")[0]
-    assert first in str(info.value)
+    # Infinity is no JSON number: the bounded parser refuses it before any field is read.
+    where = "Infinity" if value == float("inf") else path.split(".")[0]
+    assert where in str(info.value)
 
 
 def test_import_rejects_non_text():
