@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from scripts.build import write_service_worker
 from scripts.serve import start_server
 from tests.e2e.pages import GamePage
+from tests.e2e.support import BOOT_TIMEOUT_MS
 
 MARK = "/* release 2 */"
 
@@ -75,6 +76,15 @@ def test_an_open_page_keeps_its_release_until_the_player_reloads(page, host):
     assert MARK not in page.evaluate(STYLE)
     assert old[0] in caches_of(page)
     game.play_move(random.Random(1))
+
+    # A page that starts loading now is still served whole by the old release (it
+    # starts, and asks about the match the first tab has open).
+    other = page.context.new_page()
+    other.goto(url + "?lang=en")
+    expect(other.locator("[data-testid=other-tab]")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert MARK not in other.evaluate(STYLE)
+    expect(other.locator("[data-testid=update]")).to_be_visible()
+    other.close()
 
     with page.expect_navigation():
         banner.locator("[data-action=update-reload]").click()
