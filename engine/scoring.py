@@ -120,7 +120,8 @@ def score_deal(
 
     ``hands`` is in seat order; ``None`` marks a seat not in the deal (eliminated),
     which loses nothing. Handles Feuer (with ``feuer_two_lives_heads_up``), ties,
-    ``knocker_pays_ties`` and ``under_21_pays``. The void rule is the match's job.
+    ``knocker_pays_ties`` and ``under_21_pays``; when every hand is 31, nobody
+    loses. The void rule is the match's job.
     """
     if not isinstance(rules, Rules):
         raise InvalidInputError(f"score_deal needs a Rules object, not {rules!r}")
@@ -154,6 +155,8 @@ def score_hands(
                         lost[o] = cost
                 return lost
     keys = {s: hand_key(hands[s], rules) for s in seats}  # type: ignore[arg-type]
+    if all(k[0] == 31 for k in keys.values()):
+        return lost  # everyone holds 31: a 31 never costs a life except against Feuer
     low = min(keys.values())
     if rules.under_21_pays:
         high = max(keys.values())

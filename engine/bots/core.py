@@ -188,6 +188,8 @@ def score(strengths: dict[int, float], info: RulesInfo, knocker: int = -1) -> di
         if fire:
             cost = 2 if (info.feuer_two and len(seats) == 2) else 1
             return {s: (0 if s in fire else cost) for s in seats}
+    if all(v == 31 for v in strengths.values()):
+        return dict.fromkeys(seats, 0)  # everyone holds 31: nobody loses
     low = min(strengths.values())
     if info.under_21_pays:
         high = max(strengths.values())

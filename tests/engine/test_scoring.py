@@ -125,6 +125,13 @@ def H(text):
         # heads-up counted among seats still in the deal (None = eliminated)
         (["AH AS AC", None, "AD KD 10D"], preset("knack"), None, [0, 0, 2]),
         (["AH AS AC", "7C 8S 9D", "AD KD 10D"], preset("knack"), None, [0, 1, 1]),
+        # every hand 31: nobody loses, also when the knocker would pay the tie
+        (["AH KH 10H", "AD KD 10D"], CLASSIC, None, [0, 0]),
+        (["AH KH 10H", "AD KD 10D", "AC QC JC"], preset("knack"), 1, [0, 0, 0]),
+        (["AH KH 10H", "AD KD 10D", None], opts(under_21_pays=True), None, [0, 0, 0]),
+        # ... but Feuer still beats them, and one 31 short of all is normal scoring
+        (["AH AS AC", "AD KD 10D", "10C KC QC"], preset("pub"), None, [0, 1, 1]),
+        (["AH KH 10H", "AD KD 10D", "AC QC 9C"], CLASSIC, None, [0, 0, 1]),
         # without feuer, three aces is a 30.5
         (["AH AS AC", "AD KD 10D", "7C 8S 9D"], CLASSIC, None, [0, 0, 1]),
         # eliminated seats lose nothing

@@ -230,14 +230,19 @@ def test_luegen_announcement_out_of_range_is_illegal():
 # -- lives, swimming, void, match end -------------------------------------------------
 
 
-def two_31s(rules):
-    """Both players hold 31 right after the deal: a tie, both lose."""
-    return stacked_match(rules, 2, dealer=1, hands={0: "AH KH QH", 1: "AS KS QS"}, extra=TABLE)
+def two_21s(rules):
+    """Both players hold 21 when the deal ends: a tie, both lose (seat 0 knocks,
+    seat 1 has to swap, 9H for 8C, and stays at 21). Two 31s would be no loss."""
+    m = stacked_match(rules, 2, dealer=1, hands={0: "AH KH 9S", 1: "AS KS 9H"}, extra=TABLE)
+    m.apply("knock")
+    m.apply("swap 2 1")
+    assert m.results[0].reason == "knock" and m.results[0].values == {0: 21, 1: 21}
+    return m
 
 
 def test_void_rule_when_everyone_would_be_out():
     r = Rules(deal="open", lives=1, swim="none", passing=False, pass_refresh=False)
-    m = two_31s(r)
+    m = two_21s(r)
     assert m.results[0].void and m.results[0].lost == (0, 0)
     assert EventKind.VOID in [e.kind for e in m.log]
     assert m.lives() == [1, 1] or m.deal_count > 1
@@ -245,7 +250,7 @@ def test_void_rule_when_everyone_would_be_out():
 
 def test_tie_while_swimming_is_void():
     r = Rules(deal="open", lives=1, passing=False, pass_refresh=False)
-    m = two_31s(r)
+    m = two_21s(r)
     assert not m.results[0].void and m.results[0].lost == (1, 1)
     # both now swim; the next identical tie would eliminate both: void
     assert [e for e in m.log if e.kind is EventKind.SWIM][:2]
