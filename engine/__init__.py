@@ -13,12 +13,15 @@ imported lazily, so the engine works without it. In short:
 
 - ``Match``: ``current_player()``, ``legal_actions()``, ``apply()``,
   ``apply_unchecked()``, ``is_over()``, ``winner()``, ``lives()``, ``places()``,
-  ``crown``, ``observation(seat)``, ``clone()``, ``to_json()`` /
-  ``Match.from_json()``, ``Match.from_observation(obs, rng)``; attributes
-  ``phase``, ``dealer``, ``deal_number``, ``deal_count``, ``last_deal``,
+  ``crown``, ``observation(seat)``, ``clone()``, ``record()`` /
+  ``Match.replay(record)``, ``to_json()`` / ``Match.from_json()``,
+  ``Match.from_observation(obs, rng)`` (a world consistent with one seat's
+  view, for Monte-Carlo bots); attributes ``phase``, ``dealer``,
+  ``first_player``, ``deal_number``, ``deal_count``, ``last_deal``,
   ``results``, ``actions``, ``log``.
-- ``Observation`` (``engine.observation``): one seat's view, with
-  ``sample_world(rng)`` for Monte-Carlo bots.
+- ``Observation`` (``engine.observation``): one seat's view.
+- ``MatchRecord`` (``engine.record``): the saved-match format;
+  ``engine.transcript``: the golden transcripts.
 - ``Event`` / ``EventKind`` (``engine.events``): the log; ``str(event)`` is an
   English sentence. ``DealResult``: how a deal ended.
 - ``Rules``, ``PRESETS``, ``preset()``, ``hand_value()``, ``score_deal()``,

@@ -2,22 +2,20 @@
 
 An :class:`Observation` is built by ``Match.observation(seat)`` from public
 state plus that seat's own cards, so hidden information never gets in.
+``Match.from_observation(obs, rng)`` deals a full match consistent with it
+(for Monte-Carlo search).
 """
 
 from __future__ import annotations
 
 import enum
-import random
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action
 from .cards import Card
 from .events import DealResult, Event
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Phase(enum.StrEnum):
@@ -88,13 +86,6 @@ class Observation:
     @property
     def my_turn(self) -> bool:
         return self.current == self.seat
-
-    def sample_world(self, rng: random.Random) -> Match:
-        """A full match consistent with this view, unknown cards dealt at random
-        (for Monte-Carlo bots). The result cannot be saved or replayed."""
-        from .match import Match
-
-        return Match.from_observation(self, rng)
 
 
 FIELD_NAMES = tuple(f.name for f in fields(Observation))

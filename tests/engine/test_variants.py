@@ -75,7 +75,7 @@ def test_swap_all_and_refresh_leave_mistery():
     m.apply("pass")  # everyone passed: refresh
     assert m.observation(0).table == cards("JC KC AC")
     assert m.observation(0).mistery == cards("QH")[0]
-    assert m._mistery == cards("QH")[0]
+    assert m._deal.mistery == cards("QH")[0]
 
 
 def test_mistery_swap_can_make_31():
