@@ -23,7 +23,9 @@ imported lazily, so the engine works without it. In short:
 - ``MatchRecord`` (``engine.record``): the saved-match format;
   ``engine.transcript``: the golden transcripts.
 - ``Event`` / ``EventKind`` (``engine.events``): the log; ``str(event)`` is an
-  English sentence. ``DealResult``: how a deal ended.
+  English sentence. ``DealResult``: how a deal ended; the closed sets in
+  events and results are ``str``-valued enums (``DealEnd``, ``LossReason``,
+  ``LuegenOutcome``), so they compare equal to their texts.
 - ``Rules``, ``PRESETS``, ``preset()``, ``hand_value()``, ``score_deal()``,
   ``Action``, ``Card``, ``parse_cards()``; errors ``InvalidInputError`` and
   ``IllegalActionError`` (both ``ValueError``).
@@ -33,8 +35,8 @@ imported lazily, so the engine works without it. In short:
 from .actions import Action, ActionKind
 from .cards import Card, Rank, Suit, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
-from .events import DealResult, Event, EventKind
-from .match import DealEnd, Match
+from .events import DealEnd, DealResult, Event, EventKind, LossReason, LuegenOutcome
+from .match import Match
 from .observation import Observation, Phase
 from .rules import (
     PRESETS,
@@ -62,6 +64,8 @@ __all__ = [
     "IllegalActionError",
     "InvalidInputError",
     "KnockRule",
+    "LossReason",
+    "LuegenOutcome",
     "Match",
     "MatchEnd",
     "Observation",

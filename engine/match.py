@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import enum
 import itertools
 import random
 from collections.abc import Sequence
@@ -26,23 +25,13 @@ from dataclasses import field
 from .actions import Action, ActionKind
 from .cards import Card, Rank, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
-from .events import DealResult, Event, EventKind
+from .events import DealEnd, DealResult, Event, EventKind, LossReason, LuegenOutcome
 from .observation import Observation, Phase
 from .record import MatchRecord
 from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
 from .scoring import score_hands, value3
 
-__all__ = ["DealEnd", "Match", "Phase"]
-
-
-class DealEnd(enum.StrEnum):
-    """Reasons a deal ends (``DealResult.reason``)."""
-
-    FEUER = "feuer"
-    THIRTY_ONE = "31"
-    KNOCK = "knock"
-    MAX_CYCLES = "max_cycles"
-    STOCK = "stock"  # every player passed and no three new cards could be had
+__all__ = ["DealEnd", "Match", "Phase"]  # DealEnd lives in events; kept importable here
 
 
 _DECKS = {size: make_deck(size) for size in (32, 36, 52)}
@@ -484,7 +473,9 @@ class Match:
             self._emit(Event(EventKind.GIVEUP, seat=seat))
             lost = [0] * self.players
             lost[seat] = 1
-            self._settle(lost, {seat: "giveup"}, decider=seat, outcome="giveup")
+            self._settle(
+                lost, {seat: LossReason.GIVEUP}, decider=seat, outcome=LuegenOutcome.GIVEUP
+            )
         else:  # pragma: no cover - every kind is handled above
             raise IllegalActionError(f"unknown action kind {kind}")
 
@@ -612,7 +603,7 @@ class Match:
         self.current = self._next(seat)
 
     # ------------------------------------------------------------------ deal end
-    def _end_deal(self, reason: str, feuer_seat: int | None = None) -> None:
+    def _end_deal(self, reason: DealEnd, feuer_seat: int | None = None) -> None:
         d = self._deal
         r = self.rules
         d.end_reason = reason
@@ -634,7 +625,7 @@ class Match:
             revealed = [s] if r.luegen else order
             if not r.luegen:
                 self._reveal_all(order, skip=s)
-            why = dict.fromkeys(range(self.players), "feuer")
+            why = dict.fromkeys(range(self.players), LossReason.FEUER)
             self._settle(lost, why, revealed=revealed)
             return
         t31 = [s for s in order if value3(hands[s], r) == 31]
@@ -658,7 +649,9 @@ class Match:
             tuple(h) if lives >= 0 else None for h, lives in zip(hands, self._lives, strict=True)
         ]
         lost = score_hands(scored, r, d.knocker)
-        why = dict.fromkeys(range(self.players), "under_21" if r.under_21_pays else "lowest")
+        why = dict.fromkeys(
+            range(self.players), LossReason.UNDER_21 if r.under_21_pays else LossReason.LOWEST
+        )
         self._settle(lost, why, revealed=order)
 
     def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()):
@@ -692,21 +685,19 @@ class Match:
         d = self._deal
         cards = tuple(d.hands[target])
         real = value3(cards, self.rules)
-        lie = real != d.ann[target][0]
-        self._emit(
-            Event(EventKind.CHALLENGE, seat=seat, target=target, reason="lie" if lie else "true")
-        )
+        verdict = LuegenOutcome.LIE if real != d.ann[target][0] else LuegenOutcome.TRUE
+        self._emit(Event(EventKind.CHALLENGE, seat=seat, target=target, reason=verdict))
         self._emit(Event(EventKind.REVEAL, seat=target, cards=cards, value=real))
         d.known[target] = list(cards)
         lost = [0] * self.players
-        loser = target if lie else seat
+        loser = target if verdict is LuegenOutcome.LIE else seat
         lost[loser] = 2
         self._settle(
             lost,
-            {loser: "lie" if lie else "true"},
+            {loser: LossReason(verdict.value)},
             decider=seat,
             challenged=target,
-            outcome="lie" if lie else "true",
+            outcome=verdict,
             revealed=[*self._thirty_one_seats(), target],
         )
 
@@ -726,12 +717,12 @@ class Match:
     def _settle(
         self,
         lost: list[int],
-        why: dict[int, str],
+        why: dict[int, LossReason],
         *,
         revealed: Sequence[int] | None = None,
         decider: int | None = None,
         challenged: int | None = None,
-        outcome: str = "",
+        outcome: LuegenOutcome | None = None,
     ) -> None:
         d = self._deal
         r = self.rules
@@ -749,7 +740,7 @@ class Match:
             loss = lost[s]
             if not loss:
                 continue
-            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why.get(s, "")))
+            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
             if self._out_after(s, loss):
                 self._lives[s] = -1
                 someone_out = True

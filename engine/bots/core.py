@@ -44,10 +44,6 @@ def to_card(cid: int) -> Card:
     return Card(Rank(cid & 15), SUITS[cid >> 4])
 
 
-def card_text(cid: int) -> str:
-    return str(to_card(cid))
-
-
 def deck_ids(size: int) -> list[int]:
     """Every card of a deck, in a fixed order."""
     low = LOWEST[size]
