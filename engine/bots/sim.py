@@ -127,6 +127,7 @@ class Deal:
                 self.over = True
                 return
             self.table = new
+            self.passes = 0  # as in the engine: new cards break a round of passes
             return  # the same player moves again
         if kind == "swap":
             h, t = move[1], move[2]
