@@ -26,9 +26,10 @@ imported lazily, so the engine works without it. In short:
   English sentence. ``DealResult``: how a deal ended; the closed sets in
   events and results are ``str``-valued enums (``DealEnd``, ``LossReason``,
   ``LuegenOutcome``), so they compare equal to their texts.
-- ``Rules``, ``PRESETS``, ``preset()``, ``hand_value()``, ``score_deal()``,
-  ``Action``, ``Card``, ``parse_cards()``; errors ``InvalidInputError`` and
-  ``IllegalActionError`` (both ``ValueError``).
+- ``Rules`` (``Rules.problems(options)``: why options do not fit, as
+  ``RulesProblem``s with a ``ProblemCode``), ``PRESETS``, ``preset()``,
+  ``hand_value()``, ``score_deal()``, ``Action``, ``Card``, ``parse_cards()``;
+  errors ``InvalidInputError`` and ``IllegalActionError`` (both ``ValueError``).
 - ``python -m engine.arena``: bots against bots (``engine.arena``).
 """
 
@@ -44,7 +45,9 @@ from .rules import (
     Direction,
     KnockRule,
     MatchEnd,
+    ProblemCode,
     Rules,
+    RulesProblem,
     SwimMode,
     preset,
 )
@@ -70,8 +73,10 @@ __all__ = [
     "MatchEnd",
     "Observation",
     "Phase",
+    "ProblemCode",
     "Rank",
     "Rules",
+    "RulesProblem",
     "Suit",
     "SwimMode",
     "hand_value",
