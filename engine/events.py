@@ -62,7 +62,9 @@ class DealEnd(enum.StrEnum):
 class LossReason(enum.StrEnum):
     """Why a seat loses lives (the ``lose`` event's reason)."""
 
-    LOWEST = "lowest"  # lowest hand of the deal (alone or tied)
+    LOWEST = "lowest"  # the lowest hand of the deal, alone
+    TIE = "tie"  # tied for the lowest hand: all of them lose
+    KNOCKER_PAID_TIE = "knocker_paid_tie"  # knocker_pays_ties: tied lowest, pays alone
     FEUER = "feuer"  # someone else held Feuer
     UNDER_21 = "under_21"  # under_21_pays: 20 or less, or the lowest above 20
     GIVEUP = "giveup"  # Lügen: the decider gave up
@@ -108,6 +110,8 @@ def _num(v: int | float | None) -> str:
 
 _LOSE_REASONS = {
     LossReason.LOWEST: "lowest hand",
+    LossReason.TIE: "lowest hand",  # the same words as before ties had a reason of their own
+    LossReason.KNOCKER_PAID_TIE: "lowest hand",
     LossReason.FEUER: "Feuer",
     LossReason.UNDER_21: "20 or less, or lowest above 20",
     LossReason.GIVEUP: "gave up",
@@ -187,9 +191,10 @@ class DealResult:
 
     ``hands``/``values`` hold only hands revealed to all (every hand in normal
     scoring; with Lügen only 31 hands, the Feuer hand and a challenged hand).
-    ``lost`` is lives lost per seat after the void rule; ``lives_after`` the
-    lives per seat once this deal was settled (-1: out), so a result shown
-    later still says what the deal left. ``own_hand`` is filled only in a
+    ``lost`` is lives lost per seat after the void rule; ``reasons`` says why
+    each seat that lost lives lost them (a ``LossReason``; empty for a void
+    deal); ``lives_after`` the lives per seat once this deal was settled (-1:
+    out), so a result shown later still says what the deal left. ``own_hand`` is filled only in a
     result handed to one seat (``Match.observation(seat).last_deal``,
     ``Match.results_for(seat)``): that seat's own final hand, which it saw
     anyway (empty for a seat without cards); ``Match.results`` leaves it empty.
@@ -202,6 +207,7 @@ class DealResult:
     values: dict[int, int | float]
     lost: tuple[int, ...]
     void: bool = False
+    reasons: dict[int, LossReason] = field(default_factory=dict)  # why each losing seat lost
     feuer: int | None = None
     thirty_one: tuple[int, ...] = ()
     announcements: dict[int, tuple[int | float, tuple[Card, ...]]] = field(default_factory=dict)

@@ -26,10 +26,19 @@ from .actions import Action, ActionKind
 from .cards import Card, Rank, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
 from .events import DealEnd, DealResult, Event, EventKind, LossReason, LuegenOutcome
-from .observation import Observation, Phase
+from .observation import Observation, Phase, places
 from .record import MatchRecord
-from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
-from .scoring import score_hands, value3
+from .rules import (
+    ANNOUNCE_SHOWN,
+    HAND_SIZE,
+    DealMode,
+    Direction,
+    KnockRule,
+    MatchEnd,
+    Rules,
+    SwimMode,
+)
+from .scoring import score_with_reasons, value3
 
 __all__ = ["DealEnd", "Match", "Phase"]  # DealEnd lives in events; kept importable here
 
@@ -44,8 +53,8 @@ _SWAP_TWOS = [
     if t1 != t2
 ]
 _MISTERIES = [Action.mistery(h) for h in range(3)]
-_HOLDS = [Action.hold(*c) for c in itertools.combinations(range(5), 3)]
-_PAIRS = ((0, 1), (0, 2), (1, 2))
+_HOLDS = [Action.hold(*c) for c in itertools.combinations(range(HAND_SIZE + 2), HAND_SIZE)]
+_PAIRS = tuple(itertools.combinations(range(HAND_SIZE), ANNOUNCE_SHOWN))  # cards to show
 _KEEP, _TAKE = Action.keep(), Action.take()
 _SWAP_ALL, _PASS, _KNOCK, _NEW = Action.swap_all(), Action.pass_(), Action.knock(), Action.new()
 _GIVEUP = Action.giveup()
@@ -150,6 +159,7 @@ class Match:
         self._deck_arg = stacked
         self._rng = random.Random(seed)
         self._lives = [rules.lives] * players
+        self._out_deal: list[int | None] = [None] * players  # the deal each seat went out in
         self._swim_open = True
         self.actions: list[str] = []
         """The texts of all applied actions, in order (enough to replay the match)."""
@@ -187,12 +197,9 @@ class Match:
         return list(self._lives)
 
     def places(self) -> list[int]:
-        """Place per seat (1 = first) by remaining lives; equal lives share a place.
-        Under ``last_standing`` the winner is first once the match is over."""
-        lives = list(self._lives)
-        if self._winner is not None and not isinstance(self._winner, list):
-            lives[self._winner] = max(lives) + 1
-        return [1 + sum(1 for o in lives if o > v) for v in lives]
+        """Place per seat (1 = first): see :func:`engine.observation.places` (by
+        lives; seats out by when they went out; equal standing shares a place)."""
+        return places(self._lives, self._out_deal)
 
     @property
     def first_player(self) -> int:
@@ -621,11 +628,10 @@ class Match:
                 tuple(h) if lives >= 0 else None
                 for h, lives in zip(hands, self._lives, strict=True)
             ]
-            lost = score_hands(scored, r)
+            lost, why = score_with_reasons(scored, r)
             revealed = [s] if r.luegen else order
             if not r.luegen:
                 self._reveal_all(order, skip=s)
-            why = dict.fromkeys(range(self.players), LossReason.FEUER)
             self._settle(lost, why, revealed=revealed)
             return
         t31 = [s for s in order if value3(hands[s], r) == 31]
@@ -648,10 +654,7 @@ class Match:
         scored = [
             tuple(h) if lives >= 0 else None for h, lives in zip(hands, self._lives, strict=True)
         ]
-        lost = score_hands(scored, r, d.knocker)
-        why = dict.fromkeys(
-            range(self.players), LossReason.UNDER_21 if r.under_21_pays else LossReason.LOWEST
-        )
+        lost, why = score_with_reasons(scored, r, d.knocker)
         self._settle(lost, why, revealed=order)
 
     def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()):
@@ -743,6 +746,7 @@ class Match:
             self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
             if self._out_after(s, loss):
                 self._lives[s] = -1
+                self._out_deal[s] = self.deal_number
                 someone_out = True
                 self._emit(Event(EventKind.OUT, seat=s))
             else:
@@ -761,6 +765,7 @@ class Match:
             values={s: value3(h, r) for s, h in hands.items()},
             lost=tuple(lost),
             void=bool(void),
+            reasons={} if void else {s: why[s] for s in order if lost[s]},
             feuer=d.feuer_seat,
             thirty_one=tuple(s for s in order if s in hands and value3(hands[s], r) == 31),
             announcements=dict(d.ann),
@@ -823,6 +828,7 @@ class Match:
                 has_mistery=d.mistery is not None,
                 mistery_by=d.mistery_by,
                 lives=list(self._lives),
+                out_deal=tuple(self._out_deal),
                 knocked_by=d.knocker,
                 current=self.current,
                 dealer=self.dealer,
@@ -876,6 +882,7 @@ class Match:
         rng.setstate(self._rng.getstate())
         d["_rng"] = rng
         d["_lives"] = list(self._lives)
+        d["_out_deal"] = list(self._out_deal)
         d["actions"] = list(self.actions)
         d["_log"] = list(self._log)
         d["results"] = list(self.results)
@@ -902,6 +909,7 @@ class Match:
         m._deck_arg = None
         m._rng = random.Random(rng.getrandbits(64))
         m._lives = list(obs.lives)
+        m._out_deal = list(obs.out_deal)
         m._swim_open = obs.swim_open
         m.actions = []
         m._log = [(e, None, None) for e in obs.log]

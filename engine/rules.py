@@ -26,6 +26,11 @@ from typing import Any
 from .cards import LOWEST_RANK
 from .errors import InvalidInputError
 
+HAND_SIZE = 3
+"""Cards in a hand."""
+ANNOUNCE_SHOWN = 2
+"""Lügen: cards shown with an announcement."""
+
 
 class DealMode(enum.StrEnum):
     """How a deal starts (option ``deal``)."""
@@ -166,6 +171,16 @@ class Rules:
         """The deck's lowest possible hand value: 8 with 32 cards, 7 with 36, 3 with 52.
         Also the lowest Lügen announcement."""
         return int(LOWEST_RANK[self.deck]) + 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand: 3 (also the cards a hold keeps in the hidden deal)."""
+        return HAND_SIZE
+
+    @property
+    def announce_shown(self) -> int:
+        """Lügen: the cards shown with an announcement, 2 (the third stays hidden)."""
+        return ANNOUNCE_SHOWN
 
     @property
     def announce_values(self) -> tuple[int | float, ...]:

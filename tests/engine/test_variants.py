@@ -350,3 +350,33 @@ def test_first_out_shared_first_place_stacked():
     assert m.winner() == [0, 1] and m.places() == [1, 1, 3]
     assert str(m.log[-1]) == "seats 0, 1 share first place"
     assert not m.crown
+
+
+@pytest.mark.parametrize("name", ["classic", "knack", "hosenowi"])
+def test_places_rank_by_lives_then_by_when_seats_went_out(name):
+    import random
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = Match(preset(name), players=5, seed=seed)
+        while not m.is_over():
+            m.apply(rng.choice(m.legal_actions()))
+        out = [
+            next((r.deal_number for r in m.results if r.lives_after[s] < 0), None)
+            for s in range(5)
+        ]
+        assert m.observation(0).out_deal == tuple(out)
+        places = m.places()
+        assert places == m.observation(3).places()
+        winner = m.winner()
+        for w in winner if isinstance(winner, list) else [winner]:
+            assert places[w] == 1
+        for a in range(5):
+            for b in range(5):
+                la, lb = m.lives()[a], m.lives()[b]
+                if la >= 0 and lb < 0:
+                    assert places[a] < places[b]
+                if la < 0 and lb < 0:
+                    # the later out ranks higher; out in the same deal: the same place
+                    assert (places[a] < places[b]) == (out[a] > out[b])
+                    assert (places[a] == places[b]) == (out[a] == out[b])
