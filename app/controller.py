@@ -411,7 +411,8 @@ class Controller:
         key = (zone, index)
         if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):
             # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
-            limit = 2 if any(x.startswith("announce ") for x in texts) else 3
+            announcing = any(x.startswith("announce ") for x in texts)
+            limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
             chosen = [k for k in self.ui.selected if k[0] == "hand"]
             if key in chosen:
                 chosen.remove(key)
@@ -574,7 +575,7 @@ class Controller:
         if not self.recorded:
             self.recorded = True
             won = 0 in winners
-            place = 1 if won else (self.player_place or stats_mod.place(self.match.lives(), 0))
+            place = self.match.places()[0]  # the engine ranks by when seats went out
             crown = won and self.match.crown
             self._update_stats(
                 lambda s: s.record_match(
@@ -622,8 +623,6 @@ class Controller:
         for seat, n in enumerate(lives):
             if n < 0 and seat not in self.ui.out_order:
                 self.ui.out_order = (*self.ui.out_order, seat)
-                if seat == 0:
-                    self.player_place = stats_mod.place(lives, 0)
 
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""

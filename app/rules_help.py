@@ -417,6 +417,12 @@ def sections(
                 f"The lowest value loses {a_life}; on a tie all of the lowest pay.",
             )
         )
+        pays.append(
+            p(
+                "Halten alle 31, verliert niemand.",
+                "If everyone holds 31, nobody loses.",
+            )
+        )
     if rules.knocker_pays_ties and not rules.luegen:
         pays.append(
             p(

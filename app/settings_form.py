@@ -342,68 +342,68 @@ def engine_error(settings: st.Settings) -> str | None:
 
 
 def problems(settings: st.Settings, lang: str) -> list[str]:
-    """Why the settings give no playable rule set, in the player's words (empty if fine)."""
-    o = draft_rule_options(settings)
-    out: list[str] = []
+    """Why the settings give no playable rule set, in the player's words (empty if fine).
+
+    The engine names the problems (``engine.Rules.problems``); this puts the
+    ones a player can fix in the dialog into words, and says "invalid" with the
+    engine's message for anything else."""
+    try:
+        found = engine.Rules.problems(draft_rule_options(settings), players=st.players(settings))
+    except InvalidInputError:
+        found = []
+    out = [text for text in (_problem_text(p, lang) for p in found) if text]
+    if not out and engine_error(settings):
+        out.append(tr("invalid", lang))
+    return out
+
+
+def _problem_text(problem: engine.RulesProblem, lang: str) -> str | None:
+    """One problem in the player's words; None for those the dialog cannot cause."""
     de = lang != "en"
-    if o["pass_refresh"] and not o["passing"]:
-        out.append(
+    code, n = problem.code, problem.numbers
+    if code is engine.ProblemCode.PASS_REFRESH_NEEDS_PASSING:
+        return (
             "„Neue Mitte nach Schieben“ braucht „Schieben erlaubt“."
             if de
             else "New table cards after passing need passing to be allowed."
         )
-    if o["feuer_two_lives_heads_up"] and not o["feuer"]:
-        out.append(
+    if code is engine.ProblemCode.FEUER_TWO_NEEDS_FEUER:
+        return (
             "„Feuer zu zweit kostet zwei Leben“ braucht „Drei Asse sind Feuer“."
             if de
             else "Two lives for Feuer heads-up needs three aces to be Feuer."
         )
-    if o["deal"] == "hidden":
-        clash = [
-            name
-            for name in ("mistery", "swap_two", "seven_eight_nine", "passing", "pass_refresh")
-            if o[name]
-        ]
-        if clash:
-            names = ", ".join(_short_option(n, lang) for n in clash)
-            out.append(
-                f"Beim verdeckten Geben gibt es keine offene Mitte: schalte {names} aus."
-                if de
-                else f"The hidden deal has no open table: switch off {names}."
-            )
-    lo, hi = o["min_players"], o["max_players"]
-    if lo > hi:
-        out.append(
+    if code is engine.ProblemCode.HIDDEN_DEAL_TABLE:
+        names = ", ".join(_short_option(o, lang) for o in problem.options)
+        return (
+            f"Beim verdeckten Geben gibt es keine offene Mitte: schalte {names} aus."
+            if de
+            else f"The hidden deal has no open table: switch off {names}."
+        )
+    if code is engine.ProblemCode.MIN_ABOVE_MAX:
+        lo, hi = n["min"], n["max"]
+        return (
             f"Mindestens {lo} Spieler, aber höchstens {hi}: das geht nicht."
             if de
             else f"At least {lo} players but at most {hi}: that cannot be."
         )
-    try:
-        rules = engine.Rules.from_dict(o)
-    except InvalidInputError:
-        rules = None
-    needed = 3 * hi + 3 + (1 if o["mistery"] else 0) + (2 if o["deal"] == "hidden" else 0)
-    if needed > o["deck"]:
-        out.append(
-            f"{hi} Spieler brauchen {needed} Karten, das Spiel hat nur {o['deck']}: "
+    if code is engine.ProblemCode.DECK_TOO_SMALL:
+        hi, needed, deck = n["players"], n["needed"], n["deck"]
+        return (
+            f"{hi} Spieler brauchen {needed} Karten, das Spiel hat nur {deck}: "
             "weniger Spieler oder mehr Karten."
             if de
-            else f"{hi} players need {needed} cards but the deck has {o['deck']}: "
+            else f"{hi} players need {needed} cards but the deck has {deck}: "
             "fewer players or a bigger deck."
         )
-    if rules is not None and not out:
-        players = st.players(settings)
-        if not rules.min_players <= players <= rules.max_players:
-            out.append(
-                f"Mit dir sind es {players} Spieler; erlaubt sind {rules.min_players} "
-                f"bis {rules.max_players}."
-                if de
-                else f"With you there are {players} players; these rules allow "
-                f"{rules.min_players} to {rules.max_players}."
-            )
-    if not out and engine_error(settings):
-        out.append(tr("invalid", lang))
-    return out
+    if code is engine.ProblemCode.PLAYERS_OUT_OF_RANGE:
+        players, lo, hi = n["players"], n["min"], n["max"]
+        return (
+            f"Mit dir sind es {players} Spieler; erlaubt sind {lo} bis {hi}."
+            if de
+            else f"With you there are {players} players; these rules allow {lo} to {hi}."
+        )
+    return None
 
 
 def _short_option(option: str, lang: str) -> str:

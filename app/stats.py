@@ -24,10 +24,9 @@ What the controller calls (plain data, derived from the engine):
 
        stats.record_match(preset, place=..., players=n, crown=...)
 
-   ``place`` is 1 for a win (also a shared first place under ``first_out``)
-   and otherwise :func:`place` of the lives at the moment the player went
-   out (``last_standing``: compute it when they are eliminated and keep it)
-   or at the end (``first_out``). ``crown``: won with all starting lives.
+   ``place`` is the engine's ``match.places()[seat]``: 1 for a win (also a
+   shared first place under ``first_out``), otherwise the seat's standing by
+   lives and by when it went out. ``crown``: won with all starting lives.
 
 3. Keep them with :func:`save_stats` after each call, read them with
    :func:`load_stats` at start-up. ``stats.matches`` and ``stats.wins`` feed
@@ -379,18 +378,6 @@ def migrate_v1(data: Any) -> dict[str, Any]:
     _check_keys(data, ("matches", "wins"), "version 1 statistics")
     overall = Tally(matches=_count(data["matches"], "matches"), wins=_count(data["wins"], "wins"))
     return {"overall": overall.to_dict(), "presets": {}, "history": []}
-
-
-def place(lives: Sequence[int], seat: int) -> int:
-    """The place of ``seat`` given ``match.lives()`` when it went out or the match
-    ended: 1 + the number of seats with more lives (seats out earlier, at -1, do
-    not count; seats going out together share a place).
-
-    >>> place([2, 0, -1, 1], 3), place([-1, 2, -1, -1], 0), place([1, 1, -1], 1)
-    (2, 2, 1)
-    """
-    mine = lives[seat]
-    return 1 + sum(1 for other in lives if other > mine)
 
 
 def load_stats(store: Store) -> tuple[Stats, Notice | None]:

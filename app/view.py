@@ -21,7 +21,8 @@ from app.card_names import card_name, card_short
 from app.cards_svg import back_svg, card_svg
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name, t
-from engine import Direction, hand_value
+from engine import Direction, LossReason, hand_value
+from engine.observation import places
 
 
 @functools.lru_cache(maxsize=1024)
@@ -76,7 +77,7 @@ class UIState:
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
-    out_order: tuple[int, ...] = ()  # seats in the order they were eliminated
+    out_order: tuple[int, ...] = ()  # seats in the order they were eliminated (saved match)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
 
@@ -527,23 +528,14 @@ def reason_text(last_deal: Any, ui: UIState) -> str:
     elif last_deal.void:
         parts.append(t("reason_void", lang))
     elif reason != "feuer" and not outcome:
-        if len(losers) > 1:
-            parts.append(t("reason_tie", lang))
-        elif losers and knocker in losers and _knocker_spared_others(last_deal):
+        # the engine says why each seat lost
+        if len(losers) == 1 and LossReason.KNOCKER_PAID_TIE in last_deal.reasons.values():
             parts.append(t("reason_knocker", lang))
+        elif len(losers) > 1:
+            parts.append(t("reason_tie", lang))
         elif losers:
             parts.append(t("reason_lowest", lang))
     return " ".join(parts)
-
-
-def _knocker_spared_others(last_deal: Any) -> bool:
-    """True if someone else had the knocker's (losing) value but kept their lives."""
-    values = dict(last_deal.values)
-    knocker = last_deal.knocker
-    if knocker not in values:
-        return False
-    lost = last_deal.lost
-    return any(v == values[knocker] and s != knocker and not lost[s] for s, v in values.items())
 
 
 def _deal_over(obs: Any, ui: UIState) -> str:
@@ -630,22 +622,9 @@ def _out_choice(lives: Sequence[int], ui: UIState) -> str:
 
 
 def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
-    """(place, seat) pairs: winners first, then by lives, then the later eliminated first."""
-    lives = list(obs.lives)
-    seats = range(len(lives))
-    out_rank = {s: i for i, s in enumerate(ui.out_order)}
-
-    def key(s: int) -> tuple[int, int, int]:
-        return (0 if s in ui.winners else 1, -lives[s], -out_rank.get(s, -1))
-
-    order = sorted(seats, key=key)
-    places: list[tuple[int, int]] = []
-    for i, s in enumerate(order):
-        if i and key(order[i - 1])[:2] == key(s)[:2] and lives[s] >= 0:
-            places.append((places[-1][0], s))
-        else:
-            places.append((i + 1, s))
-    return places
+    """(place, seat) pairs, best first: the engine's places (winners first, then
+    by lives, then the later eliminated first; equal standing shares a place)."""
+    return sorted((place, seat) for seat, place in enumerate(places(obs.lives, obs.out_deal)))
 
 
 def _match_over(obs: Any, ui: UIState) -> str:

@@ -13,25 +13,31 @@ imported lazily, so the engine works without it. In short:
 
 - ``Match``: ``current_player()``, ``legal_actions()``, ``apply()``,
   ``apply_unchecked()``, ``is_over()``, ``winner()``, ``lives()``, ``places()``,
-  ``crown``, ``observation(seat)``, ``clone()``, ``to_json()`` /
-  ``Match.from_json()``, ``Match.from_observation(obs, rng)``; attributes
-  ``phase``, ``dealer``, ``deal_number``, ``deal_count``, ``last_deal``,
+  ``crown``, ``observation(seat)``, ``clone()``, ``record()`` /
+  ``Match.replay(record)``, ``to_json()`` / ``Match.from_json()``,
+  ``Match.from_observation(obs, rng)`` (a world consistent with one seat's
+  view, for Monte-Carlo bots); attributes ``phase``, ``dealer``,
+  ``first_player``, ``deal_number``, ``deal_count``, ``last_deal``,
   ``results``, ``actions``, ``log``.
-- ``Observation`` (``engine.observation``): one seat's view, with
-  ``sample_world(rng)`` for Monte-Carlo bots.
+- ``Observation`` (``engine.observation``): one seat's view.
+- ``MatchRecord`` (``engine.record``): the saved-match format;
+  ``engine.transcript``: the golden transcripts.
 - ``Event`` / ``EventKind`` (``engine.events``): the log; ``str(event)`` is an
-  English sentence. ``DealResult``: how a deal ended.
-- ``Rules``, ``PRESETS``, ``preset()``, ``hand_value()``, ``score_deal()``,
-  ``Action``, ``Card``, ``parse_cards()``; errors ``InvalidInputError`` and
-  ``IllegalActionError`` (both ``ValueError``).
+  English sentence. ``DealResult``: how a deal ended; the closed sets in
+  events and results are ``str``-valued enums (``DealEnd``, ``LossReason``,
+  ``LuegenOutcome``), so they compare equal to their texts.
+- ``Rules`` (``Rules.problems(options)``: why options do not fit, as
+  ``RulesProblem``s with a ``ProblemCode``), ``PRESETS``, ``preset()``,
+  ``hand_value()``, ``score_deal()``, ``Action``, ``Card``, ``parse_cards()``;
+  errors ``InvalidInputError`` and ``IllegalActionError`` (both ``ValueError``).
 - ``python -m engine.arena``: bots against bots (``engine.arena``).
 """
 
 from .actions import Action, ActionKind
 from .cards import Card, Rank, Suit, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
-from .events import DealResult, Event, EventKind
-from .match import DealEnd, Match
+from .events import DealEnd, DealResult, Event, EventKind, LossReason, LuegenOutcome
+from .match import Match
 from .observation import Observation, Phase
 from .rules import (
     PRESETS,
@@ -39,7 +45,9 @@ from .rules import (
     Direction,
     KnockRule,
     MatchEnd,
+    ProblemCode,
     Rules,
+    RulesProblem,
     SwimMode,
     preset,
 )
@@ -59,12 +67,16 @@ __all__ = [
     "IllegalActionError",
     "InvalidInputError",
     "KnockRule",
+    "LossReason",
+    "LuegenOutcome",
     "Match",
     "MatchEnd",
     "Observation",
     "Phase",
+    "ProblemCode",
     "Rank",
     "Rules",
+    "RulesProblem",
     "Suit",
     "SwimMode",
     "hand_value",

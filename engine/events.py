@@ -49,6 +49,38 @@ class EventKind(enum.StrEnum):
     MATCH_END = "match_end"  # seats = winner(s); reason "crown" if won with all lives
 
 
+class DealEnd(enum.StrEnum):
+    """Why a deal ended (``DealResult.reason``, the ``deal_end`` event's reason)."""
+
+    FEUER = "feuer"
+    THIRTY_ONE = "31"
+    KNOCK = "knock"
+    MAX_CYCLES = "max_cycles"
+    STOCK = "stock"  # every player passed and no three new cards could be had
+
+
+class LossReason(enum.StrEnum):
+    """Why a seat loses lives (the ``lose`` event's reason)."""
+
+    LOWEST = "lowest"  # the lowest hand of the deal, alone
+    TIE = "tie"  # tied for the lowest hand: all of them lose
+    KNOCKER_PAID_TIE = "knocker_paid_tie"  # knocker_pays_ties: tied lowest, pays alone
+    FEUER = "feuer"  # someone else held Feuer
+    UNDER_21 = "under_21"  # under_21_pays: 20 or less, or the lowest above 20
+    GIVEUP = "giveup"  # Lügen: the decider gave up
+    LIE = "lie"  # Lügen: caught lying
+    TRUE = "true"  # Lügen: challenged a true announcement
+
+
+class LuegenOutcome(enum.StrEnum):
+    """How the Lügen decision went (``DealResult.outcome``; the ``challenge``
+    event's reason is ``LIE`` or ``TRUE``)."""
+
+    GIVEUP = "giveup"
+    LIE = "lie"  # the challenged announcement was a lie
+    TRUE = "true"  # the challenged announcement was true
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the match log."""
@@ -61,7 +93,7 @@ class Event:
     value: int | float | None = None
     lives: int | None = None
     target: int | None = None
-    reason: str = ""
+    reason: str = ""  # a DealEnd, LossReason or LuegenOutcome, or "keep"/"crown"
     seats: tuple[int, ...] = ()
 
     def __str__(self) -> str:
@@ -77,12 +109,14 @@ def _num(v: int | float | None) -> str:
 
 
 _LOSE_REASONS = {
-    "lowest": "lowest hand",
-    "feuer": "Feuer",
-    "under_21": "20 or less, or lowest above 20",
-    "giveup": "gave up",
-    "lie": "caught lying",
-    "true": "challenged a true announcement",
+    LossReason.LOWEST: "lowest hand",
+    LossReason.TIE: "lowest hand",  # the same words as before ties had a reason of their own
+    LossReason.KNOCKER_PAID_TIE: "lowest hand",
+    LossReason.FEUER: "Feuer",
+    LossReason.UNDER_21: "20 or less, or lowest above 20",
+    LossReason.GIVEUP: "gave up",
+    LossReason.LIE: "caught lying",
+    LossReason.TRUE: "challenged a true announcement",
 }
 
 
@@ -135,7 +169,9 @@ def _describe(e: Event) -> str:
     if k is EventKind.KNOCK:
         return f"{s} knocks" + (" and keeps the hand" if e.reason == "keep" else "")
     if k is EventKind.CHALLENGE:
-        verdict = {"lie": ": a lie", "true": ": it was true"}.get(e.reason, "")
+        verdict = {LuegenOutcome.LIE: ": a lie", LuegenOutcome.TRUE: ": it was true"}.get(
+            e.reason, ""
+        )
         return f"{s} challenges seat {e.target}{verdict}"
     if k is EventKind.LOSE:
         why = _LOSE_REASONS.get(e.reason, e.reason)
@@ -155,27 +191,29 @@ class DealResult:
 
     ``hands``/``values`` hold only hands revealed to all (every hand in normal
     scoring; with Lügen only 31 hands, the Feuer hand and a challenged hand).
-    ``lost`` is lives lost per seat after the void rule; ``lives_after`` the
-    lives per seat once this deal was settled (-1: out), so a result shown
-    later still says what the deal left. ``own_hand`` is filled only in a
+    ``lost`` is lives lost per seat after the void rule; ``reasons`` says why
+    each seat that lost lives lost them (a ``LossReason``; empty for a void
+    deal); ``lives_after`` the lives per seat once this deal was settled (-1:
+    out), so a result shown later still says what the deal left. ``own_hand`` is filled only in a
     result handed to one seat (``Match.observation(seat).last_deal``,
     ``Match.results_for(seat)``): that seat's own final hand, which it saw
     anyway (empty for a seat without cards); ``Match.results`` leaves it empty.
     """
 
     deal_number: int
-    reason: str  # "feuer", "31", "knock", "max_cycles", "stock"
+    reason: DealEnd
     knocker: int | None
     hands: dict[int, tuple[Card, ...]]
     values: dict[int, int | float]
     lost: tuple[int, ...]
     void: bool = False
+    reasons: dict[int, LossReason] = field(default_factory=dict)  # why each losing seat lost
     feuer: int | None = None
     thirty_one: tuple[int, ...] = ()
     announcements: dict[int, tuple[int | float, tuple[Card, ...]]] = field(default_factory=dict)
     decider: int | None = None
     challenged: int | None = None
-    outcome: str = ""  # Lügen: "giveup", "lie", "true"; "" otherwise
+    outcome: LuegenOutcome | None = None  # Lügen: how the decision went
     shown: tuple[int, ...] = ()  # Lügen: seats whose whole hand was shown
     lives_after: tuple[int, ...] = ()
     own_hand: tuple[Card, ...] = ()

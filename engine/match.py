@@ -17,30 +17,30 @@ True
 from __future__ import annotations
 
 import dataclasses
-import enum
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import field
 
 from .actions import Action, ActionKind
-from .cards import Card, Rank, make_deck
+from .cards import Card, Rank, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
-from .events import DealResult, Event, EventKind
-from .observation import Observation, Phase
-from .rules import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode
-from .scoring import score_hands, value3
+from .events import DealEnd, DealResult, Event, EventKind, LossReason, LuegenOutcome
+from .observation import Observation, Phase, places
+from .record import MatchRecord
+from .rules import (
+    ANNOUNCE_SHOWN,
+    HAND_SIZE,
+    DealMode,
+    Direction,
+    KnockRule,
+    MatchEnd,
+    Rules,
+    SwimMode,
+)
+from .scoring import score_with_reasons, value3
 
-__all__ = ["DealEnd", "Match", "Phase"]
-
-
-class DealEnd(enum.StrEnum):
-    """Reasons a deal ends (``DealResult.reason``)."""
-
-    FEUER = "feuer"
-    THIRTY_ONE = "31"
-    KNOCK = "knock"
-    MAX_CYCLES = "max_cycles"
-    STOCK = "stock"  # every player passed and no three new cards could be had
+__all__ = ["DealEnd", "Match", "Phase"]  # DealEnd lives in events; kept importable here
 
 
 _DECKS = {size: make_deck(size) for size in (32, 36, 52)}
@@ -53,8 +53,8 @@ _SWAP_TWOS = [
     if t1 != t2
 ]
 _MISTERIES = [Action.mistery(h) for h in range(3)]
-_HOLDS = [Action.hold(*c) for c in itertools.combinations(range(5), 3)]
-_PAIRS = ((0, 1), (0, 2), (1, 2))
+_HOLDS = [Action.hold(*c) for c in itertools.combinations(range(HAND_SIZE + 2), HAND_SIZE)]
+_PAIRS = tuple(itertools.combinations(range(HAND_SIZE), ANNOUNCE_SHOWN))  # cards to show
 _KEEP, _TAKE = Action.keep(), Action.take()
 _SWAP_ALL, _PASS, _KNOCK, _NEW = Action.swap_all(), Action.pass_(), Action.knock(), Action.new()
 _GIVEUP = Action.giveup()
@@ -69,6 +69,59 @@ def _announce_actions(rules: Rules) -> list[Action]:
             Action.announce(v, a, b) for v in rules.announce_values for a, b in _PAIRS
         ]
     return acts
+
+
+@dataclasses.dataclass(slots=True, eq=False)
+class _Deal:
+    """Everything that lives for one deal; ``_start_deal`` makes a fresh one.
+
+    Card lists are in the order action indices use. A new per-deal field needs
+    only a line here: ``copy`` (for ``Match.clone``) copies every field.
+    """
+
+    n_active: int = 0  # active seats in this deal
+    first_player: int = 0
+    hands: list[list[Card]] = field(
+        default_factory=list
+    )  # per seat; [] for a seat out of the match
+    known: list[list[Card]] = field(
+        default_factory=list
+    )  # per seat: cards all players know it holds
+    swapped: list[bool] = field(default_factory=list)  # per seat: swapped in this deal
+    table: list[Card] = field(default_factory=list)  # the open table cards
+    stock: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    pending: list[Card] = field(default_factory=list)  # hidden deal: the two cards in transit
+    other: list[Card] = field(default_factory=list)  # deal choice: the chooser's other three
+    mistery: Card | None = None  # the face-down card
+    mistery_by: int | None = None  # who put it there (knows it)
+    chooser: int | None = None  # seat making the deal choice
+    knocker: int | None = None  # the first knocker
+    final_left: int = 0  # turns left after the knock
+    turns: int = 0  # turns completed
+    passes: int = 0  # passes in a row
+    ann: dict[int, tuple[int | float, tuple[Card, ...]]] = field(
+        default_factory=dict
+    )  # Lügen announcements
+    ann_order: list[int] = field(default_factory=list)  # Lügen: who announces, in order
+    ann_index: int = 0  # Lügen: announcements made
+    end_reason: DealEnd | None = None
+    feuer_seat: int | None = None
+
+    def copy(self) -> _Deal:
+        """An independent copy (lists and dicts copied, lists of lists per item)."""
+        new = _Deal.__new__(_Deal)
+        for name in _DEAL_FIELDS:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = [x[:] if type(x) is list else x for x in v]
+            elif type(v) is dict:
+                v = dict(v)
+            setattr(new, name, v)
+        return new
+
+
+_DEAL_FIELDS = tuple(f.name for f in dataclasses.fields(_Deal))
 
 
 class Match:
@@ -106,6 +159,7 @@ class Match:
         self._deck_arg = stacked
         self._rng = random.Random(seed)
         self._lives = [rules.lives] * players
+        self._out_deal: list[int | None] = [None] * players  # the deal each seat went out in
         self._swim_open = True
         self.actions: list[str] = []
         """The texts of all applied actions, in order (enough to replay the match)."""
@@ -143,12 +197,14 @@ class Match:
         return list(self._lives)
 
     def places(self) -> list[int]:
-        """Place per seat (1 = first) by remaining lives; equal lives share a place.
-        Under ``last_standing`` the winner is first once the match is over."""
-        lives = list(self._lives)
-        if self._winner is not None and not isinstance(self._winner, list):
-            lives[self._winner] = max(lives) + 1
-        return [1 + sum(1 for o in lives if o > v) for v in lives]
+        """Place per seat (1 = first): see :func:`engine.observation.places` (by
+        lives; seats out by when they went out; equal standing shares a place)."""
+        return places(self._lives, self._out_deal)
+
+    @property
+    def first_player(self) -> int:
+        """The seat that moves first in the current deal."""
+        return self._deal.first_player
 
     @property
     def crown(self) -> bool:
@@ -206,17 +262,18 @@ class Match:
 
     def situation(self) -> str:
         """A short description of the state, for messages."""
+        d = self._deal
         if self.phase is Phase.OVER:
             return "the match is over"
         what = {
             Phase.CHOOSE: "to choose keep or take",
-            Phase.PLAY: f"to play (cycle {self._turns // self._n_active + 1})",
+            Phase.PLAY: f"to play (cycle {d.turns // d.n_active + 1})",
             Phase.ANNOUNCE: "to announce",
             Phase.DECIDE: "to challenge or give up",
         }[self.phase]
         text = f"deal {self.deal_number}, seat {self.current} {what}"
-        if self._knocker is not None:
-            text += f", seat {self._knocker} knocked"
+        if d.knocker is not None:
+            text += f", seat {d.knocker} knocked"
         return text
 
     # ------------------------------------------------------------------ seats
@@ -270,69 +327,56 @@ class Match:
         else:
             cards = list(stacked)
         n = self.players
-        self._hands: list[list[Card]] = [[] for _ in range(n)]
-        self._known: list[list[Card]] = [[] for _ in range(n)]
         order = self._order_from(self._next(self.dealer))
-        self._n_active = len(order)
+        d = self._deal = _Deal(
+            n_active=len(order),
+            hands=[[] for _ in range(n)],
+            known=[[] for _ in range(n)],
+            swapped=[False] * n,
+        )
         pos = 0
         for s in order:
-            self._hands[s] = cards[pos : pos + 3]
+            d.hands[s] = cards[pos : pos + 3]
             pos += 3
         hidden = r.deal is DealMode.HIDDEN
         extra = cards[pos : pos + (2 if hidden else 3)]
         pos += len(extra)
-        self._mistery: Card | None = None
-        self._mistery_by: int | None = None
         if r.mistery:
-            self._mistery = cards[pos]
+            d.mistery = cards[pos]
             pos += 1
-        self._stock = cards[pos:]
-        self._discard: list[Card] = []
-        self._table: list[Card] = []
-        self._pending: list[Card] = []
-        self._other: list[Card] = []
-        self._chooser: int | None = None
-        self._knocker: int | None = None
-        self._final_left = 0
-        self._turns = 0
-        self._passes = 0
-        self._swapped = [False] * n
-        self._ann: dict[int, tuple[int | float, tuple[Card, ...]]] = {}
-        self._ann_order: list[int] = []
-        self._ann_index = 0
-        self._end_reason: str = ""
-        self._feuer_seat: int | None = None
+        d.stock = cards[pos:]
         self._emit(Event(EventKind.DEAL, seat=self.dealer, value=self.deal_number))
         if r.deal is DealMode.OPEN:
-            self._table = extra
-            self.first_player = order[0]
+            d.table = extra
+            d.first_player = order[0]
             self._emit(Event(EventKind.TABLE, cards=tuple(extra)))
             self._begin_play()
         elif hidden:
-            self._pending = extra
-            self.first_player = order[0]
+            d.pending = extra
+            d.first_player = order[0]
             self._begin_play()
         else:
             chooser = self.dealer if r.deal is DealMode.DEALER_CHOICE else order[0]
-            self._chooser = chooser
-            self._other = extra
-            self.first_player = self._next(chooser)
+            d.chooser = chooser
+            d.other = extra
+            d.first_player = self._next(chooser)
             self.phase = Phase.CHOOSE
-            self.current: int | None = chooser
+            self.current = chooser
 
     def _begin_play(self) -> None:
-        self._chooser = None
+        d = self._deal
+        d.chooser = None
         self.phase = Phase.PLAY
-        self.current = self.first_player
+        self.current = d.first_player
         r = self.rules
-        order = self._order_from(self.first_player)
+        order = self._order_from(d.first_player)
         if r.feuer:
             for s in order:
-                if value3(self._hands[s], r) == r.feuer_value:
+                if value3(d.hands[s], r) == r.feuer_value:
                     self._end_deal(DealEnd.FEUER, feuer_seat=s)
                     return
         for s in order:
-            if value3(self._hands[s], r) == 31:
+            if value3(d.hands[s], r) == 31:
                 self._end_deal(DealEnd.THIRTY_ONE)
                 return
 
@@ -350,26 +394,24 @@ class Match:
         return acts
 
     def _may_knock(self, seat: int) -> bool:
+        d = self._deal
         r = self.rules
-        if self._knocker is not None:
+        if d.knocker is not None:
             # the final cycle: keep the hand by "knocking" when there is no passing
-            return not r.passing and self._swapped[seat]
+            return not r.passing and d.swapped[seat]
         if r.knock is KnockRule.ANYTIME:
             return True
         if r.knock is KnockRule.AFTER_FIRST_CYCLE:
-            return self._turns >= self._n_active
-        return self._swapped[seat]
+            return d.turns >= d.n_active
+        return d.swapped[seat]
 
     def _compute_legal(self) -> list[Action]:
+        d = self._deal
         phase = self.phase
         r = self.rules
         if phase is Phase.PLAY:
             acts = list(self._base_play)
-            if (
-                r.seven_eight_nine
-                and {c.rank for c in self._table} == _789
-                and self._can_draw_three(3)
-            ):
+            if r.seven_eight_nine and {c.rank for c in d.table} == _789 and self._can_draw_three(3):
                 acts.append(_NEW)
             if r.passing:
                 acts.append(_PASS)
@@ -383,18 +425,20 @@ class Match:
         if phase is Phase.DECIDE:
             acts = [
                 Action.challenge(s)
-                for s in sorted(self._ann_order)
-                if s != self.current and self._ann[s][0] != 31
+                for s in sorted(d.ann_order)
+                if s != self.current and d.ann[s][0] != 31
             ]
             acts.append(_GIVEUP)
             return acts
         return []
 
     def _can_draw_three(self, removed: int) -> bool:
-        return len(self._stock) + len(self._discard) + removed >= 3
+        d = self._deal
+        return len(d.stock) + len(d.discard) + removed >= 3
 
     # ------------------------------------------------------------------ moves
     def _do(self, action: Action) -> None:
+        d = self._deal
         self._legal = None
         self.actions.append(str(action))
         kind = action.kind
@@ -405,10 +449,10 @@ class Match:
         elif kind is ActionKind.PASS:
             self._pass(seat)
         elif kind is ActionKind.SWAP_ALL:
-            hand = self._hands[seat]
-            given, taken = tuple(hand), tuple(self._table)
-            self._hands[seat], self._table = list(taken), list(given)
-            self._known[seat] = list(taken)
+            hand = d.hands[seat]
+            given, taken = tuple(hand), tuple(d.table)
+            d.hands[seat], d.table = list(taken), list(given)
+            d.known[seat] = list(taken)
             self._emit(Event(EventKind.SWAP_ALL, seat=seat, given=given, taken=taken))
             self._after_swap(seat)
         elif kind is ActionKind.KNOCK:
@@ -419,11 +463,11 @@ class Match:
         elif kind is ActionKind.MISTERY:
             self._mistery_swap(seat, action.args[0])
         elif kind is ActionKind.NEW:
-            self._discard += self._table
-            self._table = []
-            self._table = self._draw_three()
-            self._passes = 0
-            self._emit(Event(EventKind.NEW, seat=seat, cards=tuple(self._table)))
+            d.discard += d.table
+            d.table = []
+            d.table = self._draw_three()
+            d.passes = 0
+            self._emit(Event(EventKind.NEW, seat=seat, cards=tuple(d.table)))
         elif kind is ActionKind.HOLD:
             self._hold(seat, action.args)
         elif kind is ActionKind.KEEP or kind is ActionKind.TAKE:
@@ -436,25 +480,29 @@ class Match:
             self._emit(Event(EventKind.GIVEUP, seat=seat))
             lost = [0] * self.players
             lost[seat] = 1
-            self._settle(lost, {seat: "giveup"}, decider=seat, outcome="giveup")
+            self._settle(
+                lost, {seat: LossReason.GIVEUP}, decider=seat, outcome=LuegenOutcome.GIVEUP
+            )
         else:  # pragma: no cover - every kind is handled above
             raise IllegalActionError(f"unknown action kind {kind}")
 
     def _choose(self, seat: int, take: bool) -> None:
+        d = self._deal
         if take:
-            given = tuple(self._hands[seat])
-            self._table = list(given)
-            self._hands[seat] = self._other
+            given = tuple(d.hands[seat])
+            d.table = list(given)
+            d.hands[seat] = d.other
             self._emit(Event(EventKind.TAKE, seat=seat, given=given))
         else:
-            self._table = self._other
+            d.table = d.other
             self._emit(Event(EventKind.KEEP, seat=seat))
-        self._other = []
-        self._emit(Event(EventKind.TABLE, cards=tuple(self._table)))
+        d.other = []
+        self._emit(Event(EventKind.TABLE, cards=tuple(d.table)))
         self._begin_play()
 
     def _swap_cards(self, seat: int, pairs, kind: EventKind) -> None:
-        hand, table, known = self._hands[seat], self._table, self._known[seat]
+        d = self._deal
+        hand, table, known = d.hands[seat], d.table, d.known[seat]
         given, taken = [], []
         for h, t in pairs:
             g, k = hand[h], table[t]
@@ -468,13 +516,14 @@ class Match:
         self._after_swap(seat)
 
     def _mistery_swap(self, seat: int, h: int) -> None:
-        hand = self._hands[seat]
-        given, taken = hand[h], self._mistery
+        d = self._deal
+        hand = d.hands[seat]
+        given, taken = hand[h], d.mistery
         hand[h] = taken  # type: ignore[call-overload]
-        self._mistery = given
-        self._mistery_by = seat
+        d.mistery = given
+        d.mistery_by = seat
         # others cannot tell which card left the hand
-        self._known[seat] = []
+        d.known[seat] = []
         self._emit(
             Event(EventKind.MISTERY, seat=seat),
             seat,
@@ -483,11 +532,12 @@ class Match:
         self._after_swap(seat)
 
     def _hold(self, seat: int, keep: tuple[int, ...]) -> None:
-        five = self._hands[seat] + self._pending
+        d = self._deal
+        five = d.hands[seat] + d.pending
         kept = [five[i] for i in keep]
         passed = [c for i, c in enumerate(five) if i not in keep]
-        self._hands[seat] = kept
-        self._pending = passed
+        d.hands[seat] = kept
+        d.pending = passed
         self._emit(
             Event(EventKind.HOLD, seat=seat),
             seat,
@@ -496,11 +546,12 @@ class Match:
         self._after_swap(seat)
 
     def _after_swap(self, seat: int) -> None:
-        self._swapped[seat] = True
-        self._passes = 0
+        d = self._deal
+        d.swapped[seat] = True
+        d.passes = 0
         r = self.rules
-        v = value3(self._hands[seat], r)
-        if r.feuer and v == r.feuer_value and self._hands[seat][0].rank is Rank.ACE:
+        v = value3(d.hands[seat], r)
+        if r.feuer and v == r.feuer_value and d.hands[seat][0].rank is Rank.ACE:
             self._end_deal(DealEnd.FEUER, feuer_seat=seat)
         elif v == 31:
             self._end_deal(DealEnd.THIRTY_ONE)
@@ -508,63 +559,68 @@ class Match:
             self._end_turn(seat)
 
     def _pass(self, seat: int) -> None:
-        self._passes += 1
+        d = self._deal
+        d.passes += 1
         self._emit(Event(EventKind.PASS, seat=seat))
-        if self._passes >= self._n_active and self.rules.pass_refresh:
-            self._passes = 0
+        if d.passes >= d.n_active and self.rules.pass_refresh:
+            d.passes = 0
             if not self._can_draw_three(3):
                 self._end_deal(DealEnd.STOCK)
                 return
-            self._discard += self._table
-            self._table = []
-            self._table = self._draw_three()
-            self._emit(Event(EventKind.REFRESH, cards=tuple(self._table)))
+            d.discard += d.table
+            d.table = []
+            d.table = self._draw_three()
+            self._emit(Event(EventKind.REFRESH, cards=tuple(d.table)))
         self._end_turn(seat)
 
     def _knock(self, seat: int) -> None:
-        if self._knocker is None:
-            self._knocker = seat
-            self._final_left = self._n_active
+        d = self._deal
+        if d.knocker is None:
+            d.knocker = seat
+            d.final_left = d.n_active
             self._emit(Event(EventKind.KNOCK, seat=seat))
         else:
             self._emit(Event(EventKind.KNOCK, seat=seat, reason="keep"))
-        self._passes = 0
-        # hidden deal: the received cards (self._pending) simply go on to the next player
+        d.passes = 0
+        # hidden deal: the received cards (d.pending) simply go on to the next player
         self._end_turn(seat)
 
     def _draw_three(self) -> list[Card]:
-        if len(self._stock) < 3 and self._discard:
-            self._rng.shuffle(self._discard)
-            self._stock += self._discard
-            self._discard = []
+        d = self._deal
+        if len(d.stock) < 3 and d.discard:
+            self._rng.shuffle(d.discard)
+            d.stock += d.discard
+            d.discard = []
             self._emit(Event(EventKind.RESHUFFLE))
-        cards = self._stock[:3]
-        del self._stock[:3]
+        cards = d.stock[:3]
+        del d.stock[:3]
         return cards
 
     def _end_turn(self, seat: int) -> None:
-        self._turns += 1
-        if self._knocker is not None:
-            self._final_left -= 1
-            if self._final_left <= 0:
+        d = self._deal
+        d.turns += 1
+        if d.knocker is not None:
+            d.final_left -= 1
+            if d.final_left <= 0:
                 self._end_deal(DealEnd.KNOCK)
                 return
-        elif self._turns >= self.rules.max_cycles * self._n_active:
+        elif d.turns >= self.rules.max_cycles * d.n_active:
             self._end_deal(DealEnd.MAX_CYCLES)
             return
         self.current = self._next(seat)
 
     # ------------------------------------------------------------------ deal end
-    def _end_deal(self, reason: str, feuer_seat: int | None = None) -> None:
+    def _end_deal(self, reason: DealEnd, feuer_seat: int | None = None) -> None:
+        d = self._deal
         r = self.rules
-        self._end_reason = reason
-        self._feuer_seat = feuer_seat
-        if self._pending:
+        d.end_reason = reason
+        d.feuer_seat = feuer_seat
+        if d.pending:
             # hidden deal: the two cards in transit are laid aside face down
-            self._stock += self._pending
-            self._pending = []
-        order = self._order_from(self.first_player)
-        hands = self._hands
+            d.stock += d.pending
+            d.pending = []
+        order = self._order_from(d.first_player)
+        hands = d.hands
         if reason == DealEnd.FEUER:
             s = feuer_seat
             self._emit(Event(EventKind.FEUER, seat=s, cards=tuple(hands[s])))  # type: ignore[index]
@@ -572,88 +628,85 @@ class Match:
                 tuple(h) if lives >= 0 else None
                 for h, lives in zip(hands, self._lives, strict=True)
             ]
-            lost = score_hands(scored, r)
+            lost, why = score_with_reasons(scored, r)
             revealed = [s] if r.luegen else order
             if not r.luegen:
                 self._reveal_all(order, skip=s)
-            why = dict.fromkeys(range(self.players), "feuer")
             self._settle(lost, why, revealed=revealed)
             return
         t31 = [s for s in order if value3(hands[s], r) == 31]
         for s in t31:
             self._emit(Event(EventKind.THIRTY_ONE, seat=s, cards=tuple(hands[s])))
         if r.luegen:
-            self._ann = {s: (31, tuple(hands[s])) for s in t31}
+            d.ann = {s: (31, tuple(hands[s])) for s in t31}
             for s in t31:
-                self._known[s] = list(hands[s])
-            start = self._knocker if self._knocker is not None else self.first_player
-            self._ann_order = [s for s in self._order_from(start) if s not in t31]
-            if not self._ann_order:
+                d.known[s] = list(hands[s])
+            start = d.knocker if d.knocker is not None else d.first_player
+            d.ann_order = [s for s in self._order_from(start) if s not in t31]
+            if not d.ann_order:
                 self._settle([0] * self.players, {}, revealed=t31)
                 return
-            self._ann_index = 0
+            d.ann_index = 0
             self.phase = Phase.ANNOUNCE
-            self.current = self._ann_order[0]
+            self.current = d.ann_order[0]
             return
         self._reveal_all(order, skip=None, already=t31)
         scored = [
             tuple(h) if lives >= 0 else None for h, lives in zip(hands, self._lives, strict=True)
         ]
-        lost = score_hands(scored, r, self._knocker)
-        why = dict.fromkeys(range(self.players), "under_21" if r.under_21_pays else "lowest")
+        lost, why = score_with_reasons(scored, r, d.knocker)
         self._settle(lost, why, revealed=order)
 
     def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()):
         for s in order:
             if s != skip and s not in already:
-                cards = tuple(self._hands[s])
+                cards = tuple(self._deal.hands[s])
                 self._emit(
                     Event(EventKind.REVEAL, seat=s, cards=cards, value=value3(cards, self.rules))
                 )
 
     def _announce(self, seat: int, value: int | float, a: int, b: int) -> None:
-        hand = self._hands[seat]
+        d = self._deal
+        hand = d.hands[seat]
         shown = (hand[a], hand[b])
-        self._ann[seat] = (value, shown)
-        known = self._known[seat]
+        d.ann[seat] = (value, shown)
+        known = d.known[seat]
         for c in shown:
             if c not in known:
                 known.append(c)
         self._emit(Event(EventKind.ANNOUNCE, seat=seat, value=value, cards=shown))
-        self._ann_index += 1
-        if self._ann_index < len(self._ann_order):
-            self.current = self._ann_order[self._ann_index]
+        d.ann_index += 1
+        if d.ann_index < len(d.ann_order):
+            self.current = d.ann_order[d.ann_index]
             return
-        low = min(self._ann[s][0] for s in self._ann_order)
-        deal_order = self._order_from(self.first_player)
-        self.current = [s for s in deal_order if s in self._ann_order and self._ann[s][0] == low][
-            -1
-        ]
+        low = min(d.ann[s][0] for s in d.ann_order)
+        deal_order = self._order_from(d.first_player)
+        self.current = [s for s in deal_order if s in d.ann_order and d.ann[s][0] == low][-1]
         self.phase = Phase.DECIDE
 
     def _challenge(self, seat: int, target: int) -> None:
-        cards = tuple(self._hands[target])
+        d = self._deal
+        cards = tuple(d.hands[target])
         real = value3(cards, self.rules)
-        lie = real != self._ann[target][0]
-        self._emit(
-            Event(EventKind.CHALLENGE, seat=seat, target=target, reason="lie" if lie else "true")
-        )
+        verdict = LuegenOutcome.LIE if real != d.ann[target][0] else LuegenOutcome.TRUE
+        self._emit(Event(EventKind.CHALLENGE, seat=seat, target=target, reason=verdict))
         self._emit(Event(EventKind.REVEAL, seat=target, cards=cards, value=real))
-        self._known[target] = list(cards)
+        d.known[target] = list(cards)
         lost = [0] * self.players
-        loser = target if lie else seat
+        loser = target if verdict is LuegenOutcome.LIE else seat
         lost[loser] = 2
         self._settle(
             lost,
-            {loser: "lie" if lie else "true"},
+            {loser: LossReason(verdict.value)},
             decider=seat,
             challenged=target,
-            outcome="lie" if lie else "true",
+            outcome=verdict,
             revealed=[*self._thirty_one_seats(), target],
         )
 
     def _thirty_one_seats(self) -> list[int]:
-        return [s for s in self._order_from(self.first_player) if self._ann.get(s, (0,))[0] == 31]
+        d = self._deal
+        return [s for s in self._order_from(d.first_player) if d.ann.get(s, (0,))[0] == 31]
 
     def _out_after(self, seat: int, loss: int) -> bool:
         new = self._lives[seat] - loss
@@ -667,15 +720,16 @@ class Match:
     def _settle(
         self,
         lost: list[int],
-        why: dict[int, str],
+        why: dict[int, LossReason],
         *,
         revealed: Sequence[int] | None = None,
         decider: int | None = None,
         challenged: int | None = None,
-        outcome: str = "",
+        outcome: LuegenOutcome | None = None,
     ) -> None:
+        d = self._deal
         r = self.rules
-        order = self._order_from(self.first_player)
+        order = self._order_from(d.first_player)
         if revealed is None:
             revealed = self._thirty_one_seats()
             if challenged is not None:
@@ -689,9 +743,10 @@ class Match:
             loss = lost[s]
             if not loss:
                 continue
-            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why.get(s, "")))
+            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
             if self._out_after(s, loss):
                 self._lives[s] = -1
+                self._out_deal[s] = self.deal_number
                 someone_out = True
                 self._emit(Event(EventKind.OUT, seat=s))
             else:
@@ -701,18 +756,19 @@ class Match:
                     self._emit(Event(EventKind.SWIM, seat=s))
         if reached_zero and r.swim is SwimMode.FIRST_ONLY:
             self._swim_open = False
-        hands = {s: tuple(self._hands[s]) for s in revealed}
+        hands = {s: tuple(d.hands[s]) for s in revealed}
         self.last_deal = DealResult(
             deal_number=self.deal_number,
-            reason=self._end_reason,
-            knocker=self._knocker,
+            reason=d.end_reason,
+            knocker=d.knocker,
             hands=hands,
             values={s: value3(h, r) for s, h in hands.items()},
             lost=tuple(lost),
             void=bool(void),
-            feuer=self._feuer_seat,
+            reasons={} if void else {s: why[s] for s in order if lost[s]},
+            feuer=d.feuer_seat,
             thirty_one=tuple(s for s in order if s in hands and value3(hands[s], r) == 31),
-            announcements=dict(self._ann),
+            announcements=dict(d.ann),
             decider=decider,
             challenged=challenged,
             outcome=outcome,
@@ -720,9 +776,9 @@ class Match:
             lives_after=tuple(self._lives),
         )
         self.results.append(self.last_deal)
-        self._final_hands.append(tuple(tuple(h) for h in self._hands))
+        self._final_hands.append(tuple(tuple(h) for h in d.hands))
         self.deal_count += 1
-        self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=self._end_reason))
+        self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=d.end_reason))
         remaining = self._active_seats()
         if len(remaining) <= 1 or (r.match_end is MatchEnd.FIRST_OUT and someone_out):
             self._finish(remaining)
@@ -751,13 +807,14 @@ class Match:
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now, and nothing more."""
+        d = self._deal
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
         r = self.rules
         phase = self.phase
-        hand = tuple(self._hands[seat])
+        hand = tuple(d.hands[seat])
         if phase is Phase.PLAY and self.current == seat and r.deal is DealMode.HIDDEN:
-            hand += tuple(self._pending)
+            hand += tuple(d.pending)
         legal = self.legal_actions() if seat == self.current else []
         return Observation._build(
             dict(
@@ -766,31 +823,32 @@ class Match:
                 rules=r,
                 phase=phase,
                 hand=hand,
-                table=tuple(self._table),
-                mistery=self._mistery if self._mistery_by == seat else None,
-                has_mistery=self._mistery is not None,
-                mistery_by=self._mistery_by,
+                table=tuple(d.table),
+                mistery=d.mistery if d.mistery_by == seat else None,
+                has_mistery=d.mistery is not None,
+                mistery_by=d.mistery_by,
                 lives=list(self._lives),
-                knocked_by=self._knocker,
+                out_deal=tuple(self._out_deal),
+                knocked_by=d.knocker,
                 current=self.current,
                 dealer=self.dealer,
-                first_player=self.first_player,
-                chooser=self._chooser,
-                cycle=self._turns // self._n_active,
-                turns=self._turns,
-                final_turns_left=self._final_left if self._knocker is not None else 0,
-                passes=self._passes,
+                first_player=d.first_player,
+                chooser=d.chooser,
+                cycle=d.turns // d.n_active,
+                turns=d.turns,
+                final_turns_left=d.final_left if d.knocker is not None else 0,
+                passes=d.passes,
                 deal_number=self.deal_number,
                 deal_count=self.deal_count,
-                stock_size=len(self._stock),
-                discard=tuple(self._discard),
-                known_cards={s: tuple(k) for s, k in enumerate(self._known) if k and s != seat}
-                if any(self._known)
+                stock_size=len(d.stock),
+                discard=tuple(d.discard),
+                known_cards={s: tuple(k) for s, k in enumerate(d.known) if k and s != seat}
+                if any(d.known)
                 else {},
-                announcements=dict(self._ann),
-                announce_order=tuple(self._ann_order),
+                announcements=dict(d.ann),
+                announce_order=tuple(d.ann_order),
                 legal_actions=legal,
-                swapped=tuple(self._swapped),
+                swapped=tuple(d.swapped),
                 swim_open=self._swim_open,
                 log=self._log_for(seat),
                 last_deal=self._own_result(len(self.results) - 1, seat),
@@ -824,21 +882,13 @@ class Match:
         rng.setstate(self._rng.getstate())
         d["_rng"] = rng
         d["_lives"] = list(self._lives)
+        d["_out_deal"] = list(self._out_deal)
         d["actions"] = list(self.actions)
         d["_log"] = list(self._log)
         d["results"] = list(self.results)
         d["_final_hands"] = list(self._final_hands)
         d["_views"] = dict(self._views)  # tuples of the shared log prefix
-        d["_hands"] = [list(h) for h in self._hands]
-        d["_known"] = [list(k) for k in self._known]
-        d["_table"] = list(self._table)
-        d["_stock"] = list(self._stock)
-        d["_discard"] = list(self._discard)
-        d["_pending"] = list(self._pending)
-        d["_other"] = list(self._other)
-        d["_swapped"] = list(self._swapped)
-        d["_ann"] = dict(self._ann)
-        d["_ann_order"] = list(self._ann_order)
+        d["_deal"] = self._deal.copy()
         if self._legal is not None:
             d["_legal"] = list(self._legal)
         if isinstance(self._winner, list):
@@ -859,6 +909,7 @@ class Match:
         m._deck_arg = None
         m._rng = random.Random(rng.getrandbits(64))
         m._lives = list(obs.lives)
+        m._out_deal = list(obs.out_deal)
         m._swim_open = obs.swim_open
         m.actions = []
         m._log = [(e, None, None) for e in obs.log]
@@ -879,24 +930,27 @@ class Match:
         m._legal = None
         m._base_play = m._make_base_play()
         m.dealer = obs.dealer
-        m.first_player = obs.first_player
         m.phase = obs.phase
         m.current = obs.current
-        m._chooser = obs.chooser
-        m._knocker = obs.knocked_by
-        m._final_left = obs.final_turns_left
-        m._turns = obs.turns
-        m._passes = obs.passes
-        m._swapped = list(obs.swapped)
-        m._mistery_by = obs.mistery_by
-        m._ann = dict(obs.announcements)
-        m._ann_order = list(obs.announce_order)
-        m._ann_index = sum(1 for s in obs.announce_order if s in obs.announcements)
-        m._end_reason = ""
-        m._feuer_seat = None
-        m._n_active = sum(1 for v in obs.lives if v >= 0)
-        m._table = list(obs.table)
-        m._discard = list(obs.discard)
+        # the deal's public facts; every card this seat cannot know is dealt below
+        d = m._deal = _Deal(
+            n_active=sum(1 for v in obs.lives if v >= 0),
+            first_player=obs.first_player,
+            chooser=obs.chooser,
+            knocker=obs.knocked_by,
+            final_left=obs.final_turns_left,
+            turns=obs.turns,
+            passes=obs.passes,
+            swapped=list(obs.swapped),
+            mistery_by=obs.mistery_by,
+            ann=dict(obs.announcements),
+            ann_order=list(obs.announce_order),
+            ann_index=sum(1 for s in obs.announce_order if s in obs.announcements),
+            table=list(obs.table),
+            discard=list(obs.discard),
+            hands=[[] for _ in range(obs.players)],
+            known=[[] for _ in range(obs.players)],
+        )
         seat = obs.seat
         hidden_turn = obs.phase is Phase.PLAY and r.deal is DealMode.HIDDEN
         own = list(obs.hand)
@@ -907,59 +961,88 @@ class Match:
             known_here.update(cards)
         pool = [c for c in _DECKS[r.deck] if c not in known_here]
         m._rng.shuffle(pool)
-        m._hands = [[] for _ in range(obs.players)]
-        m._known = [[] for _ in range(obs.players)]
-        m._pending = []
         for s in range(obs.players):
             if obs.lives[s] < 0:
                 continue
             if s == seat:
-                m._hands[s] = own[:3]
+                d.hands[s] = own[:3]
                 if hidden_turn and obs.current == seat:
-                    m._pending = own[3:]
+                    d.pending = own[3:]
                 continue
             known = list(obs.known_cards.get(s, ()))
-            m._known[s] = list(known)
+            d.known[s] = list(known)
             need = 3 - len(known)
-            m._hands[s] = known + pool[:need]
+            d.hands[s] = known + pool[:need]
             del pool[:need]
         if hidden_turn and obs.current != seat and obs.current is not None:
-            m._pending = pool[:2]
+            d.pending = pool[:2]
             del pool[:2]
-        m._other = []
         if obs.phase is Phase.CHOOSE:
-            m._other = pool[:3]
+            d.other = pool[:3]
             del pool[:3]
-        m._mistery = None
         if obs.has_mistery:
-            if obs.mistery is not None:
-                m._mistery = obs.mistery
-            else:
-                m._mistery = pool.pop()
+            d.mistery = obs.mistery if obs.mistery is not None else pool.pop()
         if len(pool) != obs.stock_size:
             raise AssertionError(f"sampling left {len(pool)} cards for a stock of {obs.stock_size}")
-        m._stock = pool
+        d.stock = pool
         return m
 
     # ------------------------------------------------------------------ save
+    def record(self) -> MatchRecord:
+        """What it takes to replay this match (see :mod:`engine.record`); a world
+        sampled from an observation has no such record and raises InvalidInputError."""
+        if not self._replayable:
+            raise InvalidInputError("a sampled world (from an observation) cannot be saved")
+        deck = self._deck_arg
+        return MatchRecord(
+            rules=self.rules,
+            players=self.players,
+            seed=self.seed,  # type: ignore[arg-type]
+            dealer=self._dealer_arg,
+            deck=None if deck is None else tuple(deck),
+            actions=tuple(self.actions),
+        )
+
+    @classmethod
+    def replay(cls, record: MatchRecord) -> Match:
+        """Rebuild a match from its record, checking every action."""
+        match = cls(
+            record.rules,
+            players=record.players,
+            seed=record.seed,
+            dealer=record.dealer,
+            deck=record.deck,
+        )
+        for i, text in enumerate(record.actions):
+            try:
+                match.apply(text)
+            except (InvalidInputError, IllegalActionError) as e:
+                raise InvalidInputError(f"action {i} ({text!r}) cannot be replayed: {e}") from None
+        return match
+
     def to_json(self) -> str:
         """The match as JSON (rules, players, seed, dealer, deck, actions); see
         :mod:`engine.record`."""
-        from .record import save
-
-        return save(self)
+        return self.record().to_json()
 
     @classmethod
-    def from_json(cls, text: str) -> Match:
+    def from_json(cls, text: str | bytes) -> Match:
         """Rebuild a match saved with :meth:`to_json` by replaying its actions."""
-        from .record import load
+        record = MatchRecord.from_json(text)
+        try:
+            return cls.replay(record)
+        except InvalidInputError as e:
+            raise InvalidInputError(f"saved match is broken: {e}") from None
 
-        return load(text)
+    @property
+    def mistery_card(self) -> Card | None:
+        """The face-down Mistery card (full state, for transcripts and tests;
+        a player learns it only through its own observation)."""
+        return self._deal.mistery
 
-    # attribute for the phase is set in _start_deal / _begin_play
+    # set in _start_deal / _begin_play
     phase: Phase
     current: int | None
-    first_player: int
 
 
 def _is_int(v: object) -> bool:
@@ -968,8 +1051,6 @@ def _is_int(v: object) -> bool:
 
 def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
     if isinstance(deck, str):
-        from .cards import parse_cards
-
         cards = list(parse_cards(deck))
     else:
         try:

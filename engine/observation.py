@@ -2,22 +2,21 @@
 
 An :class:`Observation` is built by ``Match.observation(seat)`` from public
 state plus that seat's own cards, so hidden information never gets in.
+``Match.from_observation(obs, rng)`` deals a full match consistent with it
+(for Monte-Carlo search).
 """
 
 from __future__ import annotations
 
 import enum
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action
 from .cards import Card
 from .events import DealResult, Event
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Phase(enum.StrEnum):
@@ -48,6 +47,7 @@ class Observation:
     has_mistery: bool  # a face-down card lies on the table
     mistery_by: int | None  # seat that last put a card face down (public), or None
     lives: list[int]  # per seat; -1 once eliminated
+    out_deal: tuple[int | None, ...]  # per seat: the deal in which it went out, None while in
     knocked_by: int | None
     current: int | None  # seat to act, None when the match is over
     dealer: int
@@ -89,12 +89,26 @@ class Observation:
     def my_turn(self) -> bool:
         return self.current == self.seat
 
-    def sample_world(self, rng: random.Random) -> Match:
-        """A full match consistent with this view, unknown cards dealt at random
-        (for Monte-Carlo bots). The result cannot be saved or replayed."""
-        from .match import Match
+    def places(self) -> list[int]:
+        """Place per seat (1 = first), as :func:`places` ranks them."""
+        return places(self.lives, self.out_deal)
 
-        return Match.from_observation(self, rng)
+
+def places(lives: Sequence[int], out_deal: Sequence[int | None]) -> list[int]:
+    """Place per seat (1 = first): seats still in by lives, ahead of every seat
+    that is out; seats out by the deal they went out in, the later the better.
+    Equal lives (or going out in the same deal) share a place, and a place
+    is 1 + the number of seats ranked above. The one ranking of a match: the
+    winner of a finished match is first (under ``first_out``, all seats with
+    the most lives share first place); during a match it is the standing now.
+
+    >>> places([2, -1, 0, -1], [None, 3, None, 5])
+    [1, 4, 2, 3]
+    >>> places([1, 1, -1], [None, None, 2]), places([-1, 0, -1, -1], [4, None, 4, 1])
+    ([1, 1, 3], [2, 1, 2, 4])
+    """
+    keys = [(v, out_deal[s] or 0) if v < 0 else (v, 0) for s, v in enumerate(lives)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
 FIELD_NAMES = tuple(f.name for f in fields(Observation))

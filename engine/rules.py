@@ -18,11 +18,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from .cards import LOWEST_RANK
 from .errors import InvalidInputError
+
+HAND_SIZE = 3
+"""Cards in a hand."""
+ANNOUNCE_SHOWN = 2
+"""Lügen: cards shown with an announcement."""
 
 
 class DealMode(enum.StrEnum):
@@ -105,63 +112,75 @@ class Rules:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if f.name in _ENUM_FIELDS:
-                object.__setattr__(self, f.name, _to_enum(f.name, value))
-            elif f.type == "bool":
-                if not isinstance(value, bool):
-                    raise InvalidInputError(
-                        f"rule option {f.name} must be true or false, not {value!r}"
-                    )
-            elif not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidInputError(
-                    f"rule option {f.name} must be a whole number, not {value!r}"
-                )
+            checked = _checked(f.name, f.type, value)
+            if checked is not value:
+                object.__setattr__(self, f.name, checked)
         self._check_consistency()
 
     def _check_consistency(self) -> None:
-        problems = []
-        if self.deck not in LOWEST_RANK:
-            problems.append(f"deck {self.deck} does not exist (choose 32, 36 or 52)")
-        if self.pass_refresh and not self.passing:
-            problems.append("pass_refresh needs passing")
-        if self.feuer_two_lives_heads_up and not self.feuer:
-            problems.append("feuer_two_lives_heads_up needs feuer")
-        if self.deal is DealMode.HIDDEN:
-            for name in ("mistery", "swap_two", "seven_eight_nine", "passing", "pass_refresh"):
-                if getattr(self, name):
-                    problems.append(f"the hidden deal has no table, so {name} cannot be on")
-        if self.min_players < 2:
-            problems.append(f"min_players is {self.min_players}, at least 2 are needed")
-        if self.min_players > self.max_players:
-            problems.append(
-                f"min_players ({self.min_players}) is more than max_players ({self.max_players})"
-            )
-        if self.max_players > 9:
-            problems.append(f"max_players is {self.max_players}, at most 9 can play")
-        needed = self.cards_needed(self.max_players)
-        if self.deck in LOWEST_RANK and needed > self.deck:
-            problems.append(
-                f"{self.max_players} players need {needed} cards but the deck has {self.deck}"
-            )
-        if self.lives < 1:
-            problems.append(f"lives is {self.lives}, at least 1 is needed")
-        if self.max_cycles < 1:
-            problems.append(f"max_cycles is {self.max_cycles}, at least 1 is needed")
-        if self.feuer_value <= 31:
-            problems.append(f"feuer_value is {self.feuer_value}, it must be more than 31")
-        if problems:
-            raise InvalidInputError("inconsistent rule set: " + "; ".join(problems))
+        found = _consistency(self)
+        if found:
+            raise InvalidInputError("inconsistent rule set: " + "; ".join(map(str, found)))
+
+    @classmethod
+    def problems(cls, options: Mapping[str, Any], players: int | None = None) -> list[RulesProblem]:
+        """Why these options (``to_dict`` values; missing ones take the classic
+        defaults) make no playable rule set, as codes a page can put into words;
+        empty when they fit. With ``players``, also whether that many may play
+        (checked once the options themselves fit). Unknown options and values
+        of the wrong type raise InvalidInputError, as ``Rules(...)`` does.
+
+        >>> [p.code for p in Rules.problems({"pass_refresh": True, "passing": False})]
+        [<ProblemCode.PASS_REFRESH_NEEDS_PASSING: 'pass_refresh_needs_passing'>]
+        >>> hidden = {"deal": "hidden", "passing": False, "pass_refresh": False}
+        >>> for p in Rules.problems({**hidden, "mistery": True}):
+        ...     print(p)
+        the hidden deal has no table, so mistery cannot be on
+        9 players need 33 cards but the deck has 32
+        >>> Rules.problems(preset("pub").to_dict(), players=2)[0].numbers
+        {'players': 2, 'min': 3, 'max': 9}
+        """
+        if not isinstance(options, Mapping):
+            raise InvalidInputError(f"rules must be a JSON object, not {type(options).__name__}")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(k for k in options if k not in known)
+        if unknown:
+            raise InvalidInputError(f"unknown rule options {unknown}; known: {sorted(known)}")
+        values = {name: options.get(name, f.default) for name, f in known.items()}
+        for name, value in values.items():
+            values[name] = _checked(name, known[name].type, value)
+        view = SimpleNamespace(**values)  # checked values that need not fit together
+        found = _consistency(view)
+        if not found and players is not None:
+            lo, hi = view.min_players, view.max_players
+            if not lo <= players <= hi:
+                found.append(
+                    RulesProblem(
+                        ProblemCode.PLAYERS_OUT_OF_RANGE,
+                        numbers={"players": players, "min": lo, "max": hi},
+                    )
+                )
+        return found
 
     def cards_needed(self, players: int) -> int:
         """Cards a deal with this many players uses (RULES.md's count)."""
-        hidden = self.deal is DealMode.HIDDEN
-        return 3 * players + 3 + (1 if self.mistery else 0) + (2 if hidden else 0)
+        return cards_needed(players, mistery=self.mistery, hidden=self.deal is DealMode.HIDDEN)
 
     @property
     def lowest_hand(self) -> int:
         """The deck's lowest possible hand value: 8 with 32 cards, 7 with 36, 3 with 52.
         Also the lowest Lügen announcement."""
         return int(LOWEST_RANK[self.deck]) + 1
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a hand: 3 (also the cards a hold keeps in the hidden deal)."""
+        return HAND_SIZE
+
+    @property
+    def announce_shown(self) -> int:
+        """Lügen: the cards shown with an announcement, 2 (the third stays hidden)."""
+        return ANNOUNCE_SHOWN
 
     @property
     def announce_values(self) -> tuple[int | float, ...]:
@@ -194,6 +213,110 @@ class Rules:
         for f in dataclasses.fields(cls):
             out[f.name] = _ENUM_FIELDS.get(f.name, bool if f.type == "bool" else int)
         return out
+
+
+def _checked(name: str, type_name: object, value: Any) -> Any:
+    """An option's value as the rules keep it (enums from their text); a value
+    of the wrong type raises InvalidInputError."""
+    if name in _ENUM_FIELDS:
+        return _to_enum(name, value)
+    if type_name == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInputError(f"rule option {name} must be true or false, not {value!r}")
+    elif not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInputError(f"rule option {name} must be a whole number, not {value!r}")
+    return value
+
+
+def cards_needed(players: int, *, mistery: bool, hidden: bool) -> int:
+    """Cards one deal uses (RULES.md): 3 per player, 3 table cards (the chooser's
+    other three with a deal choice), 1 face-down with Mistery, 2 more with the
+    hidden deal."""
+    return 3 * players + 3 + (1 if mistery else 0) + (2 if hidden else 0)
+
+
+class ProblemCode(enum.StrEnum):
+    """Why a set of options is no playable rule set (RULES.md, "Inconsistent rule sets")."""
+
+    UNKNOWN_DECK = "unknown_deck"  # numbers: deck
+    PASS_REFRESH_NEEDS_PASSING = "pass_refresh_needs_passing"
+    FEUER_TWO_NEEDS_FEUER = "feuer_two_needs_feuer"
+    HIDDEN_DEAL_TABLE = "hidden_deal_table"  # options: those the hidden deal cannot have
+    TOO_FEW_PLAYERS = "too_few_players"  # numbers: min (below 2)
+    MIN_ABOVE_MAX = "min_above_max"  # numbers: min, max
+    TOO_MANY_PLAYERS = "too_many_players"  # numbers: max (above 9)
+    DECK_TOO_SMALL = "deck_too_small"  # numbers: players, needed, deck
+    TOO_FEW_LIVES = "too_few_lives"  # numbers: lives
+    TOO_FEW_CYCLES = "too_few_cycles"  # numbers: max_cycles
+    FEUER_VALUE_TOO_LOW = "feuer_value_too_low"  # numbers: feuer_value
+    PLAYERS_OUT_OF_RANGE = "players_out_of_range"  # numbers: players, min, max
+
+
+@dataclass(frozen=True)
+class RulesProblem:
+    """One problem of a set of options: a code with the options and numbers it
+    concerns; ``str`` is the English sentence of the engine's error message."""
+
+    code: ProblemCode
+    options: tuple[str, ...] = ()
+    numbers: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    def __str__(self) -> str:
+        n = self.numbers
+        return _PROBLEM_TEXT[self.code].format(options=", ".join(self.options), **n)
+
+
+_PROBLEM_TEXT = {
+    ProblemCode.UNKNOWN_DECK: "deck {deck} does not exist (choose 32, 36 or 52)",
+    ProblemCode.PASS_REFRESH_NEEDS_PASSING: "pass_refresh needs passing",
+    ProblemCode.FEUER_TWO_NEEDS_FEUER: "feuer_two_lives_heads_up needs feuer",
+    ProblemCode.HIDDEN_DEAL_TABLE: "the hidden deal has no table, so {options} cannot be on",
+    ProblemCode.TOO_FEW_PLAYERS: "min_players is {min}, at least 2 are needed",
+    ProblemCode.MIN_ABOVE_MAX: "min_players ({min}) is more than max_players ({max})",
+    ProblemCode.TOO_MANY_PLAYERS: "max_players is {max}, at most 9 can play",
+    ProblemCode.DECK_TOO_SMALL: "{players} players need {needed} cards but the deck has {deck}",
+    ProblemCode.TOO_FEW_LIVES: "lives is {lives}, at least 1 is needed",
+    ProblemCode.TOO_FEW_CYCLES: "max_cycles is {max_cycles}, at least 1 is needed",
+    ProblemCode.FEUER_VALUE_TOO_LOW: "feuer_value is {feuer_value}, it must be more than 31",
+    ProblemCode.PLAYERS_OUT_OF_RANGE: "{players} players: these rules allow {min} to {max}",
+}
+
+_HIDDEN_CLASH = ("mistery", "swap_two", "seven_eight_nine", "passing", "pass_refresh")
+
+
+def _consistency(o: Any) -> list[RulesProblem]:
+    """The problems of checked option values (a ``Rules``, or a namespace of them)."""
+    found: list[RulesProblem] = []
+
+    def add(code: ProblemCode, options: tuple[str, ...] = (), **numbers: int) -> None:
+        found.append(RulesProblem(code, options, numbers))
+
+    if o.deck not in LOWEST_RANK:
+        add(ProblemCode.UNKNOWN_DECK, deck=o.deck)
+    if o.pass_refresh and not o.passing:
+        add(ProblemCode.PASS_REFRESH_NEEDS_PASSING)
+    if o.feuer_two_lives_heads_up and not o.feuer:
+        add(ProblemCode.FEUER_TWO_NEEDS_FEUER)
+    if o.deal is DealMode.HIDDEN:
+        clash = tuple(name for name in _HIDDEN_CLASH if getattr(o, name))
+        if clash:
+            add(ProblemCode.HIDDEN_DEAL_TABLE, clash)
+    if o.min_players < 2:
+        add(ProblemCode.TOO_FEW_PLAYERS, min=o.min_players)
+    if o.min_players > o.max_players:
+        add(ProblemCode.MIN_ABOVE_MAX, min=o.min_players, max=o.max_players)
+    if o.max_players > 9:
+        add(ProblemCode.TOO_MANY_PLAYERS, max=o.max_players)
+    needed = cards_needed(o.max_players, mistery=o.mistery, hidden=o.deal is DealMode.HIDDEN)
+    if o.deck in LOWEST_RANK and needed > o.deck:
+        add(ProblemCode.DECK_TOO_SMALL, players=o.max_players, needed=needed, deck=o.deck)
+    if o.lives < 1:
+        add(ProblemCode.TOO_FEW_LIVES, lives=o.lives)
+    if o.max_cycles < 1:
+        add(ProblemCode.TOO_FEW_CYCLES, max_cycles=o.max_cycles)
+    if o.feuer_value <= 31:
+        add(ProblemCode.FEUER_VALUE_TOO_LOW, feuer_value=o.feuer_value)
+    return found
 
 
 def _to_enum(name: str, value: Any) -> enum.StrEnum:

@@ -19,9 +19,18 @@ from collections.abc import Sequence
 
 from .cards import Card, Rank, parse_cards
 from .errors import InvalidInputError
+from .events import LossReason
 from .rules import PRESETS, Rules
 
-__all__ = ["hand_key", "hand_value", "is_feuer", "score_deal", "score_hands", "value3"]
+__all__ = [
+    "hand_key",
+    "hand_value",
+    "is_feuer",
+    "score_deal",
+    "score_hands",
+    "score_with_reasons",
+    "value3",
+]
 
 
 def _as_card(c: object) -> Card:
@@ -120,7 +129,8 @@ def score_deal(
 
     ``hands`` is in seat order; ``None`` marks a seat not in the deal (eliminated),
     which loses nothing. Handles Feuer (with ``feuer_two_lives_heads_up``), ties,
-    ``knocker_pays_ties`` and ``under_21_pays``. The void rule is the match's job.
+    ``knocker_pays_ties`` and ``under_21_pays``; when every hand is 31, nobody
+    loses. The void rule is the match's job.
     """
     if not isinstance(rules, Rules):
         raise InvalidInputError(f"score_deal needs a Rules object, not {rules!r}")
@@ -142,8 +152,24 @@ def score_deal(
 def score_hands(
     hands: Sequence[Sequence[Card] | None], rules: Rules, knocker: int | None = None
 ) -> list[int]:
-    """:func:`score_deal` without input checks (the match calls this)."""
+    """:func:`score_deal` without input checks."""
+    return score_with_reasons(hands, rules, knocker)[0]
+
+
+def score_with_reasons(
+    hands: Sequence[Sequence[Card] | None], rules: Rules, knocker: int | None = None
+) -> tuple[list[int], dict[int, LossReason]]:
+    """Lives lost per seat, and why each losing seat loses (unchecked input;
+    the match calls this).
+
+    >>> lost, why = score_with_reasons(
+    ...     [parse_cards("7C 8S 9D"), parse_cards("9H 8C 7S"), parse_cards("AD KD 10C")],
+    ...     PRESETS["knack"], knocker=1)
+    >>> lost, why
+    ([0, 1, 0], {1: <LossReason.KNOCKER_PAID_TIE: 'knocker_paid_tie'>})
+    """
     lost = [0] * len(hands)
+    why: dict[int, LossReason] = {}
     seats = [s for s, h in enumerate(hands) if h is not None]
     if rules.feuer:
         for s in seats:
@@ -152,8 +178,11 @@ def score_hands(
                 for o in seats:
                     if o != s:
                         lost[o] = cost
-                return lost
+                        why[o] = LossReason.FEUER
+                return lost, why
     keys = {s: hand_key(hands[s], rules) for s in seats}  # type: ignore[arg-type]
+    if all(k[0] == 31 for k in keys.values()):
+        return lost, why  # everyone holds 31: a 31 never costs a life except against Feuer
     low = min(keys.values())
     if rules.under_21_pays:
         high = max(keys.values())
@@ -164,8 +193,17 @@ def score_hands(
         ]
     else:
         losers = [s for s in seats if keys[s] == low]
-    if rules.knocker_pays_ties and knocker in losers and keys[knocker] == low:
+    tied = [s for s in losers if keys[s] == low]
+    if rules.knocker_pays_ties and knocker in tied and len(tied) > 1:
+        # the knocker pays the tie alone; under_21_pays: the others at that value are spared
         losers = [s for s in losers if s == knocker or keys[s] != low]
+        why[knocker] = LossReason.KNOCKER_PAID_TIE
     for s in losers:
+        if s not in why:
+            if rules.under_21_pays:
+                why[s] = LossReason.UNDER_21
+            else:
+                why[s] = LossReason.TIE if len(losers) > 1 else LossReason.LOWEST
+    for s in why:
         lost[s] = 1
-    return lost
+    return lost, dict(sorted(why.items()))

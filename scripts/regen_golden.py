@@ -2,7 +2,7 @@
 
     python scripts/regen_golden.py
 
-Each file is ``engine.record.transcript`` of one seeded match; the test
+Each file is ``engine.transcript.transcript`` of one seeded match; the test
 ``tests/engine/test_golden.py`` fails when the engine's play drifts from them.
 Read the diff (git diff tests/golden) before committing new files.
 """
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import preset  # noqa: E402
-from engine.record import transcript  # noqa: E402
+from engine.transcript import transcript  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
 

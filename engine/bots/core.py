@@ -44,10 +44,6 @@ def to_card(cid: int) -> Card:
     return Card(Rank(cid & 15), SUITS[cid >> 4])
 
 
-def card_text(cid: int) -> str:
-    return str(to_card(cid))
-
-
 def deck_ids(size: int) -> list[int]:
     """Every card of a deck, in a fixed order."""
     low = LOWEST[size]
@@ -188,6 +184,8 @@ def score(strengths: dict[int, float], info: RulesInfo, knocker: int = -1) -> di
         if fire:
             cost = 2 if (info.feuer_two and len(seats) == 2) else 1
             return {s: (0 if s in fire else cost) for s in seats}
+    if all(v == 31 for v in strengths.values()):
+        return dict.fromkeys(seats, 0)  # everyone holds 31: nobody loses
     low = min(strengths.values())
     if info.under_21_pays:
         high = max(strengths.values())

@@ -66,12 +66,6 @@ def decide(view: View, rng) -> int:
     return best_i if best_i is not None else 0
 
 
-def _decider_after(view: View, my_value) -> bool:
-    """Whether this seat is (so far) the lowest announcer with ``my_value``."""
-    others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
-    return not others or my_value <= min(others)
-
-
 def _plausibility(shown, value, info, pool) -> float:
     return consistent_cards(list(shown), value, info, pool) / max(len(pool), 1)
 

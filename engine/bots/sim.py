@@ -127,6 +127,7 @@ class Deal:
                 self.over = True
                 return
             self.table = new
+            self.passes = 0  # as in the engine: new cards break a round of passes
             return  # the same player moves again
         if kind == "swap":
             h, t = move[1], move[2]
@@ -321,41 +322,3 @@ def rollout(d: Deal, policy=greedy, limit: int = 400) -> dict[int, int]:
         d.apply(policy(d))
         steps += 1
     return d.lives_lost()
-
-
-def legal_moves(d: Deal) -> list[tuple]:
-    """The moves RULES.md allows the current seat (the engine decides for real;
-    this mirror serves the bots' own self-play checks)."""
-    info = d.info
-    seat = d.cur
-    final = d.knocker >= 0
-    out: list[tuple] = []
-    if info.hidden:
-        out = [
-            ("hold", i, j, k) for i in range(5) for j in range(i + 1, 5) for k in range(j + 1, 5)
-        ]
-        if d.can_knock(seat):
-            out.append(("knock",))
-        return out
-    out = [("swap", h, t) for h in range(3) for t in range(3)]
-    out.append(("all",))
-    if info.swap_two:
-        for h1 in range(3):
-            for h2 in range(h1 + 1, 3):
-                for t1 in range(3):
-                    for t2 in range(3):
-                        if t1 != t2:
-                            out.append(("swap2", h1, t1, h2, t2))
-    if d.mist >= 0:
-        out += [("mistery", h) for h in range(3)]
-    if info.passing:
-        out.append(("pass",))
-    if d.can_knock(seat) or (final and d.swapped[seat] and not info.passing):
-        out.append(("knock",))
-    if (
-        info.seven_eight_nine
-        and sorted(x & 15 for x in d.table) == [7, 8, 9]
-        and len(d.stock) + len(d.discard) >= 3
-    ):
-        out.append(("new",))
-    return out

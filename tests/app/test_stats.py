@@ -156,21 +156,6 @@ def test_record_match_rejects_impossible_values(kwargs):
     assert s == Stats()
 
 
-@pytest.mark.parametrize(
-    ("lives", "seat", "expected"),
-    [
-        ([2, -1, -1, -1], 0, 1),  # last standing
-        ([2, -1, 0, -1], 1, 3),  # out while two are left: third of four
-        ([-1, -1, 3, -1], 3, 2),  # out earlier players do not count
-        ([-1, 0, 0, -1], 1, 1),  # first_out: equal lives share first place
-        ([3, 1, 1, -1], 2, 2),
-        ([3, 1, 1, -1], 3, 4),
-    ],
-)
-def test_place_from_lives(lives, seat, expected):
-    assert sm.place(lives, seat) == expected
-
-
 def test_reset():
     s = played()
     s.reset()

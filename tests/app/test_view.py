@@ -26,6 +26,7 @@ def obs(**changes):
         mistery=None,
         has_mistery=False,
         lives=[3, 3, 0, -1],
+        out_deal=(None, None, None, 1),
         knocked_by=None,
         current=0,
         dealer=3,
@@ -202,10 +203,8 @@ def test_deal_over_reveals_hands_values_and_losses():
 
 
 def test_match_over_ranking_winner_and_crown():
-    o = obs(lives=[-1, 3, -1, -1], legal_actions=[], current=None)
-    tree = draw(
-        o, ui(mode="match-over", winners=(1,), crown=True, out_order=(2, 0, 3), stats=(4, 1))
-    )
+    o = obs(lives=[-1, 3, -1, -1], out_deal=(4, None, 2, 7), legal_actions=[], current=None)
+    tree = draw(o, ui(mode="match-over", winners=(1,), crown=True, stats=(4, 1)))
     box = tree.find(data_testid="match-over")
     assert "Anna gewinnt!" in box.all_text()
     assert box.find(data_testid="crown")
@@ -289,3 +288,32 @@ def test_deal_over_shows_the_players_own_hidden_luegen_hand_only_on_their_row():
     # Anna's third card stays face down: only her two shown cards and a back.
     assert [c.get("data-card") for c in anna.find_all(data_card=True)] == ["9D", "10D"]
     assert not anna.find_all(data_testid="own-hand")
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "extra", "moves", "text"),
+    [
+        # seat 1 knocks, the others pass: 7C 8S 9D (9) loses alone
+        ("classic", {1: "AH KH 9S", 2: "7C 8S 9D", 0: "QH 10H JD"}, "10C 8C 7S", 3, "lowest"),
+        # two 9s tie
+        ("classic", {1: "AH KH 9S", 2: "7C 8S 9D", 0: "9H 8C 7D"}, "10C 8D 7S", 3, "tie"),
+        # knack: the knocker (seat 1, after the first cycle) ties and pays alone
+        ("knack", {1: "7C 8S 9D", 2: "9H 8C 7D", 0: "QH 10H JD"}, "10C 8D 7S", 6, "knocker"),
+    ],
+)
+def test_reason_text_reads_why_the_engine_says_seats_lost(preset, hands, extra, moves, text):
+    from tests.engine.helpers import stacked_match
+
+    m = stacked_match(engine.preset(preset), 3, dealer=0, hands=hands, extra=extra)
+    m.apply("keep")
+    plays = ["pass"] * (moves - 3) + ["knock", "pass", "pass"]
+    for action in plays:
+        m.apply(action)
+    result = m.results[0]
+    assert result.reason == "knock" and result.knocker == 1
+    words = {
+        "lowest": "The lowest hand loses.",
+        "tie": "A tie: all of the lowest lose.",
+        "knocker": "A tie with the knocker: only the knocker pays.",
+    }
+    assert view.reason_text(result, ui(lang="en")).endswith(words[text])

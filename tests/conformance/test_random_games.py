@@ -169,24 +169,40 @@ def test_swim_none_never_shows_zero():
             m.apply(rng.choice(m.legal_actions()))
 
 
-ALL_31 = {1: "AH KH 10H", 2: "AS KS 10S", 0: "AC QC 10C"}
+ALL_21 = {1: "AH KH 9S", 2: "AS KS 9C", 0: "AC KC 9H"}
+
+
+def all_tied(r):
+    """Three hands of 21: seat 1 knocks, the others pass, all tie at the end of deal 1.
+    (All 31 would be no tie: then nobody loses.)"""
+    m = stacked(r, 3, 0, ALL_21, extra="7D 8D 9D")
+    for action in ("knock", "pass", "pass"):
+        m.apply(action)
+    assert m.results[0].reason == "knock"
+    return m
 
 
 def test_everyone_tied_loses():
-    m = stacked(rules("classic", deal="open"), 3, 0, ALL_31, extra="7D 8D 9D")
-    assert m.lives() == [2, 2, 2]
+    m = all_tied(rules("classic", deal="open"))
+    assert m.results[0].lives_after == (2, 2, 2)
+
+
+def test_everyone_holding_31_loses_nothing():
+    all_31 = {1: "AH KH 10H", 2: "AS KS 10S", 0: "AC QC 10C"}
+    m = stacked(rules("classic", deal="open"), 3, 0, all_31, extra="7D 8D 9D")
+    assert m.results[0].reason == "31"
+    assert m.results[0].lives_after == (3, 3, 3)
 
 
 def test_void_rule_when_all_would_be_eliminated():
-    m = stacked(rules("classic", deal="open", swim="none", lives=1), 3, 0, ALL_31,
-                extra="7D 8D 9D")  # fmt: skip
-    assert m.lives() == [1, 1, 1]
+    m = all_tied(rules("classic", deal="open", swim="none", lives=1))
+    assert m.results[0].void and m.results[0].lives_after == (1, 1, 1)
     assert not m.is_over()
 
 
 def test_swimming_after_a_tie():
-    m = stacked(rules("classic", deal="open", lives=1), 3, 0, ALL_31, extra="7D 8D 9D")
-    assert m.lives() == [0, 0, 0]
+    m = all_tied(rules("classic", deal="open", lives=1))
+    assert m.results[0].lives_after == (0, 0, 0)
     assert not m.is_over()
 
 

@@ -6,7 +6,7 @@ read the diff of tests/golden/ before committing it.
 
 import pytest
 
-from engine.record import transcript
+from engine.transcript import transcript
 from scripts.regen_golden import GOLDEN_DIR, cases
 
 

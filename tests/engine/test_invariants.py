@@ -22,26 +22,26 @@ DEEP = 2  # of them checked in depth at every step
 
 
 def all_cards(m):
-    cards = [c for h in m._hands for c in h] + m._table + m._stock + m._discard
-    cards += m._pending + m._other
-    if m._mistery is not None:
-        cards.append(m._mistery)
+    cards = [c for h in m._deal.hands for c in h] + m._deal.table + m._deal.stock + m._deal.discard
+    cards += m._deal.pending + m._deal.other
+    if m._deal.mistery is not None:
+        cards.append(m._deal.mistery)
     return cards
 
 
 def check_observation(m, seat, rng):
     o = m.observation(seat)
-    own = m._hands[seat]
+    own = m._deal.hands[seat]
     assert o.hand[:3] == tuple(own)
     if len(o.hand) == 5:
-        assert o.phase is Phase.PLAY and m.current == seat and tuple(m._pending) == o.hand[3:]
-    assert o.table == tuple(m._table)
-    assert o.mistery is None or (m._mistery_by == seat and o.mistery == m._mistery)
-    assert o.discard == tuple(m._discard)
+        assert o.phase is Phase.PLAY and m.current == seat and tuple(m._deal.pending) == o.hand[3:]
+    assert o.table == tuple(m._deal.table)
+    assert o.mistery is None or (m._deal.mistery_by == seat and o.mistery == m._deal.mistery)
+    assert o.discard == tuple(m._deal.discard)
     for s, known in o.known_cards.items():
-        assert s != seat and set(known) <= set(m._hands[s])
+        assert s != seat and set(known) <= set(m._deal.hands[s])
     for s, (_value, shown) in o.announcements.items():
-        assert set(shown) <= set(m._hands[s])
+        assert set(shown) <= set(m._deal.hands[s])
     if o.last_deal is not None:
         for s, hand in o.last_deal.hands.items():
             assert o.last_deal.values[s] == hand_value(hand, m.rules)
@@ -54,7 +54,7 @@ def check_observation(m, seat, rng):
         assert o.legal_actions == []
     # the observation is all this seat may know: a world sampled from it
     # looks exactly the same to this seat and is a complete, consistent match
-    w = o.sample_world(rng)
+    w = Match.from_observation(o, rng)
     assert sorted(all_cards(w)) == sorted(make_deck(m.rules.deck))
     assert w.observation(seat) == o
     if seat == m.current:

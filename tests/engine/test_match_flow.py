@@ -296,6 +296,19 @@ def test_31_during_play():
     assert m.results[0].lost == (0, 0, 1)
 
 
+def test_everyone_dealt_31_nobody_loses():
+    # RULES.md: when every active player holds 31, nobody loses (the tie rule
+    # would otherwise cost each of them a life)
+    m = stacked_match(
+        HOSEN, 3, dealer=0, hands={0: "AH KH 10H", 1: "AD QD JD", 2: "AS KS QS"}, extra=TABLE
+    )
+    first = m.results[0]
+    assert first.reason == "31" and first.thirty_one == (1, 2, 0)
+    assert first.lost == (0, 0, 0) and not first.void
+    assert first.lives_after == (3, 3, 3)
+    assert EventKind.LOSE not in kinds(m)[: kinds(m).index(EventKind.DEAL_END)]
+
+
 def test_feuer_after_deal_beats_31():
     m = stacked_match(
         KNACK, 3, dealer=2, hands={0: "AH KH 10H", 1: "AS AC AD", 2: H3[2]}, extra=TABLE

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine import IllegalActionError, InvalidInputError, Match, Rules, make_deck, preset
-from engine.record import replay
+from engine.record import MatchRecord
 from tests.engine.helpers import stacked_deck
 
 KNACK = preset("knack")
@@ -161,10 +161,11 @@ def test_json_round_trip_with_stacked_deck():
     assert r.log == m.log
 
 
-def test_replay_function():
+def test_replay_a_record():
     m = random_match(steps=40)
-    r = replay(KNACK, 4, 3, m.actions)
+    r = Match.replay(MatchRecord(KNACK, 4, 3, actions=tuple(m.actions)))
     assert r.log == m.log
+    assert m.record() == MatchRecord(KNACK, 4, 3, actions=tuple(m.actions))
 
 
 @pytest.mark.parametrize(
@@ -197,7 +198,7 @@ def test_broken_saves_raise_clear_errors(mutate, message):
 
 def test_sampled_world_cannot_be_saved():
     m = random_match(steps=10)
-    w = m.observation(m.current_player()).sample_world(random.Random(1))
+    w = Match.from_observation(m.observation(m.current_player()), random.Random(1))
     with pytest.raises(InvalidInputError, match="sampled"):
         w.to_json()
 

@@ -168,3 +168,79 @@ def test_lowest_hand_and_announcements():
 def test_field_types():
     t = Rules.field_types()
     assert t["mistery"] is bool and t["lives"] is int and t["deal"] is DealMode
+
+
+HIDDEN = {"deal": "hidden", "passing": False, "pass_refresh": False}
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "code", "options_named", "numbers"),
+    [
+        ({"deck": 40}, None, "unknown_deck", (), {"deck": 40}),
+        ({"passing": False}, None, "pass_refresh_needs_passing", (), {}),
+        ({"feuer_two_lives_heads_up": True}, None, "feuer_two_needs_feuer", (), {}),
+        (
+            {"deal": "hidden", "seven_eight_nine": True, "pass_refresh": False},
+            None,
+            "hidden_deal_table",
+            ("seven_eight_nine", "passing"),
+            {},
+        ),
+        ({"min_players": 1}, None, "too_few_players", (), {"min": 1}),
+        ({"min_players": 6, "max_players": 4}, None, "min_above_max", (), {"min": 6, "max": 4}),
+        ({"max_players": 10, "deck": 52}, None, "too_many_players", (), {"max": 10}),
+        (
+            {**HIDDEN, "max_players": 9, "deck": 32, "lives": 2},
+            None,
+            None,
+            (),
+            {},
+        ),
+        ({"lives": 0}, None, "too_few_lives", (), {"lives": 0}),
+        ({"max_cycles": 0}, None, "too_few_cycles", (), {"max_cycles": 0}),
+        ({"feuer_value": 31}, None, "feuer_value_too_low", (), {"feuer_value": 31}),
+        ({"min_players": 3}, 2, "players_out_of_range", (), {"players": 2, "min": 3, "max": 9}),
+        ({}, 9, None, (), {}),
+    ],
+)
+def test_problems_name_each_inconsistency(options, players, code, options_named, numbers):
+    found = Rules.problems(options, players=players)
+    if code is None:
+        assert found == []
+        Rules(**options)  # fits
+        return
+    assert [p.code for p in found] == [code]
+    assert found[0].options == options_named and found[0].numbers == numbers
+    if players is None:
+        # the same problem, in the same words, is why Rules(...) refuses these options
+        with pytest.raises(InvalidInputError) as err:
+            Rules(**options)
+        assert str(err.value) == f"inconsistent rule set: {found[0]}"
+
+
+def test_problems_list_every_problem_in_order():
+    found = Rules.problems({**HIDDEN, "mistery": True, "lives": 0, "feuer_value": 20})
+    assert [p.code for p in found] == [
+        "hidden_deal_table",
+        "deck_too_small",
+        "too_few_lives",
+        "feuer_value_too_low",
+    ]
+    assert found[1].numbers == {"players": 9, "needed": 33, "deck": 32}
+    # the players are checked only once the options fit
+    assert "players_out_of_range" not in [p.code for p in Rules.problems({"lives": 0}, players=12)]
+
+
+@pytest.mark.parametrize(
+    "options", [{"colour": "red"}, {"deal": "upside_down"}, {"lives": "3"}, {"swim": 1}]
+)
+def test_problems_refuse_unknown_options_and_wrong_types(options):
+    with pytest.raises(InvalidInputError):
+        Rules.problems(options)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_presets_have_no_problems(name):
+    rules = preset(name)
+    assert Rules.problems(rules.to_dict()) == []
+    assert rules.cards_needed(rules.max_players) <= rules.deck

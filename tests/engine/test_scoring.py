@@ -4,8 +4,16 @@ import dataclasses
 
 import pytest
 
-from engine import InvalidInputError, Rules, hand_value, parse_cards, preset, score_deal
-from engine.scoring import hand_key
+from engine import (
+    InvalidInputError,
+    LossReason,
+    Rules,
+    hand_value,
+    parse_cards,
+    preset,
+    score_deal,
+)
+from engine.scoring import hand_key, score_with_reasons
 
 CLASSIC = preset("classic")
 R = Rules
@@ -125,6 +133,13 @@ def H(text):
         # heads-up counted among seats still in the deal (None = eliminated)
         (["AH AS AC", None, "AD KD 10D"], preset("knack"), None, [0, 0, 2]),
         (["AH AS AC", "7C 8S 9D", "AD KD 10D"], preset("knack"), None, [0, 1, 1]),
+        # every hand 31: nobody loses, also when the knocker would pay the tie
+        (["AH KH 10H", "AD KD 10D"], CLASSIC, None, [0, 0]),
+        (["AH KH 10H", "AD KD 10D", "AC QC JC"], preset("knack"), 1, [0, 0, 0]),
+        (["AH KH 10H", "AD KD 10D", None], opts(under_21_pays=True), None, [0, 0, 0]),
+        # ... but Feuer still beats them, and one 31 short of all is normal scoring
+        (["AH AS AC", "AD KD 10D", "10C KC QC"], preset("pub"), None, [0, 1, 1]),
+        (["AH KH 10H", "AD KD 10D", "AC QC 9C"], CLASSIC, None, [0, 0, 1]),
         # without feuer, three aces is a 30.5
         (["AH AS AC", "AD KD 10D", "7C 8S 9D"], CLASSIC, None, [0, 0, 1]),
         # eliminated seats lose nothing
@@ -175,3 +190,40 @@ def test_score_deal_rejects_bad_input():
         score_deal([H("AH KH"), H("7H 7S 8S")], CLASSIC)
     with pytest.raises(InvalidInputError, match="Rules"):
         score_deal([H("AH KH QH")], "classic")
+
+
+@pytest.mark.parametrize(
+    ("hands", "rules", "knocker", "why"),
+    [
+        (["AH KH 10H", "7C 8S 9D", "QD JD 7D"], CLASSIC, None, {1: "lowest"}),
+        (["7C 8S 9D", "9H 8C 7S", "AD KD 10C"], CLASSIC, None, {0: "tie", 1: "tie"}),
+        (["7C 8S 9D", "9H 8C 7S", "AD KD 10C"], preset("knack"), 1, {1: "knocker_paid_tie"}),
+        # a knocker who is the lowest alone just has the lowest hand
+        (["7C 8S 9D", "QH 8C 7S", "AD KD 10C"], preset("knack"), 0, {0: "lowest"}),
+        (["AH AS AC", "AD KD 10D", "7C 8S 9D"], preset("pub"), None, {1: "feuer", 2: "feuer"}),
+        (["AH AS AC", "AD KD 10D"], preset("knack"), None, {1: "feuer"}),
+        (
+            ["AH KH 9S", "QH 10H JD", "AD KD 10D", "7C 8S 9D", "AC QC 7S"],
+            opts(under_21_pays=True),
+            None,
+            {0: "under_21", 1: "under_21", 3: "under_21", 4: "under_21"},
+        ),
+        (
+            ["7C 8S 9D", "9H 8C 7S", "QS 10S JD", "AD KD 10D"],
+            opts(under_21_pays=True, knocker_pays_ties=True),
+            0,
+            {0: "knocker_paid_tie", 2: "under_21"},
+        ),
+        # rang_tiebreak: two 30.5 hands are no tie
+        (["7C 7S 7H", "KC KS KH"], opts(rang_tiebreak=True), None, {0: "lowest"}),
+        (["7C 7S 7H", "KC KS KH"], CLASSIC, None, {0: "tie", 1: "tie"}),
+        (["AH KH 10H", "AD KD 10D"], preset("knack"), 0, {}),
+    ],
+)
+def test_score_with_reasons(hands, rules, knocker, why):
+    parsed = [None if h is None else H(h) for h in hands]
+    lost, reasons = score_with_reasons(parsed, rules, knocker)
+    assert lost == score_deal(parsed, rules, knocker)
+    assert reasons == why
+    assert all(isinstance(r, LossReason) for r in reasons.values())
+    assert sorted(reasons) == [s for s, n in enumerate(lost) if n]

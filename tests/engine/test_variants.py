@@ -75,7 +75,7 @@ def test_swap_all_and_refresh_leave_mistery():
     m.apply("pass")  # everyone passed: refresh
     assert m.observation(0).table == cards("JC KC AC")
     assert m.observation(0).mistery == cards("QH")[0]
-    assert m._mistery == cards("QH")[0]
+    assert m._deal.mistery == cards("QH")[0]
 
 
 def test_mistery_swap_can_make_31():
@@ -230,14 +230,19 @@ def test_luegen_announcement_out_of_range_is_illegal():
 # -- lives, swimming, void, match end -------------------------------------------------
 
 
-def two_31s(rules):
-    """Both players hold 31 right after the deal: a tie, both lose."""
-    return stacked_match(rules, 2, dealer=1, hands={0: "AH KH QH", 1: "AS KS QS"}, extra=TABLE)
+def two_21s(rules):
+    """Both players hold 21 when the deal ends: a tie, both lose (seat 0 knocks,
+    seat 1 has to swap, 9H for 8C, and stays at 21). Two 31s would be no loss."""
+    m = stacked_match(rules, 2, dealer=1, hands={0: "AH KH 9S", 1: "AS KS 9H"}, extra=TABLE)
+    m.apply("knock")
+    m.apply("swap 2 1")
+    assert m.results[0].reason == "knock" and m.results[0].values == {0: 21, 1: 21}
+    return m
 
 
 def test_void_rule_when_everyone_would_be_out():
     r = Rules(deal="open", lives=1, swim="none", passing=False, pass_refresh=False)
-    m = two_31s(r)
+    m = two_21s(r)
     assert m.results[0].void and m.results[0].lost == (0, 0)
     assert EventKind.VOID in [e.kind for e in m.log]
     assert m.lives() == [1, 1] or m.deal_count > 1
@@ -245,7 +250,7 @@ def test_void_rule_when_everyone_would_be_out():
 
 def test_tie_while_swimming_is_void():
     r = Rules(deal="open", lives=1, passing=False, pass_refresh=False)
-    m = two_31s(r)
+    m = two_21s(r)
     assert not m.results[0].void and m.results[0].lost == (1, 1)
     # both now swim; the next identical tie would eliminate both: void
     assert [e for e in m.log if e.kind is EventKind.SWIM][:2]
@@ -345,3 +350,33 @@ def test_first_out_shared_first_place_stacked():
     assert m.winner() == [0, 1] and m.places() == [1, 1, 3]
     assert str(m.log[-1]) == "seats 0, 1 share first place"
     assert not m.crown
+
+
+@pytest.mark.parametrize("name", ["classic", "knack", "hosenowi"])
+def test_places_rank_by_lives_then_by_when_seats_went_out(name):
+    import random
+
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = Match(preset(name), players=5, seed=seed)
+        while not m.is_over():
+            m.apply(rng.choice(m.legal_actions()))
+        out = [
+            next((r.deal_number for r in m.results if r.lives_after[s] < 0), None)
+            for s in range(5)
+        ]
+        assert m.observation(0).out_deal == tuple(out)
+        places = m.places()
+        assert places == m.observation(3).places()
+        winner = m.winner()
+        for w in winner if isinstance(winner, list) else [winner]:
+            assert places[w] == 1
+        for a in range(5):
+            for b in range(5):
+                la, lb = m.lives()[a], m.lives()[b]
+                if la >= 0 and lb < 0:
+                    assert places[a] < places[b]
+                if la < 0 and lb < 0:
+                    # the later out ranks higher; out in the same deal: the same place
+                    assert (places[a] < places[b]) == (out[a] > out[b])
+                    assert (places[a] == places[b]) == (out[a] == out[b])
