@@ -211,12 +211,17 @@ class Controller:
         seed_source: Callable[[], int] | None = None,
         tab_id: str | None = None,
         clock: Callable[[], float] | None = None,
+        open_tabs: frozenset[str] | None = None,
     ) -> None:
         self.host = host
         self.store = store if store is not None else Store(MemoryBackend())
-        # Which tab saves the match (app.tabs); the clock counts milliseconds.
+        # Which tab saves the match (app.tabs); the clock counts milliseconds;
+        # open_tabs: the ids of the tabs open now, where the browser can tell.
         self.tabs = tabs.Ownership(
-            self.store, tab_id or os.urandom(8).hex(), clock or (lambda: time.time() * 1000)
+            self.store,
+            tab_id or os.urandom(8).hex(),
+            clock or (lambda: time.time() * 1000),
+            alive=None if open_tabs is None else open_tabs.__contains__,
         )
         self.query = parse_query(query)
         self.browser_lang = browser_lang

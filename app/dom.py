@@ -367,10 +367,41 @@ class Page:
         return run
 
 
-def mount() -> Any:
-    """Start the game in ``#app``: resume the saved match or deal a new one."""
-    import js
+TAB_LOCK = "schwimmen.tab."
+"""Each open tab holds the Web Lock ``TAB_LOCK + its id`` for its whole life, so that a
+new tab can tell which tabs are open (app.tabs): the browser drops a closed or
+crashed tab's locks at once, where its owner record would only go stale."""
 
+
+def mount() -> None:
+    """Start the game in ``#app``: resume the saved match or deal a new one (once the
+    browser has said which tabs are open; at once where it cannot)."""
+    import os
+
+    import js
+    from pyodide.ffi import create_once_callable
+
+    tab = os.urandom(8).hex()
+    locks = getattr(js.navigator, "locks", None)
+    if _none(locks):
+        _start(js, tab, None)
+        return
+
+    def found(snapshot: Any) -> None:
+        names = [str(lock.name) for lock in snapshot.held]
+        ids = frozenset(n[len(TAB_LOCK) :] for n in names if n.startswith(TAB_LOCK))
+        _start(js, tab, ids)
+        # Held until the page goes away: a promise that never settles.
+        hold = create_once_callable(lambda lock: js.Promise.new(lambda resolve, reject: None))
+        locks.request(TAB_LOCK + tab, hold)
+
+    def failed(error: Any) -> None:
+        _start(js, tab, None)
+
+    locks.query().then(create_once_callable(found), create_once_callable(failed))
+
+
+def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     from app.controller import Controller
 
     app = js.document.getElementById("app")
@@ -378,11 +409,13 @@ def mount() -> Any:
     store = _store(js)
     # The language policy (German for de-*, else English) lives in app.settings.
     lang = str(js.navigator.language or "de")
-    controller = Controller(page, store, query=str(js.location.search), browser_lang=lang)
+    query = str(js.location.search)
+    controller = Controller(
+        page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
+    )
     page.controller = controller
     controller.start()
     page.watch_window()
-    return controller
 
 
 def _store(js: Any) -> Any:

@@ -13,6 +13,9 @@ A tab that starts while another tab's record is fresh (renewed within
 :data:`STALE_MS`) does not touch the match: it is a guest with ``reason`` ``open``,
 and the page offers to take the match over (:meth:`Ownership.claim`) or to start
 a new one. A record left by a tab that crashed goes stale and is then ignored.
+Where the page can tell which tabs are open (``alive``: in the browser, each tab
+holds a Web Lock named after its id, see ``app.dom``), a record of a tab that is
+closed counts for nothing at once, fresh or not (a browser closed and opened again).
 
 The browser tells other tabs about every change of storage (the ``storage``
 event, see ``app.dom``); :meth:`Ownership.check` answers whether such a change
@@ -28,6 +31,9 @@ means this tab lost the match. No ``js`` here: the clock and the store are given
 (False, 'guest', 'open')
 >>> b.claim(); a.may_save(), a.reason, b.may_save()
 (False, 'taken', True)
+>>> c = Ownership(store, "c", lambda: now[0], alive=lambda tab: False)  # b was closed
+>>> c.start(), c.role
+(True, 'owner')
 """
 
 from __future__ import annotations
@@ -82,10 +88,17 @@ class Ownership:
     ``reason`` says why a guest is one: ``open`` (another tab had the match when
     this one started) or ``taken`` (another tab took it over later)."""
 
-    def __init__(self, store: Any, tab: str, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        store: Any,
+        tab: str,
+        clock: Callable[[], float],
+        alive: Callable[[str], bool] | None = None,
+    ) -> None:
         self.store = store
         self.tab = tab
         self.clock = clock
+        self.alive = alive  # is the tab with this id open? (None: unknown, trust the clock)
         self.role = "owner"
         self.reason = ""
         self._renewed = -float("inf")  # when this tab last wrote its record
@@ -95,7 +108,12 @@ class Ownership:
         record is fresh; then this tab is a guest until :meth:`claim`."""
         owner = read_owner(self.store)
         now = self.clock()
-        if owner is not None and owner.tab != self.tab and now - owner.beat < STALE_MS:
+        if (
+            owner is not None
+            and owner.tab != self.tab
+            and now - owner.beat < STALE_MS
+            and (self.alive is None or self.alive(owner.tab))
+        ):
             self.role, self.reason = "guest", "open"
             return False
         self.claim()
