@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     site = build(ROOT / "dist")
-    server, base = start_server(site)
+    server, base = start_server(site, max_age=600)
     try:
         runs = [lighthouse(base + "index.html", args.preset) for _ in range(args.runs)]
     finally:

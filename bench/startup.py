@@ -4,7 +4,8 @@
 
 Builds the site (``dist/site``) and the bare page (``dist/bench/bare.html``: PyScript
 and Pyodide as published, full standard library, plugins off as in the game), serves
-``dist/`` on a free port with gzip (as GitHub Pages does) and, interleaving the two
+``dist/`` on a free port as GitHub Pages does (gzip, ETags, ``max-age=600``) and,
+interleaving the two
 pages round by round, measures in Debian's Chromium:
 
 - cold: a fresh browser profile (empty HTTP cache, no service worker);
@@ -105,7 +106,8 @@ def visit(playwright, profile: Path, url: str, settle: bool) -> dict:
 
 def run(runs: int) -> dict:
     build(ROOT / "dist")
-    server, base = start_server(ROOT / "dist")
+    # Served as GitHub Pages serves: gzip, ETags, Cache-Control max-age=600.
+    server, base = start_server(ROOT / "dist", max_age=600)
     samples = {(name, kind): [] for name in PAGES for kind in ("cold", "warm")}
     try:
         with sync_playwright() as playwright, tempfile.TemporaryDirectory() as tmp:

@@ -38,6 +38,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     }
     verbose = False
     compress = True
+    max_age: int | None = None  # Cache-Control max-age in seconds (GitHub Pages: 600)
     _gzipped: dict[tuple[str, int, int], bytes] = {}  # noqa: RUF012 - shared by all requests
     _lock = threading.Lock()
 
@@ -45,14 +46,26 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         if self.verbose:
             super().log_message(format, *args)
 
+    def end_headers(self):
+        if self.max_age is not None:
+            self.send_header("Cache-Control", f"max-age={self.max_age}")
+        super().end_headers()
+
     def send_head(self):
-        """The plain file, or its gzip form (compressed once per file version)."""
+        """The plain file, or its gzip form (compressed once per file version); both
+        answer a revalidation of an unchanged file with 304 Not Modified."""
         path = self.translate_path(self.path)
         ctype = self.guess_type(path)
         wants = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (self.compress and wants and os.path.isfile(path) and _compressible(ctype)):
             return super().send_head()
         stat = os.stat(path)
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}-gz"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
         key = (path, stat.st_mtime_ns, stat.st_size)
         with self._lock:
             body = self._gzipped.get(key)
@@ -66,6 +79,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("ETag", etag)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return _Body(body)
@@ -105,19 +119,29 @@ class _Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, port: int = 0, verbose: bool = False, compress: bool = True):
-    """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one)."""
-    handler = type("Handler", (QuietHandler,), {"verbose": verbose, "compress": compress})
+def make_server(
+    directory: Path,
+    port: int = 0,
+    verbose: bool = False,
+    compress: bool = True,
+    max_age: int | None = None,
+):
+    """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one).
+    ``max_age``: send ``Cache-Control: max-age`` (GitHub Pages sends 600 seconds)."""
+    attrs = {"verbose": verbose, "compress": compress, "max_age": max_age}
+    handler = type("Handler", (QuietHandler,), attrs)
     bound = functools.partial(handler, directory=str(directory))
     return _Server(("127.0.0.1", port), bound)
 
 
-def start_server(directory: Path, port: int = 0, compress: bool = True):
+def start_server(
+    directory: Path, port: int = 0, compress: bool = True, max_age: int | None = None
+):
     """Serve ``directory`` from a background thread; returns ``(server, base_url)``.
 
     Call ``server.shutdown()`` when done.
     """
-    server = make_server(directory, port, compress=compress)
+    server = make_server(directory, port, compress=compress, max_age=max_age)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
