@@ -382,23 +382,23 @@ def mount() -> None:
     from pyodide.ffi import create_once_callable
 
     tab = os.urandom(8).hex()
-    locks = getattr(js.navigator, "locks", None)
-    if _none(locks):
+    boot = getattr(js, "schwimmenBoot", None)  # static/watchdog.js asked the browser early
+    held = None if _none(boot) else getattr(boot, "heldLocks", None)
+    if _none(held):
         _start(js, tab, None)
         return
 
-    def found(snapshot: Any) -> None:
-        names = [str(lock.name) for lock in snapshot.held]
-        ids = frozenset(n[len(TAB_LOCK) :] for n in names if n.startswith(TAB_LOCK))
-        _start(js, tab, ids)
+    def found(names: Any) -> None:
+        if _none(names):  # the browser cannot tell (no Web Locks)
+            _start(js, tab, None)
+            return
+        names = [str(name) for name in names]
+        _start(js, tab, frozenset(n[len(TAB_LOCK) :] for n in names if n.startswith(TAB_LOCK)))
         # Held until the page goes away: a promise that never settles.
         hold = create_once_callable(lambda lock: js.Promise.new(lambda resolve, reject: None))
-        locks.request(TAB_LOCK + tab, hold)
+        js.navigator.locks.request(TAB_LOCK + tab, hold)
 
-    def failed(error: Any) -> None:
-        _start(js, tab, None)
-
-    locks.query().then(create_once_callable(found), create_once_callable(failed))
+    held.then(create_once_callable(found))
 
 
 def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:

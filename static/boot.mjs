@@ -3,7 +3,8 @@
 // (pyscript.toml) and calls loadPyodide(), which hands over the interpreter already
 // started. On the way it
 //   - restores a memory snapshot of this build (Python with engine/ and app/ already
-//     imported) when one is stored, else starts Python fresh (#app data-boot says which);
+//     imported; checked against its length and SHA-256) when one is stored, else
+//     starts Python fresh (#app data-boot says which);
 //   - gives Pyodide the trimmed standard library (stdlib.zip) and an empty package
 //     lock, and writes python.zip (our code as bytecode) into its file system;
 //   - reports the bytes loaded to the boot screen (static/watchdog.js);
@@ -82,7 +83,8 @@ async function fetchBytes(rel) {
 // ---------------------------------------------------------------- snapshot
 
 // The stored snapshot of this build as {bytes: a promise of them}, or null when there
-// is none. Only its headers are read here; it is inflated while Pyodide compiles.
+// is none. Only its headers are read here; the body is read and checked while Pyodide
+// compiles its WebAssembly.
 async function findSnapshot() {
   if (!globalThis.caches || new URLSearchParams(location.search).get("snapshot") === "0") {
     return null;
@@ -94,19 +96,23 @@ async function findSnapshot() {
       console.warn("Schwimmen: the stored memory snapshot belongs to another build; starting fresh");
       return null;
     }
-    return { bytes: inflate(stored) };
+    return { bytes: verified(stored) };
   } catch (error) {
     console.warn("Schwimmen: the stored memory snapshot is unreadable; starting fresh:", error);
     return null;
   }
 }
 
-async function inflate(stored) {
+const hex = (buffer) =>
+  [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+// A damaged entry fails here, not inside Pyodide.
+async function verified(stored) {
   const length = Number(stored.headers.get("x-length"));
-  // gzip checks its own CRC and length: a damaged entry fails here, not in Pyodide.
-  const inflated = stored.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  const bytes = new Uint8Array(await stored.arrayBuffer());
   if (bytes.length !== length) throw new Error(`${bytes.length} bytes instead of ${length}`);
+  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (digest !== stored.headers.get("x-sha256")) throw new Error("its SHA-256 does not match");
   mark("snapshot-read");
   return bytes;
 }

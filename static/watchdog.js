@@ -130,7 +130,13 @@
     });
   }
 
-  globalThis.schwimmenBoot = { lang, progress, failed };
+  // Which tabs of the game are open (each holds a Web Lock, see app/dom.py): asked now,
+  // so that the answer is there when Python starts.
+  const heldLocks = navigator.locks
+    ? navigator.locks.query().then((state) => state.held.map((lock) => lock.name), () => null)
+    : Promise.resolve(null);
+
+  globalThis.schwimmenBoot = { lang, progress, failed, heldLocks };
   globalThis.bootFailed = failed; // called by the page's Python (index.html)
 
   const timer = setTimeout(() => failed("timeout"), BOOT_TIMEOUT_MS);

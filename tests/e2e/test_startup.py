@@ -26,11 +26,13 @@ READ_SNAPSHOT = """async () => {
   return hit && { build: hit.headers.get('x-build'), length: hit.headers.get('x-length') };
 }"""
 
-# Store the snapshot again with other headers or another body (a damaged or foreign one).
+# Store the snapshot again with other headers or a damaged body (its length kept, a
+# few bytes in the middle changed: only the checksum can tell).
 REWRITE_SNAPSHOT = """async ({ build, garbage }) => {
   const cache = await caches.open('schwimmen.snapshot');
   const hit = await cache.match('./__snapshot__');
-  const body = garbage ? new Uint8Array(4096).fill(7) : await hit.arrayBuffer();
+  const body = new Uint8Array(await hit.arrayBuffer());
+  if (garbage) body.fill(7, body.length >> 1, (body.length >> 1) + 64);
   const headers = new Headers(hit.headers);
   if (build) headers.set('x-build', build);
   await cache.put('./__snapshot__', new Response(body, { headers }));
