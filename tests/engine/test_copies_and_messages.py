@@ -234,3 +234,29 @@ def test_a_stock_of_exactly_three_is_drawn_without_a_reshuffle():
     m.apply("pass")
     m.apply("pass")
     assert [e.kind for e in m.log[-2:]] == [EventKind.RESHUFFLE, EventKind.REFRESH]
+
+
+def test_feuer_shows_every_hand_and_can_send_seats_swimming():
+    r = dataclasses.replace(preset("pub"), deal="open", lives=1)
+    hands = {0: "AH AS AC", 1: "QS 10S JD", 2: "7C 8S 9D"}
+    m = stacked_match(r, 3, dealer=2, hands=hands, extra=TABLE)
+    result = m.results[0]
+    assert result.lost == (0, 1, 1) and result.lives_after == (1, 0, 0)
+    assert set(result.hands) == {0, 1, 2} and result.values[1] == 20
+
+
+def test_everyone_sees_the_cards_a_seat_took_from_the_table():
+    m = stacked_match(HOSEN, 3, dealer=2, hands=H3, extra=TABLE)
+    assert m.observation(1).known_cards == {}
+    m.apply("swap 2 0")  # seat 0 takes 10C
+    assert m.observation(1).known_cards == {0: cards("10C")}
+    assert m.observation(0).known_cards == {}  # a seat's own cards are in its hand
+
+
+def test_observation_of_a_missing_seat_and_the_winner():
+    r = dataclasses.replace(HOSEN, lives=1, swim="none")
+    m = stacked_match(r, 3, dealer=2, hands={0: "AH KH QH", 1: "QS 10S JD", 2: H3[2]}, extra=TABLE)
+    assert m.observation(2).winner == [0, 1] == m.winner()
+    with pytest.raises(InvalidInputError) as err:
+        m.observation(3)
+    assert str(err.value) == "seat 3 does not exist (0-2)"
