@@ -56,7 +56,9 @@ class DealEnd(enum.StrEnum):
     THIRTY_ONE = "31"
     KNOCK = "knock"
     MAX_CYCLES = "max_cycles"
-    STOCK = "stock"  # every player passed and no three new cards could be had
+    # RULES.md's end when three new cards cannot be had; it never happens: the
+    # table's own three cards go to the discard pile first (rules-decisions)
+    STOCK = "stock"
 
 
 class LossReason(enum.StrEnum):

@@ -54,21 +54,19 @@ _SWAP_TWOS = [
 ]
 _MISTERIES = [Action.mistery(h) for h in range(3)]
 _HOLDS = [Action.hold(*c) for c in itertools.combinations(range(HAND_SIZE + 2), HAND_SIZE)]
-_PAIRS = tuple(itertools.combinations(range(HAND_SIZE), ANNOUNCE_SHOWN))  # cards to show
 _KEEP, _TAKE = Action.keep(), Action.take()
 _SWAP_ALL, _PASS, _KNOCK, _NEW = Action.swap_all(), Action.pass_(), Action.knock(), Action.new()
 _GIVEUP = Action.giveup()
 _789 = frozenset((Rank.SEVEN, Rank.EIGHT, Rank.NINE))
-_ANNOUNCES: dict[int, list[Action]] = {}
-
-
-def _announce_actions(rules: Rules) -> list[Action]:
-    acts = _ANNOUNCES.get(rules.deck)
-    if acts is None:
-        acts = _ANNOUNCES[rules.deck] = [
-            Action.announce(v, a, b) for v in rules.announce_values for a, b in _PAIRS
-        ]
-    return acts
+# Lügen: every announcement of each deck, built once
+_ANNOUNCES = {
+    size: [
+        Action.announce(v, a, b)
+        for v in Rules(deck=size).announce_values
+        for a, b in itertools.combinations(range(HAND_SIZE), ANNOUNCE_SHOWN)  # cards to show
+    ]
+    for size in _DECKS
+}
 
 
 @dataclasses.dataclass(slots=True, eq=False)
@@ -411,7 +409,8 @@ class Match:
         r = self.rules
         if phase is Phase.PLAY:
             acts = list(self._base_play)
-            if r.seven_eight_nine and {c.rank for c in d.table} == _789 and self._can_draw_three(3):
+            # the three cards laid away count, so three new ones can always be had
+            if r.seven_eight_nine and {c.rank for c in d.table} == _789:
                 acts.append(_NEW)
             if r.passing:
                 acts.append(_PASS)
@@ -421,7 +420,7 @@ class Match:
         if phase is Phase.CHOOSE:
             return [_KEEP, _TAKE]
         if phase is Phase.ANNOUNCE:
-            return list(_announce_actions(r))
+            return list(_ANNOUNCES[r.deck])
         if phase is Phase.DECIDE:
             acts = [
                 Action.challenge(s)
@@ -431,10 +430,6 @@ class Match:
             acts.append(_GIVEUP)
             return acts
         return []
-
-    def _can_draw_three(self, removed: int) -> bool:
-        d = self._deal
-        return len(d.stock) + len(d.discard) + removed >= 3
 
     # ------------------------------------------------------------------ moves
     def _do(self, action: Action) -> None:
@@ -564,10 +559,7 @@ class Match:
         self._emit(Event(EventKind.PASS, seat=seat))
         if d.passes >= d.n_active and self.rules.pass_refresh:
             d.passes = 0
-            if not self._can_draw_three(3):
-                self._end_deal(DealEnd.STOCK)
-                return
-            d.discard += d.table
+            d.discard += d.table  # with these, three new cards can always be had
             d.table = []
             d.table = self._draw_three()
             self._emit(Event(EventKind.REFRESH, cards=tuple(d.table)))

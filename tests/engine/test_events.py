@@ -250,6 +250,10 @@ def test_luegen_announcements_and_a_lie_caught():
     ]
     result = m.results[0]
     assert result.outcome is LuegenOutcome.LIE and result.reasons == {0: LossReason.LIE}
+    assert result.decider == 1 and result.challenged == 0 and result.shown == (0,)
+    assert result.hands == {0: cards("QH 10H JD")} and result.values == {0: 20}
+    # everyone now knows the challenged hand
+    assert m.observation(2).last_deal.hands[0] == cards("QH 10H JD")
 
 
 def test_luegen_true_announcement_and_giving_up():
@@ -269,6 +273,8 @@ def test_luegen_true_announcement_and_giving_up():
         ev(E.DEAL_END, value=1, reason=DealEnd.KNOCK),
     ]
     assert m.results[0].outcome is LuegenOutcome.GIVEUP
+    assert m.results[0].decider == 1 and m.results[0].challenged is None
+    assert m.results[0].hands == {}
 
 
 def test_luegen_31_is_shown_and_nobody_announces_against_all_31():
