@@ -35,10 +35,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import coach, panels, safe_json, tabs, view
-from app import settings as st
-from app import stats as stats_mod
+from app import panels, safe_json, tabs
 from app.i18n import BOT_NAMES, t
+from app.settings import model as st
+from app.stats import model as stats_mod
 from app.storage import (
     KEY_MATCH,
     KEY_SETTINGS,
@@ -50,7 +50,8 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.view import UIState
+from app.table import coach, view
+from app.table.view import UIState
 
 LOG_KEEP = 60  # log lines kept (and saved)
 

@@ -21,7 +21,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app import safe_json, view
+from app import safe_json
+from app.table import view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console

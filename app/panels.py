@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from app import rules_help, settings_form, stats_view
-from app import settings as st
-from app import stats as stats_mod
 from app.escape import escape as esc
+from app.help import rules as rules_help
 from app.i18n import lookup
+from app.settings import dialog as settings_form
+from app.settings import model as st
+from app.stats import model as stats_mod
+from app.stats import panel as stats_view
 from app.storage import KEY_SETTINGS, Notice, load_match
 
 ACTIONS = frozenset(

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app import coach
+from app.table import coach
 from engine import parse_cards
 from tests.app.test_controller import choose, make, perform, settle
 

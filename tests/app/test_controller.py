@@ -565,7 +565,7 @@ def test_bad_url_parameters_and_unplayable_rules_are_said_not_dropped():
     assert "URL-Parameter „bots“" in text and "URL-Parameter „lives“" in text
     assert len(warnings) == 2 and all("URL parameter" in w for w in warnings)
 
-    from app.settings import Settings
+    from app.settings.model import Settings
 
     c.new_match(Settings(preset="hosenowi", bots=8, lang="en"))  # 9 players: too many
     assert len(c.match.lives()) == 8
@@ -584,7 +584,7 @@ def test_url_notices_need_no_console_on_the_host():
 def test_the_header_names_a_custom_rule_set_as_such():
     c, host, _ = make("?seed=3&speed=0&preset=knack&new=1")
     assert host.tree().find(class_="variant").all_text() == "Knack"
-    from app.settings import Settings
+    from app.settings.model import Settings
 
     c.new_match(Settings(preset="custom", custom={"swap_two": True}, lang="en"))
     assert c.match.rules.swap_two and c.match.rules != engine.preset("classic")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from app import stats as stats_mod
 from app.controller import Controller
+from app.stats import model as stats_mod
 from app.storage import MemoryBackend, Store
 from tests.app.markup import parse
 

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from app import stats as sm
-from app.stats import HISTORY_CAP, VERSION, Stats
+from app.stats import model as sm
+from app.stats.model import HISTORY_CAP, VERSION, Stats
 from app.storage import MemoryBackend, Store
 from engine import InvalidInputError
 

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 import engine
-from app import view
 from app.i18n import BOT_NAMES
-from app.view import UIState
+from app.table import view
+from app.table.view import UIState
 from engine import Action, parse_cards
 from tests.app.markup import parse
 

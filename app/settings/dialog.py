@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
-from app import settings as st
 from app.escape import escape as esc
 from app.i18n import lookup
+from app.settings import model as st
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"

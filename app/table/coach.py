@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.card_names import card_name
+from app.cards.names import card_name
 from app.escape import escape
 from app.i18n import fmt_value, lookup, t
 

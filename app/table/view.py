@@ -16,11 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import coach, luegen_view, panels
-from app.card_names import card_name, card_short
-from app.cards_svg import back_svg, card_svg
+from app import panels
+from app.cards.names import card_name, card_short
+from app.cards.svg import back_svg, card_svg
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name, t
+from app.table import coach
+from app.table import luegen as luegen_view
 from engine import Direction, LossReason, hand_value
 from engine.observation import places
 

@@ -21,8 +21,8 @@ True
 from __future__ import annotations
 
 import engine
-from app.card_names import card_name, card_short, rank_name, suit_name
-from app.cards_svg import card_svg
+from app.cards.names import card_name, card_short, rank_name, suit_name
+from app.cards.svg import card_svg
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name
 from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
