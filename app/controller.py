@@ -51,7 +51,9 @@ from app.storage import (
     save_match,
 )
 from app.table import coach, view
+from app.table.moves import changed_keys, hand_active, table_active
 from app.table.view import UIState
+from engine import Action, ActionKind
 
 LOG_KEEP = 60  # log lines kept (and saved)
 
@@ -408,16 +410,14 @@ class Controller:
             return
         self.ui.changed = frozenset()  # the last move's highlight has been seen
         obs = self._obs()
-        usable = (
-            view.hand_active(obs, self.ui) if zone == "hand" else view.table_active(obs, self.ui)
-        )
+        usable = hand_active(obs, self.ui) if zone == "hand" else table_active(obs, self.ui)
         if (int(index) if zone == "hand" else index) not in usable:
             return  # a card no legal move uses: nothing to select
-        texts = self._texts()
+        kinds = {a.kind for a in obs.legal_actions}
         key = (zone, index)
-        if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):
+        if zone == "hand" and kinds & {ActionKind.ANNOUNCE, ActionKind.HOLD}:
             # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
-            announcing = any(x.startswith("announce ") for x in texts)
+            announcing = ActionKind.ANNOUNCE in kinds
             limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
             chosen = [k for k in self.ui.selected if k[0] == "hand"]
             if key in chosen:
@@ -451,7 +451,10 @@ class Controller:
         """A hand card and a table card chosen together: play the swap they make."""
         if table_i == "mistery":
             self.ui.pending = ()
-            self._try_play(f"mistery {hand_i}")
+            self._try_play(Action.mistery, hand_i)
+            return
+        if not table_i.isdigit():  # not a card of the table: no move
+            self._try_play(lambda: None)
             return
         if self.ui.two_mode:
             if not self.ui.pending:
@@ -461,20 +464,27 @@ class Controller:
                 return
             (h1, t1) = self.ui.pending[0]
             self.ui.pending = ()
-            self._try_play(f"swap {h1} {t1} {hand_i} {table_i}")
+            self._try_play(Action.swap_two, h1, t1, hand_i, int(table_i))
             return
-        self._try_play(f"swap {hand_i} {table_i}")
+        self._try_play(Action.swap, hand_i, int(table_i))
 
-    def _try_play(self, text: str) -> None:
-        if not self.play(text):
+    def _try_play(self, make: Callable[..., Action], *indices: int) -> None:
+        """Build the action from the chosen cards' indices and play it; cards that make
+        no legal move (or no move at all, like one hand card twice) clear the choice."""
+        try:
+            action: Action | None = make(*indices)
+        except engine.InvalidInputError:
+            action = None
+        if action is None or not self.play(action):
             self._clear_selection()
             self._render()
 
-    def play(self, text: str) -> bool:
-        """Play the player's move ``text`` if the engine offers it now."""
+    def play(self, action: Action | str) -> bool:
+        """Play the player's move (an ``Action``, or its text from a button's
+        ``data-action``) if the engine offers it now."""
         if self.ui.mode != "human" or self.match.current_player() != 0:
             return False
-        action = self._legal(text)
+        action = self._legal(action)
         if action is None:
             return False
         if not self.tabs.may_save():  # taken over in another tab: this move would be lost
@@ -488,16 +498,18 @@ class Controller:
         self.ui.hints = ()  # the coach spoke about the position before this move
         self.match.apply(action)
         self._log(view.describe_move(0, str(action), before, self._obs(), self.ui))
-        self.ui.changed = view.changed_keys(0, str(action))
+        self.ui.changed = changed_keys(0, action)
         self._render()
         self._save()
         epoch = self.epoch
         self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
         return True
 
-    def _legal(self, text: str) -> Any:
+    def _legal(self, wanted: Action | str) -> Action | None:
+        """The legal action equal to ``wanted`` (a button's text is read by the engine's
+        parser), or None."""
         try:
-            wanted = engine.Action.parse(text)
+            wanted = Action.parse(wanted)
         except (ValueError, AttributeError):
             return None
         return next((a for a in self.match.legal_actions() if a == wanted), None)
@@ -555,7 +567,7 @@ class Controller:
         action = self._bot(seat).choose(self.match.observation(seat))
         self.match.apply(action)
         self._log(view.describe_move(seat, str(action), before, self._obs(), self.ui))
-        self.ui.changed = view.changed_keys(seat, str(action))
+        self.ui.changed = changed_keys(seat, action)
         self._advance()
 
     def _bot(self, seat: int) -> Any:
@@ -661,11 +673,6 @@ class Controller:
 
     def _obs(self) -> Any:
         return self.match.observation(0)
-
-    def _texts(self) -> list[str]:
-        return (
-            [str(a) for a in self.match.legal_actions()] if self.match.current_player() == 0 else []
-        )
 
     def _last_deal_number(self) -> int:
         last = self._obs().last_deal
