@@ -27,7 +27,6 @@ controller only matches the player's clicks against that list.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import random
 import time
@@ -35,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import panels, safe_json, tabs
+from app import panels, tabs
 from app.i18n import BOT_NAMES, t
 from app.settings import model as st
 from app.stats import model as stats_mod
@@ -50,12 +49,11 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import coach, view
+from app.table import coach, log, view
 from app.table.moves import changed_keys, hand_active, table_active
+from app.table.saved import Saved, read_saved
 from app.table.view import UIState
 from engine import Action, ActionKind
-
-LOG_KEEP = 60  # log lines kept (and saved)
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
@@ -114,90 +112,6 @@ def _unquote(text: str) -> str:
     return out.decode("utf-8", "replace")
 
 
-# ---------------------------------------------------------------- the saved match
-
-
-@dataclasses.dataclass(frozen=True)
-class Saved:
-    """A saved match record, read and checked field by field (see ``read_saved``)."""
-
-    match: Any
-    settings: st.Settings
-    deal_seen: int = 0
-    deal_noted: int = 0
-    deal_logged: int = 0
-    player_place: int | None = None
-    line_no: int = 0
-    log: tuple[tuple[int, str], ...] = ()
-    out_order: tuple[int, ...] = ()
-    recorded: bool = False
-    watching: bool = False
-
-
-def _count(record: dict, name: str) -> int:
-    value = record.get(name, 0)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name} is {value!r}, not a whole number >= 0")
-    return value
-
-
-def read_saved(text: str, browser_lang: str = "de") -> Saved:
-    """The saved match ``text`` (what ``Controller._save`` wrote) checked as a whole;
-    ``ValueError`` (or the engine's error) names the first field that is wrong.
-    Missing counters take their start values.
-
-    >>> read_saved('{"match": 1, "settings": {}}')
-    Traceback (most recent call last):
-    ...
-    ValueError: match is 1, not the engine's match text
-    """
-    record = safe_json.loads(text, "match")  # bounded: never a RecursionError
-    if not isinstance(record, dict):
-        raise ValueError(f"the record is {type(record).__name__}, not an object")
-    if not isinstance(record.get("match"), str):
-        raise ValueError(f"match is {record.get('match')!r}, not the engine's match text")
-    if not isinstance(record.get("settings"), dict):
-        raise ValueError(f"settings is {record.get('settings')!r}, not an object")
-    match = engine.Match.from_json(record["match"])
-    settings, _ = st.from_dict(record["settings"], browser_lang)
-    seats = len(match.lives())
-    place = record.get("player_place")
-    if place is not None and (type(place) is not int or not 1 <= place <= seats):
-        raise ValueError(f"player_place is {place!r}, not a place from 1 to {seats}")
-    log = record.get("log", [])
-    if not isinstance(log, list) or not all(
-        isinstance(x, list) and len(x) == 2 and type(x[0]) is int and isinstance(x[1], str)
-        for x in log
-    ):
-        raise ValueError("log is not a list of [number, text] lines")
-    out_order = record.get("out_order", [])
-    if (
-        not isinstance(out_order, list)
-        or not all(type(x) is int and 0 <= x < seats for x in out_order)
-        or len(set(out_order)) != len(out_order)
-    ):
-        raise ValueError(f"out_order is {out_order!r}, not a list of distinct seats")
-    recorded = record.get("recorded", False)
-    if not isinstance(recorded, bool):
-        raise ValueError(f"recorded is {recorded!r}, not true or false")
-    watching = record.get("watching", False)
-    if not isinstance(watching, bool):
-        raise ValueError(f"watching is {watching!r}, not true or false")
-    return Saved(
-        match=match,
-        settings=settings,
-        deal_seen=_count(record, "deal_seen"),
-        deal_noted=_count(record, "deal_noted"),
-        deal_logged=_count(record, "deal_logged"),
-        player_place=place,
-        line_no=_count(record, "line_no"),
-        log=tuple((a, b) for a, b in log),
-        out_order=tuple(out_order),
-        recorded=recorded,
-        watching=watching,
-    )
-
-
 # ---------------------------------------------------------------- the controller
 
 
@@ -239,11 +153,8 @@ class Controller:
         self.ui = UIState()
         self.epoch = 0  # bumps with every new match: stale timers do nothing
         self.deal_seen = 0  # the last finished deal whose result the player has seen
-        self.deal_noted = 0  # the last finished deal logged and counted
-        self.deal_logged = 0  # the last deal whose start is in the log
-        self.player_place: int | None = None  # the player's place when they went out
+        self.deal_noted = 0  # the last finished deal counted in the statistics
         self.watching = False  # out of the match: watch the bots without deal-over stops
-        self.line_no = 0
         self.recorded = False
         self.storage_notices: list[Any] = []  # damaged stored data, told to the player
         # Statistics changes not written yet (a full storage): each takes the stored
@@ -292,14 +203,13 @@ class Controller:
         self.settings = dataclasses.replace(settings, seed=seed)
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
-        self._setup(log=())
-        self.deal_seen = self.deal_noted = self.deal_logged = 0
-        self.player_place = None
+        self._setup()
+        self.deal_seen = self.deal_noted = 0
         self.recorded = False
         self.watching = False
         self.stats_marks = (0, False)
 
-    def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
+    def _setup(self) -> None:
         """Bots and UI state for ``self.match`` played with ``self.settings``."""
         s = self.settings
         levels = st.bot_difficulties(s)
@@ -314,8 +224,6 @@ class Controller:
             names=("", *BOT_NAMES[: n - 1]),
             start_lives=rules.lives,
             anim=self.next_settings.speed != "0",
-            log=tuple(log),
-            out_order=tuple(out_order),
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
             panels=panels.Panels(notices=tuple(self.storage_notices)),
@@ -490,14 +398,12 @@ class Controller:
         if not self.tabs.may_save():  # taken over in another tab: this move would be lost
             self._guest(self.tabs.reason)
             return False
-        before = self._obs()
         self.ui.mode = "busy"  # accepted: leave "human" at once
         self._clear_selection()
         self.ui.two_mode = False
         self.ui.notice = ""
         self.ui.hints = ()  # the coach spoke about the position before this move
         self.match.apply(action)
-        self._log(view.describe_move(0, str(action), before, self._obs(), self.ui))
         self.ui.changed = changed_keys(0, action)
         self._render()
         self._save()
@@ -537,7 +443,6 @@ class Controller:
             self._show("deal-over")
             return
         self.ui.result = None
-        self._announce_deal()
         seat = self.match.current_player()
         if seat == 0:
             self._show("human")
@@ -563,10 +468,8 @@ class Controller:
         if seat == 0 or seat not in self.bot_levels:
             self._advance()
             return
-        before = self._obs()
         action = self._bot(seat).choose(self.match.observation(seat))
         self.match.apply(action)
-        self._log(view.describe_move(seat, str(action), before, self._obs(), self.ui))
         self.ui.changed = changed_keys(seat, action)
         self._advance()
 
@@ -600,32 +503,16 @@ class Controller:
                     self.settings.preset, place=place, players=len(self.match.lives()), crown=crown
                 )
             )
-            names = ", ".join(view.seat_name(self.ui, s) for s in winners)
-            if len(winners) > 1:
-                self._log(t("winners", self.ui.lang, names=names))
-            elif winners == (0,):
-                self._log(t("winner_you", self.ui.lang))
-            else:
-                self._log(t("winner", self.ui.lang, name=names))
         self._show("match-over")
 
     def _note_deal_end(self) -> None:
-        """Once per finished deal: log who lost lives, count it in the statistics,
-        remember who went out (for the ranking)."""
+        """Once per finished deal: count it in the statistics."""
         for result in self._results():
             if result.deal_number > self.deal_noted:
                 self.deal_noted = result.deal_number
                 self._note_result(result)
 
     def _note_result(self, last: Any) -> None:
-        lines = []
-        for row in view.deal_rows(last):
-            if row["lost"]:
-                key = "lost_life" if row["lost"] == 1 else "lost_lives"
-                key += "_you" if row["seat"] == 0 else ""
-                name = view.seat_name(self.ui, row["seat"])
-                lines.append(t(key, self.ui.lang, name=name, n=row["lost"]))
-        self._log("; ".join(lines) if lines else t("nobody_lost", self.ui.lang))
         lives = self.match.lives()
         lost = last.lost[0] if last.lost else 0
         if lives[0] >= 0 or lost:  # the player held cards in this deal
@@ -638,9 +525,6 @@ class Controller:
                     knocked=last.knocker == 0,
                 )
             )
-        for seat, n in enumerate(lives):
-            if n < 0 and seat not in self.ui.out_order:
-                self.ui.out_order = (*self.ui.out_order, seat)
 
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""
@@ -650,14 +534,6 @@ class Controller:
     def _unseen_result(self) -> Any:
         """The first finished deal the player has not been shown (deals can end at once)."""
         return next((r for r in self._results() if r.deal_number > self.deal_seen), None)
-
-    def _announce_deal(self) -> None:
-        """Log the start of the deal in play, once."""
-        obs = self._obs()
-        if not self.match.is_over() and obs.deal_number > self.deal_logged:
-            self.deal_logged = obs.deal_number
-            name = view.seat_name(self.ui, obs.dealer)
-            self._log(t("l_deal", self.ui.lang, n=obs.deal_number, name=name))
 
     # ------------------------------------------------------------ helpers
 
@@ -686,14 +562,19 @@ class Controller:
         self.ui.selected = ()
         self.ui.pending = ()
 
-    def _log(self, text: str) -> None:
-        if not text:
-            return
-        self.line_no += 1
-        self.ui.log = (*self.ui.log, (self.line_no, text))[-LOG_KEEP:]
-
     def _render(self) -> None:
-        self.host.show(view.render(self._obs(), self.ui), self.ui.log, self.ui.mode)
+        obs = self._obs()
+        self.host.show(view.render(obs, self.ui), self._log_lines(obs), self.ui.mode)
+
+    def _log_lines(self, obs: Any) -> list[tuple[int, str]]:
+        """The log as the player may read it now: the engine's events for seat 0, in
+        words; at the end of a deal, only up to that deal's end (the engine has dealt
+        the next one already)."""
+        events = obs.log
+        if self.ui.mode == "deal-over" and self.ui.result is not None:
+            events = log.until_deal_end(events, self.ui.result.deal_number)
+        ui = self.ui
+        return log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
 
     # ------------------------------------------------------------ saving
 
@@ -710,20 +591,15 @@ class Controller:
         deal_noted, recorded = (
             self.stats_marks if self.pending_stats else (self.deal_noted, self.recorded)
         )
-        record = {
-            "match": self.match.to_json(),
-            "settings": self.settings.to_dict(),
-            "deal_seen": self.deal_seen,
-            "deal_noted": deal_noted,
-            "deal_logged": self.deal_logged,
-            "player_place": self.player_place,
-            "log": [list(x) for x in self.ui.log],
-            "line_no": self.line_no,
-            "out_order": list(self.ui.out_order),
-            "recorded": recorded,
-            "watching": self.watching,
-        }
-        notice = save_match(self.store, json.dumps(record))
+        record = Saved(
+            self.match,
+            self.settings,
+            deal_seen=self.deal_seen,
+            deal_noted=deal_noted,
+            recorded=recorded,
+            watching=self.watching,
+        )
+        notice = save_match(self.store, record.to_json())
         if notice is not None:
             # The stored match is older than this one: resumed later, it would replay
             # (and count again) what happened since. No saved match is better.
@@ -822,13 +698,10 @@ class Controller:
         self.settings = saved.settings
         self.deal_seen = saved.deal_seen
         self.deal_noted = saved.deal_noted
-        self.deal_logged = saved.deal_logged
-        self.player_place = saved.player_place
-        self.line_no = saved.line_no
         self.recorded = saved.recorded
         self.watching = saved.watching
         self.stats_marks = (saved.deal_noted, saved.recorded)
-        self._setup(log=saved.log, out_order=saved.out_order)
+        self._setup()
         return True
 
     # ------------------------------------------------------------ statistics

@@ -44,7 +44,7 @@ class Page:
         self.app = app
         self.controller: Any = None
         self.focus_key = ""  # data-key of the element the player last focused
-        self.shown: list[int] = []  # numbers of the log lines in the page
+        self.shown: list[tuple[int, str]] = []  # the log lines in the page
         self.drag: dict[str, Any] | None = None
         self.shown_state = ""
         self.suppress_click = False
@@ -332,19 +332,24 @@ class Page:
         self.shown = []
 
     def _sync_log(self, log: Sequence[tuple[int, str]]) -> None:
-        """Append only new lines (so ``aria-live`` reads just those); rebuild on a new match."""
-        numbers = [n for n, _ in log]
-        if self.shown and (not numbers or self.shown[-1] not in numbers):
-            self.log_el.innerHTML = ""  # another match: start the list again
+        """Make the list show ``log`` (numbered lines, oldest first) by appending only
+        the new lines (so ``aria-live`` reads just those) and dropping the oldest; a
+        list that does not fit (another match) is built again."""
+        wanted = dict(log)
+        fits = all(wanted.get(n, text) == text for n, text in self.shown) and (
+            not self.shown or self.shown[-1][0] in wanted
+        )
+        if not fits:
+            self.log_el.innerHTML = ""
             self.shown = []
-        last = self.shown[-1] if self.shown else 0
+        last = self.shown[-1][0] if self.shown else 0
         new = [(n, text) for n, text in log if n > last]
         if new:
             self.log_el.insertAdjacentHTML(
                 "beforeend", "".join(view.log_line(n, text) for n, text in new)
             )
-            self.shown += [n for n, _ in new]
-        while self.shown and self.shown[0] not in numbers:  # keep it as short as the controller's
+            self.shown += new
+        while self.shown and self.shown[0][0] not in wanted:  # as short as the controller's
             self.shown.pop(0)
             self.log_el.firstElementChild.remove()
         self.log_el.scrollTop = self.log_el.scrollHeight

@@ -70,7 +70,6 @@ class UIState:
     announce_value: str | None = None
     thinking: int | None = None  # the bot seat whose turn is being paced
     changed: frozenset[str] = frozenset()  # keys like "table-1", "seat-2": drawn highlighted
-    log: tuple[tuple[int, str], ...] = ()  # (line number, text), oldest first
     anim: bool = True  # False with speed=0: no transitions
     notice: str = ""
     settings_open: bool = False
@@ -80,7 +79,6 @@ class UIState:
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
-    out_order: tuple[int, ...] = ()  # seats in the order they were eliminated (saved match)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
 
@@ -765,53 +763,5 @@ def log_box(lang: str) -> str:
     )
 
 
-# ---------------------------------------------------------------- log lines
-
-
 def _short(cards: Sequence[Any], i: int, ui: UIState) -> str:
     return card_short(cards[i], ui.style, ui.lang) if 0 <= i < len(cards) else "?"
-
-
-def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) -> str:
-    """The log line for ``seat`` playing ``text``, from seat 0's views before and after.
-
-    Only what seat 0 may know goes in: a bot's swap names the card it took
-    (open before) and the card it laid (open after), never its hand.
-    """
-    parts = text.split()
-    word = parts[0]
-    you = seat == 0
-    name = seat_name(ui, seat)
-    suffix = "_you" if you else ""
-    lang = ui.lang
-    same_deal = before.deal_number == after.deal_number
-    old_table = list(before.table)
-    new_table = list(after.table) if same_deal else []
-    old_hand = list(before.hand)
-    if word == "swap" and parts[1] == "all":
-        return t("l_swap_all" + suffix, lang, name=name)
-    if word == "swap":
-        pairs = list(zip(map(int, parts[1::2]), map(int, parts[2::2]), strict=False))
-        took = ", ".join(_short(old_table, tb, ui) for _, tb in pairs)
-        if you:
-            gave = ", ".join(_short(old_hand, h, ui) for h, _ in pairs)
-        elif new_table:
-            gave = ", ".join(_short(new_table, tb, ui) for _, tb in pairs)
-        else:  # the move ended the deal: the card laid is in the deal's result
-            return t("l_took", lang, name=name, take=took)
-        return t("l_swap" + suffix, lang, name=name, take=took, give=gave)
-    if word == "mistery":
-        give = _short(old_hand, int(parts[1]), ui) if you else ""
-        return t("l_mistery" + suffix, lang, name=name, give=give)
-    if word in ("knock", "pass", "new", "keep", "take", "hold", "giveup"):
-        return t("l_" + word + suffix, lang, name=name)
-    if word == "announce":
-        value = fmt_value(float(parts[1]))
-        shown = ""
-        ann = after.announcements.get(seat) if same_deal else None
-        if ann:
-            shown = " ".join(card_short(c, ui.style, lang) for c in ann[1])
-        return t("l_announce" + suffix, lang, name=name, value=value, shown=shown or "…")
-    if word == "challenge":
-        return t("l_challenge" + suffix, lang, name=name, other=seat_name(ui, int(parts[1])))
-    return f"{name}: {text}"

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 import engine
 from app import safe_json
-from app.controller import Controller, read_saved
+from app.controller import Controller
+from app.table.saved import read_saved
 from app.settings import model as settings_mod
 from app.stats import model as stats_mod
 from app.stats.panel import import_stats

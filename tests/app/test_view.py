@@ -238,20 +238,6 @@ def test_settings_form_has_the_conformance_fields_and_buttons():
     assert tree.find(data_action="settings")
 
 
-def test_bot_log_line_names_only_public_cards():
-    before = obs(current=1)
-    after = obs(table=parse_cards("AH JD QS"), current=2)
-    line = view.describe_move(1, "swap 2 1", before, after, ui())
-    assert line == "Anna nimmt 10♣ und legt B♦"
-    mine = view.describe_move(0, "swap 0 1", before, after, ui(lang="en"))
-    assert mine == "You take 10♣ and lay K♥"
-    assert view.describe_move(2, "knock", before, after, ui()) == "Ben klopft!"
-    assert (
-        view.describe_move(3, "mistery 1", before, after, ui())
-        == "Clara tauscht mit der Mistery-Karte"
-    )
-
-
 def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():
     o = obs(legal_actions=["swap 0 0", "swap 0 0 1 1", "swap 0 1 2 2", "swap all"])
     bar = draw(o).find(data_testid="actions")
