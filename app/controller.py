@@ -34,10 +34,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import panels, tabs
+from app import tabs
 from app.i18n import BOT_NAMES, t
+from app.settings import dialog as settings_dialog
 from app.settings import model as st
 from app.stats import model as stats_mod
+from app.stats import panel as stats_panel
 from app.storage import (
     KEY_MATCH,
     KEY_SETTINGS,
@@ -49,10 +51,11 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import coach, log, view
+from app.table import coach, log, notices, view
 from app.table.moves import changed_keys, hand_active, table_active
+from app.table.notices import FAILED
 from app.table.saved import Saved, read_saved
-from app.table.view import UIState
+from app.table.view import Panels, UIState
 from engine import Action, ActionKind
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
@@ -168,8 +171,8 @@ class Controller:
 
     def start(self) -> None:
         """Resume the saved match, or start one from the URL and the settings."""
-        # Damaged stored data is backed up now, and the player is told (app.panels).
-        self.storage_notices = panels.startup_notices(self)
+        # Damaged stored data is backed up now, and the player is told (the banner).
+        self.storage_notices = self._startup_notices()
         # Bad URL parameters are ignored, but said: in the banner and in the console.
         self._tell([n for n in self.notices if n.code == "url"])
         if not self.tabs.start():  # the saved match is open in another tab: ask first
@@ -185,6 +188,16 @@ class Controller:
             self._advance()
             return
         self.new_match(self.next_settings)
+
+    def _startup_notices(self) -> list[Notice]:
+        """Read stored statistics and the saved match once before the game starts, so a
+        damaged record is backed up here and the player is told (the later reads then
+        find a clean slate); with the settings' own notices about stored data."""
+        found = [n for n in self.notices if n.code in notices.STORAGE_CODES]
+        for _, notice in (stats_mod.load_stats(self.store), load_match(self.store)):
+            if notice is not None:
+                found.append(notice)
+        return found
 
     def new_match(self, settings: st.Settings) -> None:
         """Deal a new match with ``settings`` (this tab saves it, see ``app.tabs``)."""
@@ -226,7 +239,7 @@ class Controller:
             anim=self.next_settings.speed != "0",
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
-            panels=panels.Panels(notices=tuple(self.storage_notices)),
+            panels=Panels(notices=tuple(self.storage_notices)),
         )
 
     # ------------------------------------------------------------ intents
@@ -243,14 +256,32 @@ class Controller:
         elif kind == "value":
             self.ui.announce_value = str(intent.get("value"))
             self._render()
+        elif kind == "escape":  # the Escape key: close the top panel, else the selection
+            self.escape()
         elif kind == "settings-draft":  # a field of the settings dialog changed
-            panels.draft(self, dict(intent.get("form") or {}))
+            self.settings_draft(dict(intent.get("form") or {}))
             self._render()
         elif kind == "stats-import":  # the text of a statistics file the player chose
-            panels.import_text(self, intent.get("text"), intent.get("size"))
+            self.import_stats(intent.get("text"), intent.get("size"))
             self._render()
         elif kind == "storage":  # another tab changed storage
             self.on_storage(intent.get("key"))
+
+    def escape(self) -> None:
+        """Escape closes what lies on top: rules help or statistics (above the rest),
+        else the settings dialog, else it clears the selection."""
+        p = self.ui.panels
+        if p.help_open or p.stats_open:
+            self.press("close-help" if p.help_open else "close-stats")
+        elif self.ui.settings_open:
+            self.press("close-settings")
+        else:
+            self.press("clear-selection")
+
+    def take_focus(self) -> str:
+        """The ``data-key`` the page should focus after this redraw (once), or ""
+        (a dialog just opened or closed)."""
+        return self.ui.panels.take_focus()
 
     def press(self, name: str, form: dict[str, Any] | None = None) -> None:
         """A button: a control name or an action text."""
@@ -266,7 +297,8 @@ class Controller:
             self._render()
         elif name == "new-match":
             if form is not None:
-                chosen = panels.form_settings(self, form)
+                fields = settings_dialog.normalize(form)
+                chosen, _ = st.from_form(fields, base=self.next_settings)
                 self.check_write(KEY_SETTINGS, st.save_settings(self.store, chosen))
                 # A seed from the URL served one match; the dialog starts fresh ones.
                 self.next_settings = dataclasses.replace(chosen, seed=None)
@@ -297,10 +329,99 @@ class Controller:
         elif name == "clear-selection":
             self._clear_selection()
             self._render()
-        elif panels.press(self, name):  # help, statistics, notices
+        elif name in PANEL_CONTROLS or name.startswith(STATS_SCOPE):
+            self._panel_control(name)
             self._render()
         else:
             self.play(name)
+
+    def _panel_control(self, name: str) -> None:
+        """Rules help, statistics and the notices banner (``PANEL_CONTROLS``)."""
+        p = self.ui.panels
+        lang = self.ui.lang
+        if name == "open-help":
+            p.help_open, p.focus = True, "act-close-help"
+        elif name == "close-help":
+            p.help_open = False
+            p.focus = "set-open-help" if self.ui.settings_open else "act-open-help"
+        elif name == "open-stats":
+            _, notice = stats_mod.load_stats(self.store)
+            if notice is not None:
+                p.notices = (*p.notices, notice)
+            p.stats = self._stats_now()  # with what could not be written yet
+            p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
+            p.focus = "act-close-stats"
+        elif name == "close-stats":
+            p.stats_open, p.confirm_reset, p.message, p.stats = False, False, "", None
+            p.focus = "act-open-stats"
+        elif name.startswith(STATS_SCOPE):
+            p.scope = name.removeprefix(STATS_SCOPE)
+            p.confirm_reset = False
+        elif name == "stats-reset":
+            p.confirm_reset = True
+        elif name == "stats-reset-cancel":
+            p.confirm_reset = False
+        elif name == "stats-reset-confirm":
+            self._replace_stats(stats_mod.Stats())
+            p.confirm_reset = False
+            p.scope = stats_panel.SCOPE_ALL
+            p.message, p.error = stats_panel.tr("was_reset", lang), False
+        elif name == "stats-export":
+            stats = self._stats_now()  # also what a full storage could not take
+            filename = stats_panel.export_filename(stats_mod.today())
+            download = getattr(self.host, "download", None)
+            if download is not None:
+                download(filename, stats.to_json())
+            p.message, p.error = stats_panel.tr("exported", lang, name=filename), False
+        elif name == "dismiss-notices":
+            p.notices = ()
+            self.storage_notices = []
+
+    def import_stats(self, text: Any, size: Any = None) -> None:
+        """A statistics file the player chose: replace the statistics, or say why not.
+        ``size`` (bytes) is given instead of the text for a file too large to read."""
+        p = self.ui.panels
+        if text is None and isinstance(size, int | float):
+            stats, message = None, stats_panel.too_large(size, self.ui.lang)
+        else:
+            stats, message = stats_panel.import_stats(text, self.ui.lang)
+        if stats is not None:
+            self._replace_stats(stats)
+            p.scope = stats_panel.SCOPE_ALL
+        p.message, p.error = message, stats is None
+        p.stats_open, p.confirm_reset = True, False
+        if p.stats is None:
+            p.stats = self._stats_now()
+
+    def _replace_stats(self, stats: Any) -> None:
+        """Replace the statistics (an import, a reset); a failed write waits in memory."""
+        self._update_stats(lambda _old: stats)
+        self.ui.panels.stats = stats
+
+    def settings_draft(self, form: dict[str, Any]) -> None:
+        """The player changed a field of the settings dialog: show the dialog for the new
+        draft. Language, card faces and speed apply at once and are remembered."""
+        base = settings_dialog.draft_settings(self.ui.settings, self.ui.lang)
+        new, _ = settings_dialog.draft(form, base)
+        self.ui.settings = new.to_dict()
+        changed = {
+            name: getattr(new, name)
+            for name in ("lang", "deck_style", "speed")
+            if getattr(new, name) != getattr(self.next_settings, name)
+        }
+        if not changed:
+            return
+        self.next_settings = dataclasses.replace(self.next_settings, **changed)
+        # Remember only what the player changed here: the rest of next_settings may come
+        # from URL parameters, which count for this page load only.
+        stored, _ = st.load_settings(self.store, self.browser_lang)
+        self.check_write(
+            KEY_SETTINGS, st.save_settings(self.store, dataclasses.replace(stored, **changed))
+        )
+        self.ui.lang = self.next_settings.lang
+        self.ui.anim = self.next_settings.speed != "0"
+        deck = self.match.rules.deck if self.match is not None else None
+        self.ui.style = st.card_style(self.next_settings, deck)
 
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
@@ -674,7 +795,7 @@ class Controller:
 
     def _guest(self, reason: str) -> None:
         """This tab does not save the match (``reason``: ``open`` or ``taken``): stop
-        the bots, accept no moves, and ask what to do (``app.panels``)."""
+        the bots, accept no moves, and ask what to do (``app.table.notices``)."""
         self.epoch += 1  # timers already set do nothing
         self.ui.panels.other_tab = reason
         self.ui.mode = "busy"
@@ -758,5 +879,20 @@ class Controller:
         return stats
 
 
-FAILED = ("write_failed", "backup_failed")
-"""Notice codes of a write that did not happen."""
+PANEL_CONTROLS = frozenset(
+    {
+        "open-help",
+        "close-help",
+        "open-stats",
+        "close-stats",
+        "stats-export",
+        "stats-reset",
+        "stats-reset-confirm",
+        "stats-reset-cancel",
+        "dismiss-notices",
+    }
+)
+"""Controls of the rules help, the statistics and the notices banner (plus every
+``stats-scope-<name>``), none of which looks like a move."""
+
+STATS_SCOPE = "stats-scope-"

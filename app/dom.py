@@ -113,8 +113,8 @@ class Page:
         """Keep the keyboard where the player was: the same card or button after a
         redraw; a new end-of-deal or end-of-match panel takes the focus itself."""
         el = None
-        wanted = self.controller.ui.panels.take_focus() if self.controller else ""
-        if wanted:  # a dialog just opened or closed (app.panels says where to go)
+        wanted = self.controller.take_focus() if self.controller else ""
+        if wanted:  # a dialog just opened or closed (the controller says where to go)
             self.focus_key = wanted
         if not wanted and state in ("deal-over", "match-over") and state != self.shown_state:
             el = self.app.querySelector(f'[data-testid="{state}"] button.primary')
@@ -181,15 +181,8 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
-        if key == "Escape":
-            extra = self.controller.ui.panels  # rules help and statistics lie above the rest
-            if extra.help_open or extra.stats_open:
-                close = "close-help" if extra.help_open else "close-stats"
-                self.controller.handle({"type": "action", "action": close})
-            elif self.controller.ui.settings_open:
-                self.controller.handle({"type": "action", "action": "close-settings"})
-            else:
-                self.controller.handle({"type": "action", "action": "clear-selection"})
+        if key == "Escape":  # what it closes is the controller's call
+            self.controller.handle({"type": "escape"})
             return
         if key not in ("Enter", " "):
             return

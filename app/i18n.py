@@ -51,6 +51,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "You are out. The others play on.",
     ),
     "settings": ("Einstellungen", "Settings"),
+    "open_stats": ("Statistik", "Statistics"),
+    "open_help": ("Spielregeln", "Rules"),
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),
     "start": ("Neue Partie starten", "Start new match"),

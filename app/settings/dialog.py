@@ -320,6 +320,13 @@ def draft(
     return st.from_form(normalize(fields), base=base)
 
 
+def draft_settings(draft: Mapping[str, Any] | None, lang: str) -> st.Settings:
+    """The settings a stored draft (``Settings.to_dict()``, kept while the dialog is
+    open) stands for; what cannot be read falls back like stored settings do."""
+    settings, _ = st.from_dict(dict(draft or {}), lang)
+    return settings
+
+
 def draft_rule_options(settings: st.Settings) -> dict[str, Any]:
     """The rule options the settings ask for, as plain JSON values, whether or not
     they fit together (lives, Mistery and Lügen included)."""

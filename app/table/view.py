@@ -16,12 +16,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import panels
 from app.cards.names import card_name, card_short
 from app.cards.svg import back_svg, card_svg
 from app.escape import escape as esc
+from app.help import rules as rules_help
 from app.i18n import feuer_name, fmt_value, game_name, t
-from app.table import coach
+from app.settings import dialog as settings_dialog
+from app.stats import panel as stats_panel
+from app.table import coach, notices
 from app.table import luegen as luegen_view
 from app.table.moves import card_keys, hand_active, table_active
 from engine import Action, ActionKind, Direction, LossReason, hand_value
@@ -53,6 +55,27 @@ WAVE_ICON = (
 
 
 @dataclass
+class Panels:
+    """What the panels over the table show: rules help, statistics, notices."""
+
+    help_open: bool = False
+    stats_open: bool = False
+    scope: str = stats_panel.SCOPE_ALL
+    confirm_reset: bool = False
+    message: str = ""
+    error: bool = False
+    stats: Any = None  # app.stats.model.Stats while the statistics panel is open
+    notices: tuple[Any, ...] = ()  # app.storage.Notice
+    focus: str = ""  # data-key the page should focus after the next redraw
+    other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
+
+    def take_focus(self) -> str:
+        """The data-key to focus now (once), or ""."""
+        key, self.focus = self.focus, ""
+        return key
+
+
+@dataclass
 class UIState:
     """Everything the screen shows that is not in the observation."""
 
@@ -73,7 +96,7 @@ class UIState:
     anim: bool = True  # False with speed=0: no transitions
     notice: str = ""
     settings_open: bool = False
-    panels: panels.Panels = field(default_factory=panels.Panels)  # help, stats, notices
+    panels: Panels = field(default_factory=Panels)  # help, stats, notices
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
@@ -638,10 +661,48 @@ def _match_over(obs: Any, ui: UIState) -> str:
     )
 
 
-# ---------------------------------------------------------------- settings
+# ---------------------------------------------------------------- panels
 
 
-# The settings dialog is app.settings_form's (drawn through app.panels).
+def more_buttons(lang: str) -> str:
+    """A row under the table: statistics and rules help."""
+    return (
+        '<nav class="more-buttons">'
+        f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
+        f"{esc(t('open_stats', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
+        f"{esc(t('open_help', lang))}</button></nav>"
+    )
+
+
+def _panels(obs: Any, ui: UIState) -> str:
+    """The settings dialog (always in the page, hidden when closed), then the
+    notices banner, the other-tab question, rules help and statistics when open."""
+    p, lang = ui.panels, ui.lang
+    draft = settings_dialog.draft_settings(ui.settings, lang)
+    out = [settings_dialog.render(draft, lang, open=bool(ui.settings_open))]
+    out.append(notices.banner(p.notices, lang))
+    if p.other_tab:
+        out.append(notices.other_tab(p.other_tab, lang))
+    if p.help_open:
+        rules, preset = rules_help.rules_for(
+            obs.rules, ui.preset, draft if ui.settings_open else None
+        )
+        out.append(rules_help.render(rules, preset, lang, style=ui.style))
+    if p.stats_open and p.stats is not None:
+        about_stats = [stats_panel.notice_text(n, lang) for n in p.notices if n.subject == "stats"]
+        out.append(
+            stats_panel.render(
+                p.stats,
+                lang,
+                scope=p.scope,
+                confirm_reset=p.confirm_reset,
+                message=p.message,
+                error=p.error,
+                notices=about_stats,
+            )
+        )
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- the whole screen
@@ -744,7 +805,7 @@ def render(obs: Any, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
-        f"{panels.more_buttons(ui)}{overlay}{panels.settings_markup(ui)}{panels.overlays(obs, ui)}"
+        f"{more_buttons(lang)}{overlay}{_panels(obs, ui)}"
         "</div>"
     )
 

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 import engine
 from app import safe_json
 from app.controller import Controller
-from app.table.saved import read_saved
 from app.settings import model as settings_mod
 from app.stats import model as stats_mod
 from app.stats.panel import import_stats
 from app.storage import MemoryBackend, Store, load_match
+from app.table.saved import read_saved
 from engine import InvalidInputError
 from engine import safe_json as engine_json
 
