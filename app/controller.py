@@ -425,7 +425,7 @@ class Controller:
 
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
-        best move's cards outlined (app.coach; a small search budget keeps it short)."""
+        best move's cards outlined (app.table.coach; a small search budget keeps it short)."""
         if self.ui.mode != "human" or self.match.current_player() != 0:
             return
         obs = self._obs()

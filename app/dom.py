@@ -406,7 +406,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     app = js.document.getElementById("app")
     page = Page(app)
     store = _store(js)
-    # The language policy (German for de-*, else English) lives in app.settings.
+    # The language policy (German for de-*, else English) lives in app.settings.model.
     lang = str(js.navigator.language or "de")
     query = str(js.location.search)
     controller = Controller(

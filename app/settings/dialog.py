@@ -9,7 +9,7 @@ option of RULES.md that is not a field of its own (everything but ``lives``,
 
 The page sends the fields as text (a checked checkbox as ``on``, an unchecked
 one absent). :func:`normalize` turns the dialog's helper fields into what
-``app.settings.from_form`` reads; :func:`draft` does both and gives the
+``app.settings.model.from_form`` reads; :func:`draft` does both and gives the
 settings the dialog shows next. An inconsistent custom rule set is kept in the
 draft so the player sees what is wrong: :func:`problems` explains it in the
 player's language, with the engine's own message beside it, and the start
@@ -268,7 +268,7 @@ def custom_options() -> tuple[str, ...]:
 
 
 def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
-    """The dialog's fields as ``app.settings.from_form`` reads them.
+    """The dialog's fields as ``app.settings.model.from_form`` reads them.
 
     - ``difficulty=per_bot`` with ``difficulty_1`` ... ``difficulty_N`` becomes
       a comma list (one per bot; N is the ``bots`` field);

@@ -1,9 +1,9 @@
 """The statistics panel as markup, and the words for statistics files and storage notices.
 
-Pure functions of ``app.stats.Stats`` and the language. The panel
+Pure functions of ``app.stats.model.Stats`` and the language. The panel
 ``[data-testid=stats-panel]`` shows one scope at a time (overall, or one
 preset the player has played), the figures of ``Stats.summary``, the chart of
-``app.stats.chart_svg`` and the controls:
+``app.stats.model.chart_svg`` and the controls:
 
 - ``stats-scope-<name>`` (``stats-scope-all`` for overall): switch the scope;
 - ``stats-export``: download the statistics as a JSON file
@@ -14,7 +14,7 @@ preset the player has played), the figures of ``Stats.summary``, the chart of
 - ``close-stats``.
 
 The small always-present element ``[data-testid=stats]`` with
-``data-matches``/``data-wins`` is the game screen's (``app.view``).
+``data-matches``/``data-wins`` is the game screen's (``app.table.view``).
 
 >>> from app.stats.model import Stats
 >>> s = Stats()

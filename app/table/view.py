@@ -103,7 +103,7 @@ class UIState:
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     start_lives: int = 3
-    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
+    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
 
 
 def phase_name(obs: Any) -> str:

@@ -1,4 +1,4 @@
-"""app.settings: validation with fallbacks, URL parameters, the dialog, and the rules they give."""
+"""app.settings.model: validation with fallbacks, URL parameters, the dialog, the rules."""
 
 import dataclasses
 import json

@@ -1,4 +1,4 @@
-"""app.stats: counting deals and matches, the stored format and its migration, import, the chart."""
+"""app.stats.model: counting deals and matches, the stored format, migration, import, chart."""
 
 import copy
 import json

@@ -1,4 +1,4 @@
-"""app.view: the page contract of CONFORMANCE.md drawn from an observation, without a browser."""
+"""app.table.view: the page contract of CONFORMANCE.md drawn from an observation, no browser."""
 
 from __future__ import annotations
 
