@@ -27,7 +27,6 @@ controller only matches the player's clicks against that list.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import random
 import time
@@ -35,10 +34,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import coach, panels, safe_json, tabs, view
-from app import settings as st
-from app import stats as stats_mod
+from app import tabs
 from app.i18n import BOT_NAMES, t
+from app.settings import dialog as settings_dialog
+from app.settings import model as st
+from app.stats import model as stats_mod
+from app.stats import panel as stats_panel
 from app.storage import (
     KEY_MATCH,
     KEY_SETTINGS,
@@ -50,9 +51,12 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.view import UIState
-
-LOG_KEEP = 60  # log lines kept (and saved)
+from app.table import coach, log, notices, view
+from app.table.moves import changed_keys, hand_active, table_active
+from app.table.notices import FAILED
+from app.table.saved import Saved, read_saved
+from app.table.view import Panels, UIState
+from engine import Action, ActionKind
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
@@ -111,90 +115,6 @@ def _unquote(text: str) -> str:
     return out.decode("utf-8", "replace")
 
 
-# ---------------------------------------------------------------- the saved match
-
-
-@dataclasses.dataclass(frozen=True)
-class Saved:
-    """A saved match record, read and checked field by field (see ``read_saved``)."""
-
-    match: Any
-    settings: st.Settings
-    deal_seen: int = 0
-    deal_noted: int = 0
-    deal_logged: int = 0
-    player_place: int | None = None
-    line_no: int = 0
-    log: tuple[tuple[int, str], ...] = ()
-    out_order: tuple[int, ...] = ()
-    recorded: bool = False
-    watching: bool = False
-
-
-def _count(record: dict, name: str) -> int:
-    value = record.get(name, 0)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name} is {value!r}, not a whole number >= 0")
-    return value
-
-
-def read_saved(text: str, browser_lang: str = "de") -> Saved:
-    """The saved match ``text`` (what ``Controller._save`` wrote) checked as a whole;
-    ``ValueError`` (or the engine's error) names the first field that is wrong.
-    Missing counters take their start values.
-
-    >>> read_saved('{"match": 1, "settings": {}}')
-    Traceback (most recent call last):
-    ...
-    ValueError: match is 1, not the engine's match text
-    """
-    record = safe_json.loads(text, "match")  # bounded: never a RecursionError
-    if not isinstance(record, dict):
-        raise ValueError(f"the record is {type(record).__name__}, not an object")
-    if not isinstance(record.get("match"), str):
-        raise ValueError(f"match is {record.get('match')!r}, not the engine's match text")
-    if not isinstance(record.get("settings"), dict):
-        raise ValueError(f"settings is {record.get('settings')!r}, not an object")
-    match = engine.Match.from_json(record["match"])
-    settings, _ = st.from_dict(record["settings"], browser_lang)
-    seats = len(match.lives())
-    place = record.get("player_place")
-    if place is not None and (type(place) is not int or not 1 <= place <= seats):
-        raise ValueError(f"player_place is {place!r}, not a place from 1 to {seats}")
-    log = record.get("log", [])
-    if not isinstance(log, list) or not all(
-        isinstance(x, list) and len(x) == 2 and type(x[0]) is int and isinstance(x[1], str)
-        for x in log
-    ):
-        raise ValueError("log is not a list of [number, text] lines")
-    out_order = record.get("out_order", [])
-    if (
-        not isinstance(out_order, list)
-        or not all(type(x) is int and 0 <= x < seats for x in out_order)
-        or len(set(out_order)) != len(out_order)
-    ):
-        raise ValueError(f"out_order is {out_order!r}, not a list of distinct seats")
-    recorded = record.get("recorded", False)
-    if not isinstance(recorded, bool):
-        raise ValueError(f"recorded is {recorded!r}, not true or false")
-    watching = record.get("watching", False)
-    if not isinstance(watching, bool):
-        raise ValueError(f"watching is {watching!r}, not true or false")
-    return Saved(
-        match=match,
-        settings=settings,
-        deal_seen=_count(record, "deal_seen"),
-        deal_noted=_count(record, "deal_noted"),
-        deal_logged=_count(record, "deal_logged"),
-        player_place=place,
-        line_no=_count(record, "line_no"),
-        log=tuple((a, b) for a, b in log),
-        out_order=tuple(out_order),
-        recorded=recorded,
-        watching=watching,
-    )
-
-
 # ---------------------------------------------------------------- the controller
 
 
@@ -236,11 +156,8 @@ class Controller:
         self.ui = UIState()
         self.epoch = 0  # bumps with every new match: stale timers do nothing
         self.deal_seen = 0  # the last finished deal whose result the player has seen
-        self.deal_noted = 0  # the last finished deal logged and counted
-        self.deal_logged = 0  # the last deal whose start is in the log
-        self.player_place: int | None = None  # the player's place when they went out
+        self.deal_noted = 0  # the last finished deal counted in the statistics
         self.watching = False  # out of the match: watch the bots without deal-over stops
-        self.line_no = 0
         self.recorded = False
         self.storage_notices: list[Any] = []  # damaged stored data, told to the player
         # Statistics changes not written yet (a full storage): each takes the stored
@@ -254,8 +171,8 @@ class Controller:
 
     def start(self) -> None:
         """Resume the saved match, or start one from the URL and the settings."""
-        # Damaged stored data is backed up now, and the player is told (app.panels).
-        self.storage_notices = panels.startup_notices(self)
+        # Damaged stored data is backed up now, and the player is told (the banner).
+        self.storage_notices = self._startup_notices()
         # Bad URL parameters are ignored, but said: in the banner and in the console.
         self._tell([n for n in self.notices if n.code == "url"])
         if not self.tabs.start():  # the saved match is open in another tab: ask first
@@ -271,6 +188,16 @@ class Controller:
             self._advance()
             return
         self.new_match(self.next_settings)
+
+    def _startup_notices(self) -> list[Notice]:
+        """Read stored statistics and the saved match once before the game starts, so a
+        damaged record is backed up here and the player is told (the later reads then
+        find a clean slate); with the settings' own notices about stored data."""
+        found = [n for n in self.notices if n.code in notices.STORAGE_CODES]
+        for _, notice in (stats_mod.load_stats(self.store), load_match(self.store)):
+            if notice is not None:
+                found.append(notice)
+        return found
 
     def new_match(self, settings: st.Settings) -> None:
         """Deal a new match with ``settings`` (this tab saves it, see ``app.tabs``)."""
@@ -289,14 +216,13 @@ class Controller:
         self.settings = dataclasses.replace(settings, seed=seed)
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
-        self._setup(log=())
-        self.deal_seen = self.deal_noted = self.deal_logged = 0
-        self.player_place = None
+        self._setup()
+        self.deal_seen = self.deal_noted = 0
         self.recorded = False
         self.watching = False
         self.stats_marks = (0, False)
 
-    def _setup(self, log: Sequence[tuple[int, str]], out_order: Sequence[int] = ()) -> None:
+    def _setup(self) -> None:
         """Bots and UI state for ``self.match`` played with ``self.settings``."""
         s = self.settings
         levels = st.bot_difficulties(s)
@@ -311,11 +237,9 @@ class Controller:
             names=("", *BOT_NAMES[: n - 1]),
             start_lives=rules.lives,
             anim=self.next_settings.speed != "0",
-            log=tuple(log),
-            out_order=tuple(out_order),
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
-            panels=panels.Panels(notices=tuple(self.storage_notices)),
+            panels=Panels(notices=tuple(self.storage_notices)),
         )
 
     # ------------------------------------------------------------ intents
@@ -332,14 +256,32 @@ class Controller:
         elif kind == "value":
             self.ui.announce_value = str(intent.get("value"))
             self._render()
+        elif kind == "escape":  # the Escape key: close the top panel, else the selection
+            self.escape()
         elif kind == "settings-draft":  # a field of the settings dialog changed
-            panels.draft(self, dict(intent.get("form") or {}))
+            self.settings_draft(dict(intent.get("form") or {}))
             self._render()
         elif kind == "stats-import":  # the text of a statistics file the player chose
-            panels.import_text(self, intent.get("text"), intent.get("size"))
+            self.import_stats(intent.get("text"), intent.get("size"))
             self._render()
         elif kind == "storage":  # another tab changed storage
             self.on_storage(intent.get("key"))
+
+    def escape(self) -> None:
+        """Escape closes what lies on top: rules help or statistics (above the rest),
+        else the settings dialog, else it clears the selection."""
+        p = self.ui.panels
+        if p.help_open or p.stats_open:
+            self.press("close-help" if p.help_open else "close-stats")
+        elif self.ui.settings_open:
+            self.press("close-settings")
+        else:
+            self.press("clear-selection")
+
+    def take_focus(self) -> str:
+        """The ``data-key`` the page should focus after this redraw (once), or ""
+        (a dialog just opened or closed)."""
+        return self.ui.panels.take_focus()
 
     def press(self, name: str, form: dict[str, Any] | None = None) -> None:
         """A button: a control name or an action text."""
@@ -355,7 +297,8 @@ class Controller:
             self._render()
         elif name == "new-match":
             if form is not None:
-                chosen = panels.form_settings(self, form)
+                fields = settings_dialog.normalize(form)
+                chosen, _ = st.from_form(fields, base=self.next_settings)
                 self.check_write(KEY_SETTINGS, st.save_settings(self.store, chosen))
                 # A seed from the URL served one match; the dialog starts fresh ones.
                 self.next_settings = dataclasses.replace(chosen, seed=None)
@@ -386,14 +329,103 @@ class Controller:
         elif name == "clear-selection":
             self._clear_selection()
             self._render()
-        elif panels.press(self, name):  # help, statistics, notices
+        elif name in PANEL_CONTROLS or name.startswith(STATS_SCOPE):
+            self._panel_control(name)
             self._render()
         else:
             self.play(name)
 
+    def _panel_control(self, name: str) -> None:
+        """Rules help, statistics and the notices banner (``PANEL_CONTROLS``)."""
+        p = self.ui.panels
+        lang = self.ui.lang
+        if name == "open-help":
+            p.help_open, p.focus = True, "act-close-help"
+        elif name == "close-help":
+            p.help_open = False
+            p.focus = "set-open-help" if self.ui.settings_open else "act-open-help"
+        elif name == "open-stats":
+            _, notice = stats_mod.load_stats(self.store)
+            if notice is not None:
+                p.notices = (*p.notices, notice)
+            p.stats = self._stats_now()  # with what could not be written yet
+            p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
+            p.focus = "act-close-stats"
+        elif name == "close-stats":
+            p.stats_open, p.confirm_reset, p.message, p.stats = False, False, "", None
+            p.focus = "act-open-stats"
+        elif name.startswith(STATS_SCOPE):
+            p.scope = name.removeprefix(STATS_SCOPE)
+            p.confirm_reset = False
+        elif name == "stats-reset":
+            p.confirm_reset = True
+        elif name == "stats-reset-cancel":
+            p.confirm_reset = False
+        elif name == "stats-reset-confirm":
+            self._replace_stats(stats_mod.Stats())
+            p.confirm_reset = False
+            p.scope = stats_panel.SCOPE_ALL
+            p.message, p.error = stats_panel.tr("was_reset", lang), False
+        elif name == "stats-export":
+            stats = self._stats_now()  # also what a full storage could not take
+            filename = stats_panel.export_filename(stats_mod.today())
+            download = getattr(self.host, "download", None)
+            if download is not None:
+                download(filename, stats.to_json())
+            p.message, p.error = stats_panel.tr("exported", lang, name=filename), False
+        elif name == "dismiss-notices":
+            p.notices = ()
+            self.storage_notices = []
+
+    def import_stats(self, text: Any, size: Any = None) -> None:
+        """A statistics file the player chose: replace the statistics, or say why not.
+        ``size`` (bytes) is given instead of the text for a file too large to read."""
+        p = self.ui.panels
+        if text is None and isinstance(size, int | float):
+            stats, message = None, stats_panel.too_large(size, self.ui.lang)
+        else:
+            stats, message = stats_panel.import_stats(text, self.ui.lang)
+        if stats is not None:
+            self._replace_stats(stats)
+            p.scope = stats_panel.SCOPE_ALL
+        p.message, p.error = message, stats is None
+        p.stats_open, p.confirm_reset = True, False
+        if p.stats is None:
+            p.stats = self._stats_now()
+
+    def _replace_stats(self, stats: Any) -> None:
+        """Replace the statistics (an import, a reset); a failed write waits in memory."""
+        self._update_stats(lambda _old: stats)
+        self.ui.panels.stats = stats
+
+    def settings_draft(self, form: dict[str, Any]) -> None:
+        """The player changed a field of the settings dialog: show the dialog for the new
+        draft. Language, card faces and speed apply at once and are remembered."""
+        base = settings_dialog.draft_settings(self.ui.settings, self.ui.lang)
+        new, _ = settings_dialog.draft(form, base)
+        self.ui.settings = new.to_dict()
+        changed = {
+            name: getattr(new, name)
+            for name in ("lang", "deck_style", "speed")
+            if getattr(new, name) != getattr(self.next_settings, name)
+        }
+        if not changed:
+            return
+        self.next_settings = dataclasses.replace(self.next_settings, **changed)
+        # Remember only what the player changed here: the rest of next_settings may come
+        # from URL parameters, which count for this page load only.
+        stored, _ = st.load_settings(self.store, self.browser_lang)
+        self.check_write(
+            KEY_SETTINGS, st.save_settings(self.store, dataclasses.replace(stored, **changed))
+        )
+        self.ui.lang = self.next_settings.lang
+        self.ui.anim = self.next_settings.speed != "0"
+        deck = self.match.rules.deck if self.match is not None else None
+        self.ui.style = st.card_style(self.next_settings, deck)
+
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
-        best move's cards outlined (app.coach; a small search budget keeps it short)."""
+        best move's cards outlined (app.table.coach; a small search budget keeps it short)."""
         if self.ui.mode != "human" or self.match.current_player() != 0:
             return
         obs = self._obs()
@@ -407,16 +439,14 @@ class Controller:
             return
         self.ui.changed = frozenset()  # the last move's highlight has been seen
         obs = self._obs()
-        usable = (
-            view.hand_active(obs, self.ui) if zone == "hand" else view.table_active(obs, self.ui)
-        )
+        usable = hand_active(obs, self.ui) if zone == "hand" else table_active(obs, self.ui)
         if (int(index) if zone == "hand" else index) not in usable:
             return  # a card no legal move uses: nothing to select
-        texts = self._texts()
+        kinds = {a.kind for a in obs.legal_actions}
         key = (zone, index)
-        if zone == "hand" and any(x.startswith(("announce ", "hold ")) for x in texts):
+        if zone == "hand" and kinds & {ActionKind.ANNOUNCE, ActionKind.HOLD}:
             # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
-            announcing = any(x.startswith("announce ") for x in texts)
+            announcing = ActionKind.ANNOUNCE in kinds
             limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
             chosen = [k for k in self.ui.selected if k[0] == "hand"]
             if key in chosen:
@@ -450,7 +480,10 @@ class Controller:
         """A hand card and a table card chosen together: play the swap they make."""
         if table_i == "mistery":
             self.ui.pending = ()
-            self._try_play(f"mistery {hand_i}")
+            self._try_play(Action.mistery, hand_i)
+            return
+        if not table_i.isdigit():  # not a card of the table: no move
+            self._try_play(lambda: None)
             return
         if self.ui.two_mode:
             if not self.ui.pending:
@@ -460,43 +493,50 @@ class Controller:
                 return
             (h1, t1) = self.ui.pending[0]
             self.ui.pending = ()
-            self._try_play(f"swap {h1} {t1} {hand_i} {table_i}")
+            self._try_play(Action.swap_two, h1, t1, hand_i, int(table_i))
             return
-        self._try_play(f"swap {hand_i} {table_i}")
+        self._try_play(Action.swap, hand_i, int(table_i))
 
-    def _try_play(self, text: str) -> None:
-        if not self.play(text):
+    def _try_play(self, make: Callable[..., Action], *indices: int) -> None:
+        """Build the action from the chosen cards' indices and play it; cards that make
+        no legal move (or no move at all, like one hand card twice) clear the choice."""
+        try:
+            action: Action | None = make(*indices)
+        except engine.InvalidInputError:
+            action = None
+        if action is None or not self.play(action):
             self._clear_selection()
             self._render()
 
-    def play(self, text: str) -> bool:
-        """Play the player's move ``text`` if the engine offers it now."""
+    def play(self, action: Action | str) -> bool:
+        """Play the player's move (an ``Action``, or its text from a button's
+        ``data-action``) if the engine offers it now."""
         if self.ui.mode != "human" or self.match.current_player() != 0:
             return False
-        action = self._legal(text)
+        action = self._legal(action)
         if action is None:
             return False
         if not self.tabs.may_save():  # taken over in another tab: this move would be lost
             self._guest(self.tabs.reason)
             return False
-        before = self._obs()
         self.ui.mode = "busy"  # accepted: leave "human" at once
         self._clear_selection()
         self.ui.two_mode = False
         self.ui.notice = ""
         self.ui.hints = ()  # the coach spoke about the position before this move
         self.match.apply(action)
-        self._log(view.describe_move(0, str(action), before, self._obs(), self.ui))
-        self.ui.changed = view.changed_keys(0, str(action))
+        self.ui.changed = changed_keys(0, action)
         self._render()
         self._save()
         epoch = self.epoch
         self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
         return True
 
-    def _legal(self, text: str) -> Any:
+    def _legal(self, wanted: Action | str) -> Action | None:
+        """The legal action equal to ``wanted`` (a button's text is read by the engine's
+        parser), or None."""
         try:
-            wanted = engine.Action.parse(text)
+            wanted = Action.parse(wanted)
         except (ValueError, AttributeError):
             return None
         return next((a for a in self.match.legal_actions() if a == wanted), None)
@@ -524,7 +564,6 @@ class Controller:
             self._show("deal-over")
             return
         self.ui.result = None
-        self._announce_deal()
         seat = self.match.current_player()
         if seat == 0:
             self._show("human")
@@ -550,11 +589,9 @@ class Controller:
         if seat == 0 or seat not in self.bot_levels:
             self._advance()
             return
-        before = self._obs()
         action = self._bot(seat).choose(self.match.observation(seat))
         self.match.apply(action)
-        self._log(view.describe_move(seat, str(action), before, self._obs(), self.ui))
-        self.ui.changed = view.changed_keys(seat, str(action))
+        self.ui.changed = changed_keys(seat, action)
         self._advance()
 
     def _bot(self, seat: int) -> Any:
@@ -587,32 +624,16 @@ class Controller:
                     self.settings.preset, place=place, players=len(self.match.lives()), crown=crown
                 )
             )
-            names = ", ".join(view.seat_name(self.ui, s) for s in winners)
-            if len(winners) > 1:
-                self._log(t("winners", self.ui.lang, names=names))
-            elif winners == (0,):
-                self._log(t("winner_you", self.ui.lang))
-            else:
-                self._log(t("winner", self.ui.lang, name=names))
         self._show("match-over")
 
     def _note_deal_end(self) -> None:
-        """Once per finished deal: log who lost lives, count it in the statistics,
-        remember who went out (for the ranking)."""
+        """Once per finished deal: count it in the statistics."""
         for result in self._results():
             if result.deal_number > self.deal_noted:
                 self.deal_noted = result.deal_number
                 self._note_result(result)
 
     def _note_result(self, last: Any) -> None:
-        lines = []
-        for row in view.deal_rows(last):
-            if row["lost"]:
-                key = "lost_life" if row["lost"] == 1 else "lost_lives"
-                key += "_you" if row["seat"] == 0 else ""
-                name = view.seat_name(self.ui, row["seat"])
-                lines.append(t(key, self.ui.lang, name=name, n=row["lost"]))
-        self._log("; ".join(lines) if lines else t("nobody_lost", self.ui.lang))
         lives = self.match.lives()
         lost = last.lost[0] if last.lost else 0
         if lives[0] >= 0 or lost:  # the player held cards in this deal
@@ -625,9 +646,6 @@ class Controller:
                     knocked=last.knocker == 0,
                 )
             )
-        for seat, n in enumerate(lives):
-            if n < 0 and seat not in self.ui.out_order:
-                self.ui.out_order = (*self.ui.out_order, seat)
 
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""
@@ -637,14 +655,6 @@ class Controller:
     def _unseen_result(self) -> Any:
         """The first finished deal the player has not been shown (deals can end at once)."""
         return next((r for r in self._results() if r.deal_number > self.deal_seen), None)
-
-    def _announce_deal(self) -> None:
-        """Log the start of the deal in play, once."""
-        obs = self._obs()
-        if not self.match.is_over() and obs.deal_number > self.deal_logged:
-            self.deal_logged = obs.deal_number
-            name = view.seat_name(self.ui, obs.dealer)
-            self._log(t("l_deal", self.ui.lang, n=obs.deal_number, name=name))
 
     # ------------------------------------------------------------ helpers
 
@@ -661,11 +671,6 @@ class Controller:
     def _obs(self) -> Any:
         return self.match.observation(0)
 
-    def _texts(self) -> list[str]:
-        return (
-            [str(a) for a in self.match.legal_actions()] if self.match.current_player() == 0 else []
-        )
-
     def _last_deal_number(self) -> int:
         last = self._obs().last_deal
         return last.deal_number if last is not None else 0
@@ -678,14 +683,19 @@ class Controller:
         self.ui.selected = ()
         self.ui.pending = ()
 
-    def _log(self, text: str) -> None:
-        if not text:
-            return
-        self.line_no += 1
-        self.ui.log = (*self.ui.log, (self.line_no, text))[-LOG_KEEP:]
-
     def _render(self) -> None:
-        self.host.show(view.render(self._obs(), self.ui), self.ui.log, self.ui.mode)
+        obs = self._obs()
+        self.host.show(view.render(obs, self.ui), self._log_lines(obs), self.ui.mode)
+
+    def _log_lines(self, obs: Any) -> list[tuple[int, str]]:
+        """The log as the player may read it now: the engine's events for seat 0, in
+        words; at the end of a deal, only up to that deal's end (the engine has dealt
+        the next one already)."""
+        events = obs.log
+        if self.ui.mode == "deal-over" and self.ui.result is not None:
+            events = log.until_deal_end(events, self.ui.result.deal_number)
+        ui = self.ui
+        return log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
 
     # ------------------------------------------------------------ saving
 
@@ -702,20 +712,15 @@ class Controller:
         deal_noted, recorded = (
             self.stats_marks if self.pending_stats else (self.deal_noted, self.recorded)
         )
-        record = {
-            "match": self.match.to_json(),
-            "settings": self.settings.to_dict(),
-            "deal_seen": self.deal_seen,
-            "deal_noted": deal_noted,
-            "deal_logged": self.deal_logged,
-            "player_place": self.player_place,
-            "log": [list(x) for x in self.ui.log],
-            "line_no": self.line_no,
-            "out_order": list(self.ui.out_order),
-            "recorded": recorded,
-            "watching": self.watching,
-        }
-        notice = save_match(self.store, json.dumps(record))
+        record = Saved(
+            self.match,
+            self.settings,
+            deal_seen=self.deal_seen,
+            deal_noted=deal_noted,
+            recorded=recorded,
+            watching=self.watching,
+        )
+        notice = save_match(self.store, record.to_json())
         if notice is not None:
             # The stored match is older than this one: resumed later, it would replay
             # (and count again) what happened since. No saved match is better.
@@ -790,7 +795,7 @@ class Controller:
 
     def _guest(self, reason: str) -> None:
         """This tab does not save the match (``reason``: ``open`` or ``taken``): stop
-        the bots, accept no moves, and ask what to do (``app.panels``)."""
+        the bots, accept no moves, and ask what to do (``app.table.notices``)."""
         self.epoch += 1  # timers already set do nothing
         self.ui.panels.other_tab = reason
         self.ui.mode = "busy"
@@ -814,13 +819,10 @@ class Controller:
         self.settings = saved.settings
         self.deal_seen = saved.deal_seen
         self.deal_noted = saved.deal_noted
-        self.deal_logged = saved.deal_logged
-        self.player_place = saved.player_place
-        self.line_no = saved.line_no
         self.recorded = saved.recorded
         self.watching = saved.watching
         self.stats_marks = (saved.deal_noted, saved.recorded)
-        self._setup(log=saved.log, out_order=saved.out_order)
+        self._setup()
         return True
 
     # ------------------------------------------------------------ statistics
@@ -877,5 +879,20 @@ class Controller:
         return stats
 
 
-FAILED = ("write_failed", "backup_failed")
-"""Notice codes of a write that did not happen."""
+PANEL_CONTROLS = frozenset(
+    {
+        "open-help",
+        "close-help",
+        "open-stats",
+        "close-stats",
+        "stats-export",
+        "stats-reset",
+        "stats-reset-confirm",
+        "stats-reset-cancel",
+        "dismiss-notices",
+    }
+)
+"""Controls of the rules help, the statistics and the notices banner (plus every
+``stats-scope-<name>``), none of which looks like a move."""
+
+STATS_SCOPE = "stats-scope-"

@@ -21,7 +21,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app import safe_json, view
+from app import safe_json
+from app.table import view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
@@ -43,7 +44,7 @@ class Page:
         self.app = app
         self.controller: Any = None
         self.focus_key = ""  # data-key of the element the player last focused
-        self.shown: list[int] = []  # numbers of the log lines in the page
+        self.shown: list[tuple[int, str]] = []  # the log lines in the page
         self.drag: dict[str, Any] | None = None
         self.shown_state = ""
         self.suppress_click = False
@@ -112,8 +113,8 @@ class Page:
         """Keep the keyboard where the player was: the same card or button after a
         redraw; a new end-of-deal or end-of-match panel takes the focus itself."""
         el = None
-        wanted = self.controller.ui.panels.take_focus() if self.controller else ""
-        if wanted:  # a dialog just opened or closed (app.panels says where to go)
+        wanted = self.controller.take_focus() if self.controller else ""
+        if wanted:  # a dialog just opened or closed (the controller says where to go)
             self.focus_key = wanted
         if not wanted and state in ("deal-over", "match-over") and state != self.shown_state:
             el = self.app.querySelector(f'[data-testid="{state}"] button.primary')
@@ -180,15 +181,8 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
-        if key == "Escape":
-            extra = self.controller.ui.panels  # rules help and statistics lie above the rest
-            if extra.help_open or extra.stats_open:
-                close = "close-help" if extra.help_open else "close-stats"
-                self.controller.handle({"type": "action", "action": close})
-            elif self.controller.ui.settings_open:
-                self.controller.handle({"type": "action", "action": "close-settings"})
-            else:
-                self.controller.handle({"type": "action", "action": "clear-selection"})
+        if key == "Escape":  # what it closes is the controller's call
+            self.controller.handle({"type": "escape"})
             return
         if key not in ("Enter", " "):
             return
@@ -331,19 +325,24 @@ class Page:
         self.shown = []
 
     def _sync_log(self, log: Sequence[tuple[int, str]]) -> None:
-        """Append only new lines (so ``aria-live`` reads just those); rebuild on a new match."""
-        numbers = [n for n, _ in log]
-        if self.shown and (not numbers or self.shown[-1] not in numbers):
-            self.log_el.innerHTML = ""  # another match: start the list again
+        """Make the list show ``log`` (numbered lines, oldest first) by appending only
+        the new lines (so ``aria-live`` reads just those) and dropping the oldest; a
+        list that does not fit (another match) is built again."""
+        wanted = dict(log)
+        fits = all(wanted.get(n, text) == text for n, text in self.shown) and (
+            not self.shown or self.shown[-1][0] in wanted
+        )
+        if not fits:
+            self.log_el.innerHTML = ""
             self.shown = []
-        last = self.shown[-1] if self.shown else 0
+        last = self.shown[-1][0] if self.shown else 0
         new = [(n, text) for n, text in log if n > last]
         if new:
             self.log_el.insertAdjacentHTML(
                 "beforeend", "".join(view.log_line(n, text) for n, text in new)
             )
-            self.shown += [n for n, _ in new]
-        while self.shown and self.shown[0] not in numbers:  # keep it as short as the controller's
+            self.shown += new
+        while self.shown and self.shown[0][0] not in wanted:  # as short as the controller's
             self.shown.pop(0)
             self.log_el.firstElementChild.remove()
         self.log_el.scrollTop = self.log_el.scrollHeight
@@ -407,7 +406,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     app = js.document.getElementById("app")
     page = Page(app)
     store = _store(js)
-    # The language policy (German for de-*, else English) lives in app.settings.
+    # The language policy (German for de-*, else English) lives in app.settings.model.
     lang = str(js.navigator.language or "de")
     query = str(js.location.search)
     controller = Controller(

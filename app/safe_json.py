@@ -1,8 +1,8 @@
 """The limits for every piece of JSON text the page reads, and the one function to read it.
 
 Text reaches the page's Python from ``localStorage`` (settings, statistics, the
-saved match: ``app.storage``, ``app.controller.read_saved``) and from files the
-player imports (``app.stats.Stats.from_json``). All of it goes through
+saved match: ``app.storage``, ``app.table.saved.read_saved``) and from files the
+player imports (``app.stats.model.Stats.from_json``). All of it goes through
 :func:`loads`, which is ``engine.safe_json.loads`` (the engine reads its own match
 text with the same scan) with a size limit per kind of text. Text beyond a limit,
 nested deeper than :data:`MAX_DEPTH`, or holding NaN, Infinity, huge numbers or a

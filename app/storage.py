@@ -50,11 +50,11 @@ from typing import Any, Protocol
 from . import safe_json
 
 KEY_SETTINGS = "settings"
-"""Key of the remembered settings (see ``app.settings``)."""
+"""Key of the remembered settings (see ``app.settings.model``)."""
 KEY_MATCH = "match"
 """Key of the match in progress: the engine's match JSON, kept as opaque text."""
 KEY_STATS = "stats"
-"""Key of the statistics (see ``app.stats``)."""
+"""Key of the statistics (see ``app.stats.model``)."""
 
 MATCH_VERSION = 1
 """Envelope version of the saved match. The engine's text inside carries its own format."""
@@ -79,7 +79,7 @@ class Notice:
 
     ``code`` is a stable word for translations (``corrupt``, ``newer``,
     ``unavailable``, ``write_failed``, ``backup_failed`` here; ``setting``,
-    ``url``, ``form`` and ``rules`` in ``app.settings``; ``saved`` and
+    ``url``, ``form`` and ``rules`` in ``app.settings.model``; ``saved`` and
     ``history_trimmed`` in ``app.controller``), ``subject`` the storage key
     or setting name, ``message`` an English sentence for the log,
     ``backup_key`` where the unreadable text was kept, ``count`` a number the

@@ -161,6 +161,77 @@ class Action:
     def giveup(cls) -> Action:
         return cls._make(ActionKind.GIVEUP)
 
+    # -- what the action uses ------------------------------------------------
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The (hand, table) index pairs of a swap or double swap; ``()`` otherwise.
+
+        >>> Action.parse("swap 2 1 0 0").pairs, Action.swap(1, 2).pairs, Action.knock().pairs
+        (((0, 0), (2, 1)), ((1, 2),), ())
+        """
+        if self.kind is ActionKind.SWAP or self.kind is ActionKind.SWAP_TWO:
+            a = self.args
+            return tuple((a[i], a[i + 1]) for i in range(0, len(a), 2))
+        return ()
+
+    @property
+    def hand_cards(self) -> tuple[int, ...]:
+        """Indices of the hand cards the action names: swapped away, laid face down
+        (``mistery``), kept (``hold``) or shown (``announce``); sorted.
+
+        >>> Action.parse("swap 2 1 0 0").hand_cards, Action.mistery(1).hand_cards
+        ((0, 2), (1,))
+        >>> Action.parse("hold 4 0 2").hand_cards, Action.parse("announce 21 show 2 0").hand_cards
+        ((0, 2, 4), (0, 2))
+        >>> Action.swap_all().hand_cards
+        ()
+        """
+        k = self.kind
+        if k is ActionKind.SWAP or k is ActionKind.SWAP_TWO:
+            return tuple(sorted(h for h, _ in self.pairs))
+        if k is ActionKind.MISTERY or k is ActionKind.HOLD:
+            return self.args
+        if k is ActionKind.ANNOUNCE:
+            return self.args[1:]
+        return ()
+
+    @property
+    def table_cards(self) -> tuple[int, ...]:
+        """Indices of the open table cards a swap or double swap takes; sorted
+        (the face-down card of ``mistery`` is not an open card: see ``kind``).
+
+        >>> Action.parse("swap 0 2 1 0").table_cards, Action.mistery(1).table_cards
+        ((0, 2), ())
+        """
+        return tuple(sorted(t for _, t in self.pairs))
+
+    @property
+    def value(self) -> int | float | None:
+        """The announced value of ``announce``, else None.
+
+        >>> Action.parse("announce 30.5 show 0 1").value, Action.knock().value
+        (30.5, None)
+        """
+        return self.args[0] if self.kind is ActionKind.ANNOUNCE else None
+
+    @property
+    def value_text(self) -> str:
+        """The announced value as the action text writes it (``"21"``, ``"30.5"``), else "".
+
+        >>> Action.announce(30.5, 0, 1).value_text, Action.announce(21, 0, 1).value_text
+        ('30.5', '21')
+        """
+        return "" if self.kind is not ActionKind.ANNOUNCE else _value_text(self.args[0])
+
+    @property
+    def target(self) -> int | None:
+        """The seat a ``challenge`` names, else None.
+
+        >>> Action.challenge(2).target, Action.giveup().target
+        (2, None)
+        """
+        return self.args[0] if self.kind is ActionKind.CHALLENGE else None
+
     # -- text ---------------------------------------------------------------
     def __str__(self) -> str:
         text = _TEXT.get(self)

@@ -1,7 +1,7 @@
 // Boot screen and watchdog: the page's first script (a file, not inline, so a strict
 // Content Security Policy allows it). It
 //   - shows the boot screen in the player's language: ?lang=, else the saved
-//     language, else the browser's (German for de-*, else English, as app.settings);
+//     language, else the browser's (German for de-*, else English, as app.settings.model);
 //   - moves the progress bar as static/boot.mjs reports the bytes loaded;
 //   - turns any start-up failure (a missing file, a Python error, no start within
 //     60 s) into readable words and data-error on #app instead of a blank page,

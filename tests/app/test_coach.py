@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from app import coach
-from engine import parse_cards
+from app.table import coach, moves
+from engine import Action, parse_cards
 from tests.app.test_controller import choose, make, perform, settle
 
 
@@ -43,7 +43,7 @@ def test_hint_ranks_legal_moves_in_words_and_outlines_the_best(query):
     assert "%" in items[0].all_text() and items[0].all_text().startswith("Am besten: ")
     best = items[0].get("data-hint-action")
     marked = {e.get("data-key") for e in host.tree().find_all(data_hinted="true")}
-    assert marked == set(coach.card_keys(best))
+    assert marked == set(moves.card_keys(Action.parse(best)))
     assert host.state == "human"
     assert took < 2.0  # a budget of 30 ms; generous for a busy test machine
 
@@ -64,7 +64,7 @@ def test_move_words_for_every_kind_of_move():
     names = ["", "Anna", "Ben"]
 
     def words(text, lang="en"):
-        return coach.move_words(o, text, names, "french", lang)
+        return coach.move_words(o, Action.parse(text), names, "french", lang)
 
     assert words("swap 0 2") == "swap King of Hearts for Queen of Spades"
     assert words("swap 0 0 1 1") == (
@@ -76,15 +76,15 @@ def test_move_words_for_every_kind_of_move():
     assert words("challenge 2") == "challenge Ben"
     assert words("knock") == "Knock" and words("knock", "de") == "Klopfen"
     assert words("swap 1 0", "de") == "Pik Neun gegen Herz Ass tauschen"
-    assert coach.move_words(o, "swap 1 0", names, "german", "de") == (
+    assert coach.move_words(o, Action.swap(1, 0), names, "german", "de") == (
         "Grün Neun gegen Herz Ass tauschen"
     )
 
 
 def test_markup_escapes_and_says_best_then_else():
     lines = (
-        coach.Line("knock", "<b>Knock</b>", 0.724),
-        coach.Line("pass", "Pass", 0.5),
+        coach.Line(Action.knock(), "<b>Knock</b>", 0.724),
+        coach.Line(Action.pass_(), "Pass", 0.5),
     )
     html = coach.markup(lines, "en")
     assert "&lt;b&gt;" in html and "<b>" not in html

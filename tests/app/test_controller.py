@@ -302,7 +302,7 @@ def test_hidden_deal_and_two_swaps_are_playable_by_clicks():
         players=3,
         seed=1,
     )
-    c._setup(log=())
+    c._setup()
     c._advance()
     assert play_match(c, host, random.Random(5)) > 0
     c, host, _ = make("?seed=1&speed=0&preset=pub&bots=2&lives=1")
@@ -331,8 +331,8 @@ def test_a_deal_that_ends_at_once_is_shown_before_play_goes_on():
     first = engine.parse_cards("AH KH 10H 7C 8D 9S QC JD 7S")
     rest = [card for card in engine.make_deck(32) if card not in first]
     c.match = engine.Match(rules, players=2, seed=1, dealer=1, deck=[*first, *rest])
-    c._setup(log=())
-    c.deal_seen = c.deal_noted = c.deal_logged = 0
+    c._setup()
+    c.deal_seen = c.deal_noted = 0
     c._advance()
     assert host.state == "deal-over"
     panel = host.tree().find(data_testid="deal-over")
@@ -373,8 +373,8 @@ def _back_to_back_match():
 def test_back_to_back_deals_each_show_the_lives_they_left():
     c, host, _ = make("?seed=1&speed=0&preset=hosenowi&bots=1")
     c.match, seen = _back_to_back_match()
-    c._setup(log=())
-    c.deal_seen = c.deal_noted = c.deal_logged = seen
+    c._setup()
+    c.deal_seen = c.deal_noted = seen
     first, second = c.match.results[seen], c.match.results[seen + 1]
     assert first.lives_after != second.lives_after
     for result in (first, second):
@@ -443,14 +443,8 @@ def test_odd_url_parameters_fall_back_safely():
         ("settings", "x"),
         ("deal_seen", "x"),
         ("deal_noted", -1),
-        ("deal_logged", 1.5),
-        ("line_no", None),
-        ("player_place", "first"),
-        ("log", [[1]]),
-        ("log", "text"),
-        ("out_order", 5),
-        ("out_order", [0, 0]),
         ("recorded", "yes"),
+        ("watching", 1),
     ],
 )
 def test_a_damaged_saved_match_is_kept_aside_and_a_fresh_match_starts(field, value):
@@ -565,7 +559,7 @@ def test_bad_url_parameters_and_unplayable_rules_are_said_not_dropped():
     assert "URL-Parameter „bots“" in text and "URL-Parameter „lives“" in text
     assert len(warnings) == 2 and all("URL parameter" in w for w in warnings)
 
-    from app.settings import Settings
+    from app.settings.model import Settings
 
     c.new_match(Settings(preset="hosenowi", bots=8, lang="en"))  # 9 players: too many
     assert len(c.match.lives()) == 8
@@ -584,7 +578,7 @@ def test_url_notices_need_no_console_on_the_host():
 def test_the_header_names_a_custom_rule_set_as_such():
     c, host, _ = make("?seed=3&speed=0&preset=knack&new=1")
     assert host.tree().find(class_="variant").all_text() == "Knack"
-    from app.settings import Settings
+    from app.settings.model import Settings
 
     c.new_match(Settings(preset="custom", custom={"swap_two": True}, lang="en"))
     assert c.match.rules.swap_two and c.match.rules != engine.preset("classic")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import luegen_view as lv
+from app.table import luegen as lv
 from engine.events import DealResult
 
 NAMES = ["You", "Anna", "Ben"]

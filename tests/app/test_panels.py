@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from app import stats as stats_mod
 from app.controller import Controller
+from app.stats import model as stats_mod
 from app.storage import MemoryBackend, Store
 from tests.app.markup import parse
 
@@ -154,3 +154,21 @@ def test_a_language_change_does_not_remember_url_parameters():
     assert saved["lang"] == "en"
     assert (saved["speed"], saved["preset"], saved["bots"]) == ("normal", "classic", 3)
     assert c.next_settings.speed == "0" and c.next_settings.preset == "pub"
+
+
+def test_escape_closes_the_top_panel_then_the_dialog_then_the_selection():
+    c, host, _ = start()
+    press(c, "settings")
+    press(c, "open-help")
+    c.handle({"type": "escape"})  # rules help lies above the settings dialog
+    assert not c.ui.panels.help_open and c.ui.settings_open
+    assert c.take_focus() == "set-open-help"  # back to the button that opened it
+    c.handle({"type": "escape"})
+    assert not c.ui.settings_open and c.take_focus() == "act-settings"
+    press(c, "open-stats")
+    c.handle({"type": "escape"})
+    assert not c.ui.panels.stats_open
+    assert not host.tree().find_all(data_testid="stats-panel")
+    c.ui.selected = (("hand", "0"),)
+    c.handle({"type": "escape"})
+    assert c.ui.selected == ()

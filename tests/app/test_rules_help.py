@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from app import rules_help as rh
+from app.help import rules as rh
 from tests.app.markup import parse
 
 SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"

@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 
 import engine
 from app import safe_json
-from app import settings as settings_mod
-from app import stats as stats_mod
-from app.controller import Controller, read_saved
-from app.stats_view import import_stats
+from app.controller import Controller
+from app.settings import model as settings_mod
+from app.stats import model as stats_mod
+from app.stats.panel import import_stats
 from app.storage import MemoryBackend, Store, load_match
+from app.table.saved import read_saved
 from engine import InvalidInputError
 from engine import safe_json as engine_json
 

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from app import stats as stats_mod
 from app import tabs
+from app.stats import model as stats_mod
 from app.storage import MemoryBackend, Store
 from tests.app.test_controller import make, play_match, settle
 

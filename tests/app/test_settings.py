@@ -1,4 +1,4 @@
-"""app.settings: validation with fallbacks, URL parameters, the dialog, and the rules they give."""
+"""app.settings.model: validation with fallbacks, URL parameters, the dialog, the rules."""
 
 import dataclasses
 import json
@@ -10,8 +10,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as hs
 
 import engine
-from app import settings as st
-from app.settings import Settings
+from app.settings import model as st
+from app.settings.model import Settings
 from app.storage import MemoryBackend, Store
 
 

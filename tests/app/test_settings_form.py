@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 import engine
-from app import settings as st
-from app import settings_form as sf
+from app.settings import dialog as sf
+from app.settings import model as st
 from tests.app.markup import El, parse
 
 CONTRACT_FIELDS = (

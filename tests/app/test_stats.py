@@ -1,4 +1,4 @@
-"""app.stats: counting deals and matches, the stored format and its migration, import, the chart."""
+"""app.stats.model: counting deals and matches, the stored format, migration, import, chart."""
 
 import copy
 import json
@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from app import stats as sm
-from app.stats import HISTORY_CAP, VERSION, Stats
+from app.stats import model as sm
+from app.stats.model import HISTORY_CAP, VERSION, Stats
 from app.storage import MemoryBackend, Store
 from engine import InvalidInputError
 

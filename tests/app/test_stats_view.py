@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from app import stats_view as sv
-from app.stats import FILE_FORMAT, Stats, load_stats
+from app.stats import panel as sv
+from app.stats.model import FILE_FORMAT, Stats, load_stats
 from app.storage import MemoryBackend, Notice, Store
 from tests.app.markup import parse
 

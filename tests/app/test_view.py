@@ -1,4 +1,4 @@
-"""app.view: the page contract of CONFORMANCE.md drawn from an observation, without a browser."""
+"""app.table.view: the page contract of CONFORMANCE.md drawn from an observation, no browser."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 import engine
-from app import view
 from app.i18n import BOT_NAMES
-from app.view import UIState
+from app.table import view
+from app.table.view import UIState
 from engine import Action, parse_cards
 from tests.app.markup import parse
 
@@ -236,20 +236,6 @@ def test_settings_form_has_the_conformance_fields_and_buttons():
     assert form.find(name="mistery").get("checked") == ""
     assert form.find(data_action="new-match")
     assert tree.find(data_action="settings")
-
-
-def test_bot_log_line_names_only_public_cards():
-    before = obs(current=1)
-    after = obs(table=parse_cards("AH JD QS"), current=2)
-    line = view.describe_move(1, "swap 2 1", before, after, ui())
-    assert line == "Anna nimmt 10♣ und legt B♦"
-    mine = view.describe_move(0, "swap 0 1", before, after, ui(lang="en"))
-    assert mine == "You take 10♣ and lay K♥"
-    assert view.describe_move(2, "knock", before, after, ui()) == "Ben klopft!"
-    assert (
-        view.describe_move(3, "mistery 1", before, after, ui())
-        == "Clara tauscht mit der Mistery-Karte"
-    )
 
 
 def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 import engine
-from app import settings as st
+from app.settings import model as st
 from tests.e2e.pages import GamePage
 from tests.e2e.support import record_errors
 

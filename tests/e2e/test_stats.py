@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from app.stats import FILE_FORMAT
+from app.stats.model import FILE_FORMAT
 from tests.e2e.pages import GamePage
 from tests.e2e.support import record_errors
 

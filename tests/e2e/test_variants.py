@@ -7,7 +7,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from app.card_names import card_short
+from app.cards.names import card_short
 from tests.e2e.pages import GamePage
 from tests.e2e.support import record_errors
 

@@ -69,11 +69,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import safe_json
+from app.escape import escape as _esc
+from app.storage import KEY_STATS, Notice, Store
 from engine import InvalidInputError
-
-from . import safe_json
-from .escape import escape as _esc
-from .storage import KEY_STATS, Notice, Store
 
 VERSION = 2
 """Version of the stored and exported statistics."""

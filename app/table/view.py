@@ -16,12 +16,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import coach, luegen_view, panels
-from app.card_names import card_name, card_short
-from app.cards_svg import back_svg, card_svg
+from app.cards.names import card_name, card_short
+from app.cards.svg import back_svg, card_svg
 from app.escape import escape as esc
+from app.help import rules as rules_help
 from app.i18n import feuer_name, fmt_value, game_name, t
-from engine import Direction, LossReason, hand_value
+from app.settings import dialog as settings_dialog
+from app.stats import panel as stats_panel
+from app.table import coach, notices
+from app.table import luegen as luegen_view
+from app.table.moves import card_keys, hand_active, table_active
+from engine import Action, ActionKind, Direction, LossReason, hand_value
 from engine.observation import places
 
 
@@ -50,6 +55,27 @@ WAVE_ICON = (
 
 
 @dataclass
+class Panels:
+    """What the panels over the table show: rules help, statistics, notices."""
+
+    help_open: bool = False
+    stats_open: bool = False
+    scope: str = stats_panel.SCOPE_ALL
+    confirm_reset: bool = False
+    message: str = ""
+    error: bool = False
+    stats: Any = None  # app.stats.model.Stats while the statistics panel is open
+    notices: tuple[Any, ...] = ()  # app.storage.Notice
+    focus: str = ""  # data-key the page should focus after the next redraw
+    other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
+
+    def take_focus(self) -> str:
+        """The data-key to focus now (once), or ""."""
+        key, self.focus = self.focus, ""
+        return key
+
+
+@dataclass
 class UIState:
     """Everything the screen shows that is not in the observation."""
 
@@ -67,29 +93,22 @@ class UIState:
     announce_value: str | None = None
     thinking: int | None = None  # the bot seat whose turn is being paced
     changed: frozenset[str] = frozenset()  # keys like "table-1", "seat-2": drawn highlighted
-    log: tuple[tuple[int, str], ...] = ()  # (line number, text), oldest first
     anim: bool = True  # False with speed=0: no transitions
     notice: str = ""
     settings_open: bool = False
-    panels: panels.Panels = field(default_factory=panels.Panels)  # help, stats, notices
+    panels: Panels = field(default_factory=Panels)  # help, stats, notices
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
-    out_order: tuple[int, ...] = ()  # seats in the order they were eliminated (saved match)
     start_lives: int = 3
-    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.coach.Line), best first
+    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
 
 
 def phase_name(obs: Any) -> str:
     """The observation's phase as plain text ("choose", "play", ...)."""
     return str(obs.phase)
-
-
-def action_texts(obs: Any) -> list[str]:
-    """The legal actions of the observation as their texts, in the engine's order."""
-    return [str(a) for a in obs.legal_actions]
 
 
 def seat_name(ui: UIState, seat: int) -> str:
@@ -126,7 +145,7 @@ def _card_el(
         classes.append("active")
     if f"{zone}-{index}" in ui.changed:
         classes.append("changed")
-    hinted = bool(ui.hints) and f"{zone}-{index}" in coach.card_keys(ui.hints[0].action)
+    hinted = bool(ui.hints) and f"{zone}-{index}" in card_keys(ui.hints[0].action)
     if hinted:
         classes.append("hinted")
     attrs = [
@@ -259,38 +278,6 @@ def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
 # ---------------------------------------------------------------- moves
 
 
-def hand_active(obs: Any, ui: UIState) -> set[int]:
-    """Hand indices some legal action uses (only while the player decides)."""
-    if ui.mode != "human":
-        return set()
-    used: set[int] = set()
-    for text in action_texts(obs):
-        parts = text.split()
-        if parts[0] == "swap" and parts[1] != "all":
-            used.update(int(p) for p in parts[1::2])
-        elif parts[0] == "mistery":
-            used.add(int(parts[1]))
-        elif parts[0] == "hold":
-            used.update(int(p) for p in parts[1:])
-        elif parts[0] == "announce":
-            used.update(int(p) for p in parts[3:])
-    return used
-
-
-def table_active(obs: Any, ui: UIState) -> set[str]:
-    """Table indices ("0"-"2", "mistery") some legal action uses, while the player decides."""
-    if ui.mode != "human":
-        return set()
-    used: set[str] = set()
-    for text in action_texts(obs):
-        parts = text.split()
-        if parts[0] == "swap" and parts[1] != "all":
-            used.update(parts[2::2])
-        elif parts[0] == "mistery":
-            used.add("mistery")
-    return used
-
-
 def _button(
     action: str, label: str, *, cls: str = "", disabled: bool = False, title: str = ""
 ) -> str:
@@ -316,13 +303,11 @@ def _true_value(obs: Any, values: Sequence[str]) -> str:
     return text if text in values else (values[0] if values else "")
 
 
-def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
+def _announce_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
     values: list[str] = []
-    for text in texts:
-        if text.startswith("announce "):
-            v = text.split()[1]
-            if v not in values:
-                values.append(v)
+    for a in legal:
+        if a.kind is ActionKind.ANNOUNCE and a.value_text not in values:
+            values.append(a.value_text)
     chosen = ui.announce_value if ui.announce_value in values else _true_value(obs, values)
     options = "".join(
         f'<option value="{esc(v)}"{" selected" if v == chosen else ""}>'
@@ -337,14 +322,15 @@ def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
         f"{options}</select></label>",
     ]
     if len(shown) == 2:
-        action = f"announce {chosen} show {shown[0]} {shown[1]}"
-        legal = action in texts
+        action = next(
+            (a for a in legal if a.value_text == chosen and a.hand_cards == tuple(shown)), None
+        )
         parts.append(
             _button(
-                action if legal else "announce-pending",
+                str(action) if action else "announce-pending",
                 t("announce", ui.lang, value=fmt_value(float(chosen))),
                 cls="primary",
-                disabled=not legal,
+                disabled=action is None,
             )
         )
     else:
@@ -355,65 +341,72 @@ def _announce_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
     return "".join(parts)
 
 
-def _hold_controls(obs: Any, texts: Sequence[str], ui: UIState) -> str:
-    holds = [x for x in texts if x.startswith("hold ")]
+def _hold_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
+    holds = [a for a in legal if a.kind is ActionKind.HOLD]
     if not holds:
         return ""
     hand = list(obs.hand)
-    chosen = sorted(int(i) for z, i in ui.selected if z == "hand")
-    if len(chosen) == 3:
-        action = "hold " + " ".join(map(str, chosen))
-        if action in texts:
-            return f'<div class="holds">{_button(action, t("hold", ui.lang), cls="primary")}</div>'
+    chosen = tuple(sorted(int(i) for z, i in ui.selected if z == "hand"))
+    picked = next((a for a in holds if a.hand_cards == chosen), None)
+    if picked is not None:
+        button = _button(str(picked), t("hold", ui.lang), cls="primary")
+        return f'<div class="holds">{button}</div>'
     chips = []
     for action in holds:
-        idx = [int(p) for p in action.split()[1:]]
-        label = " ".join(card_short(hand[i], ui.style, ui.lang) for i in idx if i < len(hand))
-        chips.append(_button(action, label, cls="chip", title=t("hold", ui.lang)))
+        label = " ".join(
+            card_short(hand[i], ui.style, ui.lang) for i in action.hand_cards if i < len(hand)
+        )
+        chips.append(_button(str(action), label, cls="chip", title=t("hold", ui.lang)))
     return f'<div class="holds"><p>{esc(t("hold_pick", ui.lang))}</p>{"".join(chips)}</div>'
 
 
-def _two_swap_chips(obs: Any, texts: Sequence[str], ui: UIState) -> str:
+def _two_swap_chips(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
     """Every legal double swap as a button (one scrolling row); once the first pair
     is chosen by tapping cards, only the moves that complete it."""
     hand = list(obs.hand)
     table = list(obs.table)
     chips = []
-    for text in texts:
-        parts = text.split()
-        if parts[0] != "swap" or len(parts) != 5:
+    for action in legal:
+        if action.kind is not ActionKind.SWAP_TWO:
             continue
-        pairs = [(int(parts[1]), int(parts[2])), (int(parts[3]), int(parts[4]))]
+        pairs = action.pairs
         if ui.pending and ui.pending[0] not in pairs:
             continue
         label = " + ".join(f"{_short(hand, h, ui)}↔{_short(table, tb, ui)}" for h, tb in pairs)
-        chips.append(_button(text, label, cls="chip", title=t("two_swaps", ui.lang)))
+        chips.append(_button(str(action), label, cls="chip", title=t("two_swaps", ui.lang)))
     return (
         f'<div class="two-swaps"><span class="label">{esc(t("two_swaps", ui.lang))}:</span>'
         f'<div class="scroll-row">{"".join(chips)}</div></div>'
     )
 
 
+# Moves drawn as a button labelled with the action's own text key (i18n).
+_PLAIN_BUTTONS = frozenset(
+    {ActionKind.KEEP, ActionKind.TAKE, ActionKind.SWAP_ALL, ActionKind.PASS, ActionKind.NEW}
+)
+
+
 def _action_bar(obs: Any, ui: UIState) -> str:
     if ui.mode != "human":
         return '<div class="actions" data-testid="actions"></div>'
-    texts = action_texts(obs)
+    legal = list(obs.legal_actions)
+    kinds = {a.kind for a in legal}
     buttons: list[str] = []
     extra = ""
-    for text in texts:
-        word = text.split()[0]
-        if text in ("keep", "take", "swap all", "pass", "new"):
+    for action in legal:
+        text, kind = str(action), action.kind
+        if kind in _PLAIN_BUTTONS:
             buttons.append(_button(text, t(text, ui.lang), cls="primary" if text == "keep" else ""))
-        elif text == "knock":
+        elif kind is ActionKind.KNOCK:
             # After the first knock, "knock" means: keep this hand for the last round.
             final = obs.knocked_by is not None
             buttons.append(
                 _button(text, t("knock_final" if final else "knock", ui.lang), cls="knock")
             )
-        elif text == "giveup":
+        elif kind is ActionKind.GIVEUP:
             buttons.append(_button(text, t("giveup", ui.lang)))
-        elif word == "challenge":
-            other = int(text.split()[1])
+        elif kind is ActionKind.CHALLENGE:
+            other = action.target
             buttons.append(
                 _button(
                     text,
@@ -421,14 +414,14 @@ def _action_bar(obs: Any, ui: UIState) -> str:
                     cls="primary",
                 )
             )
-    if any(x.startswith("announce ") for x in texts):
-        extra += _announce_controls(obs, texts, ui)
-    extra += _hold_controls(obs, texts, ui)
-    if any(x.startswith("swap ") and len(x.split()) == 5 for x in texts):
+    if ActionKind.ANNOUNCE in kinds:
+        extra += _announce_controls(obs, legal, ui)
+    extra += _hold_controls(obs, legal, ui)
+    if ActionKind.SWAP_TWO in kinds:
         label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
         buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
-        extra += _two_swap_chips(obs, texts, ui)
-    if texts:  # the coach: what would the hard bot do?
+        extra += _two_swap_chips(obs, legal, ui)
+    if legal:  # the coach: what would the hard bot do?
         buttons.append(
             _button("hint", coach.tr("hint", ui.lang), title=coach.tr("hint_title", ui.lang))
         )
@@ -447,14 +440,14 @@ def _status(obs: Any, ui: UIState) -> str:
         return ui.notice
     if ui.mode == "human":
         phase = phase_name(obs)
-        texts = action_texts(obs)
-        if phase == "choose" or "keep" in texts:
+        kinds = {a.kind for a in obs.legal_actions}
+        if phase == "choose" or ActionKind.KEEP in kinds:
             return t("your_choice", ui.lang)
         if phase == "announce":
             return t("your_announce", ui.lang)
         if phase == "decide":
             return t("your_decide", ui.lang)
-        if any(x.startswith("hold") for x in texts):
+        if ActionKind.HOLD in kinds:
             return t("your_hold", ui.lang)
         if ui.two_mode:
             return t("two_swaps_hint", ui.lang)
@@ -668,10 +661,48 @@ def _match_over(obs: Any, ui: UIState) -> str:
     )
 
 
-# ---------------------------------------------------------------- settings
+# ---------------------------------------------------------------- panels
 
 
-# The settings dialog is app.settings_form's (drawn through app.panels).
+def more_buttons(lang: str) -> str:
+    """A row under the table: statistics and rules help."""
+    return (
+        '<nav class="more-buttons">'
+        f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
+        f"{esc(t('open_stats', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
+        f"{esc(t('open_help', lang))}</button></nav>"
+    )
+
+
+def _panels(obs: Any, ui: UIState) -> str:
+    """The settings dialog (always in the page, hidden when closed), then the
+    notices banner, the other-tab question, rules help and statistics when open."""
+    p, lang = ui.panels, ui.lang
+    draft = settings_dialog.draft_settings(ui.settings, lang)
+    out = [settings_dialog.render(draft, lang, open=bool(ui.settings_open))]
+    out.append(notices.banner(p.notices, lang))
+    if p.other_tab:
+        out.append(notices.other_tab(p.other_tab, lang))
+    if p.help_open:
+        rules, preset = rules_help.rules_for(
+            obs.rules, ui.preset, draft if ui.settings_open else None
+        )
+        out.append(rules_help.render(rules, preset, lang, style=ui.style))
+    if p.stats_open and p.stats is not None:
+        about_stats = [stats_panel.notice_text(n, lang) for n in p.notices if n.subject == "stats"]
+        out.append(
+            stats_panel.render(
+                p.stats,
+                lang,
+                scope=p.scope,
+                confirm_reset=p.confirm_reset,
+                message=p.message,
+                error=p.error,
+                notices=about_stats,
+            )
+        )
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- the whole screen
@@ -774,7 +805,7 @@ def render(obs: Any, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
-        f"{panels.more_buttons(ui)}{overlay}{panels.settings_markup(ui)}{panels.overlays(obs, ui)}"
+        f"{more_buttons(lang)}{overlay}{_panels(obs, ui)}"
         "</div>"
     )
 
@@ -793,72 +824,5 @@ def log_box(lang: str) -> str:
     )
 
 
-# ---------------------------------------------------------------- log lines
-
-
-def changed_keys(seat: int, text: str) -> frozenset[str]:
-    """What a move changed, as ``data-key``-like names the screen highlights."""
-    parts = text.split()
-    keys = {f"seat-{seat}"}
-    if parts[0] == "swap" and parts[1] != "all":
-        keys.update(f"table-{p}" for p in parts[2::2])
-        if seat == 0:
-            keys.update(f"hand-{p}" for p in parts[1::2])
-    elif parts[0] == "swap" or parts[0] == "new":
-        keys.update({"table-0", "table-1", "table-2"})
-        if seat == 0 and parts[0] == "swap":
-            keys.update({"hand-0", "hand-1", "hand-2"})
-    elif parts[0] == "mistery":
-        keys.add("table-mistery")
-        if seat == 0:
-            keys.add(f"hand-{parts[1]}")
-    return frozenset(keys)
-
-
 def _short(cards: Sequence[Any], i: int, ui: UIState) -> str:
     return card_short(cards[i], ui.style, ui.lang) if 0 <= i < len(cards) else "?"
-
-
-def describe_move(seat: int, text: str, before: Any, after: Any, ui: UIState) -> str:
-    """The log line for ``seat`` playing ``text``, from seat 0's views before and after.
-
-    Only what seat 0 may know goes in: a bot's swap names the card it took
-    (open before) and the card it laid (open after), never its hand.
-    """
-    parts = text.split()
-    word = parts[0]
-    you = seat == 0
-    name = seat_name(ui, seat)
-    suffix = "_you" if you else ""
-    lang = ui.lang
-    same_deal = before.deal_number == after.deal_number
-    old_table = list(before.table)
-    new_table = list(after.table) if same_deal else []
-    old_hand = list(before.hand)
-    if word == "swap" and parts[1] == "all":
-        return t("l_swap_all" + suffix, lang, name=name)
-    if word == "swap":
-        pairs = list(zip(map(int, parts[1::2]), map(int, parts[2::2]), strict=False))
-        took = ", ".join(_short(old_table, tb, ui) for _, tb in pairs)
-        if you:
-            gave = ", ".join(_short(old_hand, h, ui) for h, _ in pairs)
-        elif new_table:
-            gave = ", ".join(_short(new_table, tb, ui) for _, tb in pairs)
-        else:  # the move ended the deal: the card laid is in the deal's result
-            return t("l_took", lang, name=name, take=took)
-        return t("l_swap" + suffix, lang, name=name, take=took, give=gave)
-    if word == "mistery":
-        give = _short(old_hand, int(parts[1]), ui) if you else ""
-        return t("l_mistery" + suffix, lang, name=name, give=give)
-    if word in ("knock", "pass", "new", "keep", "take", "hold", "giveup"):
-        return t("l_" + word + suffix, lang, name=name)
-    if word == "announce":
-        value = fmt_value(float(parts[1]))
-        shown = ""
-        ann = after.announcements.get(seat) if same_deal else None
-        if ann:
-            shown = " ".join(card_short(c, ui.style, lang) for c in ann[1])
-        return t("l_announce" + suffix, lang, name=name, value=value, shown=shown or "…")
-    if word == "challenge":
-        return t("l_challenge" + suffix, lang, name=name, other=seat_name(ui, int(parts[1])))
-    return f"{name}: {text}"

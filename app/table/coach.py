@@ -2,14 +2,7 @@
 
 Pure functions of the observation and the ranking; the controller asks the engine
 (``ask``) and keeps the lines in the UI state, the view draws them (``markup``) and
-outlines the cards of the best move (``card_keys``).
-
->>> sorted(card_keys("swap 2 1"))
-['hand-2', 'table-1']
->>> sorted(card_keys("announce 21 show 0 2"))
-['hand-0', 'hand-2']
->>> card_keys("knock")
-frozenset()
+outlines the cards of the best move (``app.table.moves.card_keys``).
 """
 
 from __future__ import annotations
@@ -18,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.card_names import card_name
+from app.cards.names import card_name
 from app.escape import escape
 from app.i18n import fmt_value, lookup, t
+from engine import Action, ActionKind
 
 SHOWN = 3  # lines of the ranking shown
 BUDGET_MS = 30  # the engine's search time cap (the page's main thread must stay free)
@@ -49,9 +43,9 @@ def tr(key: str, lang: str, **values: Any) -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One ranked move: its action text, words for it, and its chance of no loss."""
+    """One ranked move: the action, words for it, and its chance of no loss."""
 
-    action: str
+    action: Action
     words: str
     p_safe: float
 
@@ -66,75 +60,52 @@ def ask(observation: Any, seed: int = 0) -> list[Any]:
 def lines(obs: Any, ranked: Sequence[Any], names: Sequence[str], style: str, lang: str) -> tuple:
     """The first ``SHOWN`` entries of ``ranked`` (``Hint``: ``action``, ``p_safe``) as ``Line``."""
     return tuple(
-        Line(str(h.action), move_words(obs, str(h.action), names, style, lang), float(h.p_safe))
+        Line(h.action, move_words(obs, h.action, names, style, lang), float(h.p_safe))
         for h in list(ranked)[:SHOWN]
     )
 
 
-def move_words(obs: Any, text: str, names: Sequence[str], style: str, lang: str) -> str:
-    """An action text said in words, with the cards' names from the observation.
+def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang: str) -> str:
+    """A move said in words, with the cards' names from the observation.
 
     >>> from types import SimpleNamespace
     >>> from engine import parse_cards
     >>> o = SimpleNamespace(hand=parse_cards("KH 9S 7D"), table=parse_cards("AH 10C QS"))
-    >>> move_words(o, "swap 1 0", ["", "Anna"], "french", "en")
+    >>> move_words(o, Action.swap(1, 0), ["", "Anna"], "french", "en")
     'swap Nine of Spades for Ace of Hearts'
-    >>> move_words(o, "challenge 1", ["", "Anna"], "french", "de")
+    >>> move_words(o, Action.challenge(1), ["", "Anna"], "french", "de")
     'Anna anzweifeln'
     """
     hand = list(getattr(obs, "hand", ()) or ())
     table = list(getattr(obs, "table", ()) or ())
 
-    def h(i: str) -> str:
-        k = int(i)
+    def h(k: int) -> str:
         return card_name(hand[k], style, lang) if k < len(hand) else f"#{k}"
 
-    def tb(i: str) -> str:
-        k = int(i)
+    def tb(k: int) -> str:
         return card_name(table[k], style, lang) if k < len(table) else f"#{k}"
 
-    parts = text.split()
-    word = parts[0]
-    if word == "swap" and len(parts) == 3:
-        return tr("swap", lang, hand=h(parts[1]), table=tb(parts[2]))
-    if word == "swap" and len(parts) == 5:
-        first = tr("pair", lang, hand=h(parts[1]), table=tb(parts[2]))
-        second = tr("pair", lang, hand=h(parts[3]), table=tb(parts[4]))
+    kind = action.kind
+    if kind is ActionKind.SWAP:
+        ((hi, ti),) = action.pairs
+        return tr("swap", lang, hand=h(hi), table=tb(ti))
+    if kind is ActionKind.SWAP_TWO:
+        first, second = (tr("pair", lang, hand=h(hi), table=tb(ti)) for hi, ti in action.pairs)
         return tr("swap_two", lang, first=first, second=second)
-    if word == "mistery":
-        return tr("mistery", lang, hand=h(parts[1]))
-    if word == "hold":
-        cards = [h(i) for i in parts[1:]]
+    if kind is ActionKind.MISTERY:
+        return tr("mistery", lang, hand=h(action.hand_cards[0]))
+    if kind is ActionKind.HOLD:
+        cards = [h(i) for i in action.hand_cards]
         joined = ", ".join(cards[:-1]) + f" {tr('and', lang)} " + cards[-1]
         return tr("hold", lang, cards=joined)
-    if word == "announce":
-        value = fmt_value(float(parts[1]) if "." in parts[1] else int(parts[1]))
-        return tr("announce", lang, value=value, a=h(parts[3]), b=h(parts[4]))
-    if word == "challenge":
-        seat = int(parts[1])
+    if kind is ActionKind.ANNOUNCE:
+        a, b = action.hand_cards
+        return tr("announce", lang, value=fmt_value(action.value), a=h(a), b=h(b))
+    if kind is ActionKind.CHALLENGE:
+        seat = action.target
         name = names[seat] if 0 < seat < len(names) else f"#{seat}"
         return tr("challenge", lang, name=name)
-    if text in ("keep", "take", "swap all", "pass", "new", "knock", "giveup"):
-        return t(text, lang)
-    return text
-
-
-def card_keys(text: str) -> frozenset[str]:
-    """Keys (``hand-2``, ``table-1``) of the cards the move ``text`` uses."""
-    parts = text.split()
-    if not parts:
-        return frozenset()
-    word = parts[0]
-    if word == "swap" and len(parts) in (3, 5):
-        pairs = zip(parts[1::2], parts[2::2], strict=True)
-        return frozenset(k for a, b in pairs for k in (f"hand-{a}", f"table-{b}"))
-    if word == "mistery":
-        return frozenset({f"hand-{parts[1]}", "table-mistery"})
-    if word == "hold":
-        return frozenset(f"hand-{i}" for i in parts[1:])
-    if word == "announce" and len(parts) == 5:
-        return frozenset({f"hand-{parts[3]}", f"hand-{parts[4]}"})
-    return frozenset()
+    return t(str(action), lang)  # keep, take, swap all, pass, new, knock, giveup
 
 
 def percent(p: float) -> int:
@@ -151,7 +122,7 @@ def markup(shown: Sequence[Line], lang: str) -> str:
         lead = tr("best" if i == 0 else "then", lang)
         safe = tr("safe", lang, p=percent(line.p_safe))
         items.append(
-            f'<li data-hint-action="{escape(line.action)}" data-p-safe="{line.p_safe:.3f}">'
+            f'<li data-hint-action="{escape(str(line.action))}" data-p-safe="{line.p_safe:.3f}">'
             f"{escape(lead)}: {escape(line.words)} ({escape(safe)})</li>"
         )
     return (

@@ -34,9 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from app.storage import KEY_SETTINGS, Notice, Store
 from engine import InvalidInputError
-
-from .storage import KEY_SETTINGS, Notice, Store
 
 PRESET_NAMES: tuple[str, ...] = tuple(engine.PRESETS)
 """The engine's named rule sets: classic, knack, pub, hosenowi."""

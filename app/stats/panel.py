@@ -1,9 +1,9 @@
 """The statistics panel as markup, and the words for statistics files and storage notices.
 
-Pure functions of ``app.stats.Stats`` and the language. The panel
+Pure functions of ``app.stats.model.Stats`` and the language. The panel
 ``[data-testid=stats-panel]`` shows one scope at a time (overall, or one
 preset the player has played), the figures of ``Stats.summary``, the chart of
-``app.stats.chart_svg`` and the controls:
+``app.stats.model.chart_svg`` and the controls:
 
 - ``stats-scope-<name>`` (``stats-scope-all`` for overall): switch the scope;
 - ``stats-export``: download the statistics as a JSON file
@@ -14,9 +14,9 @@ preset the player has played), the figures of ``Stats.summary``, the chart of
 - ``close-stats``.
 
 The small always-present element ``[data-testid=stats]`` with
-``data-matches``/``data-wins`` is the game screen's (``app.view``).
+``data-matches``/``data-wins`` is the game screen's (``app.table.view``).
 
->>> from app.stats import Stats
+>>> from app.stats.model import Stats
 >>> s = Stats()
 >>> s.record_deal("knack", lives_lost=1, hand_value=31, knocked=True)
 >>> s.record_match("knack", place=1, players=3, date="2026-11-30")
@@ -33,10 +33,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from app import safe_json
-from app import stats as stats_mod
 from app.escape import escape as esc
 from app.i18n import feuer_name, game_name, lookup
-from app.stats import Stats, Summary
+from app.stats import model as stats_mod
+from app.stats.model import Stats, Summary
 from app.storage import Notice
 from engine import InvalidInputError
 

@@ -9,7 +9,7 @@ option of RULES.md that is not a field of its own (everything but ``lives``,
 
 The page sends the fields as text (a checked checkbox as ``on``, an unchecked
 one absent). :func:`normalize` turns the dialog's helper fields into what
-``app.settings.from_form`` reads; :func:`draft` does both and gives the
+``app.settings.model.from_form`` reads; :func:`draft` does both and gives the
 settings the dialog shows next. An inconsistent custom rule set is kept in the
 draft so the player sees what is wrong: :func:`problems` explains it in the
 player's language, with the engine's own message beside it, and the start
@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engine
-from app import settings as st
 from app.escape import escape as esc
 from app.i18n import lookup
+from app.settings import model as st
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"
@@ -268,7 +268,7 @@ def custom_options() -> tuple[str, ...]:
 
 
 def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
-    """The dialog's fields as ``app.settings.from_form`` reads them.
+    """The dialog's fields as ``app.settings.model.from_form`` reads them.
 
     - ``difficulty=per_bot`` with ``difficulty_1`` ... ``difficulty_N`` becomes
       a comma list (one per bot; N is the ``bots`` field);
@@ -318,6 +318,13 @@ def draft(
     """The settings the dialog holds after the player changed a field (never raises;
     an inconsistent custom rule set is kept so :func:`problems` can explain it)."""
     return st.from_form(normalize(fields), base=base)
+
+
+def draft_settings(draft: Mapping[str, Any] | None, lang: str) -> st.Settings:
+    """The settings a stored draft (``Settings.to_dict()``, kept while the dialog is
+    open) stands for; what cannot be read falls back like stored settings do."""
+    settings, _ = st.from_dict(dict(draft or {}), lang)
+    return settings
 
 
 def draft_rule_options(settings: st.Settings) -> dict[str, Any]:

@@ -20,11 +20,15 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import engine
-from app.card_names import card_name, card_short, rank_name, suit_name
-from app.cards_svg import card_svg
+from app.cards.names import card_name, card_short, rank_name, suit_name
+from app.cards.svg import card_svg
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name
+from app.settings import model as st
 from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
 from engine.cards import LOWEST_RANK
 
@@ -585,6 +589,28 @@ def _example_items(rules: Rules, preset: str, lang: str, style: str) -> str:
             f"<span>{esc(why)}</span></span></li>"
         )
     return "".join(items)
+
+
+def rules_for(played: Rules, preset: str, draft: Any = None) -> tuple[Rules, str]:
+    """The rule set the help describes and the preset it is named after: the settings
+    dialog's ``draft`` (``app.settings.model.Settings``) while it is open and valid,
+    else the rules ``played`` (under ``preset``: ``custom`` when they differ from it
+    in more than lives, Mistery and Lügen).
+
+    >>> rules_for(engine.preset("knack"), "knack")[1]
+    'knack'
+    >>> rules_for(dataclasses.replace(engine.preset("knack"), max_cycles=9), "knack")[1]
+    'custom'
+    """
+    if draft is not None:
+        try:
+            return st.rules(draft), draft.preset
+        except engine.InvalidInputError:
+            pass
+    base = preset if preset in engine.PRESETS else st.CUSTOM_BASE
+    named = engine.preset(base)
+    plain = dataclasses.replace(played, lives=named.lives, mistery=False, luegen=False)
+    return played, base if plain == named else st.CUSTOM
 
 
 def render(

@@ -14,10 +14,9 @@ True
 
 from __future__ import annotations
 
+from app.cards.names import as_card, as_suit, card_name, check_lang, check_style, rank_index
+from app.escape import escape
 from engine import Card, Rank, Suit
-
-from .card_names import as_card, as_suit, card_name, check_lang, check_style, rank_index
-from .escape import escape
 
 __all__ = ["back_svg", "card_svg", "suit_symbol_svg"]
 

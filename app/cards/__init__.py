@@ -1,0 +1,1 @@
+"""Cards: faces as SVG and names in words."""

@@ -1,0 +1,1 @@
+"""Help: the rules explained for the rule set in play."""

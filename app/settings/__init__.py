@@ -1,0 +1,1 @@
+"""Settings: the model (stored, URL, rules) and the dialog."""

@@ -1,0 +1,1 @@
+"""Statistics: the model (stored, file format, chart) and the panel."""

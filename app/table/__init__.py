@@ -1,0 +1,1 @@
+"""The table: the game screen (view), its log, moves, the Lügen round, the coach."""

@@ -1,0 +1,281 @@
+"""The match log in words: one line per engine event, as seat 0 may see it.
+
+The engine records what happens as ``Event``s (``engine.events``) and hands each
+seat its own view of them (``observation.log``: a bot's Mistery swap hides its
+cards, the player's own names them). This module says each event in German or
+English; the controller numbers the lines by the event's place in the log, so the
+page appends only new ones and a resumed match shows the same log again.
+
+>>> from engine import Event, EventKind, parse_cards
+>>> names = ("", "Anna", "Ben")
+>>> line(Event(EventKind.SWAP, seat=1, given=parse_cards("KH"), taken=parse_cards("9S")), names)
+'Anna nimmt 9♠ und legt K♥'
+>>> line(Event(EventKind.KNOCK, seat=0), names, lang="en")
+'You knock!'
+>>> line(Event(EventKind.REFRESH, cards=parse_cards("7C 8C 9C")), names, lang="en")
+'Everyone passed: new table cards 7♣ 8♣ 9♣'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from app.cards.names import card_short
+from app.i18n import feuer_name, fmt_value, lookup, t
+from engine import DealEnd, Event, EventKind, LossReason, LuegenOutcome
+
+KEEP = 80  # lines kept in the page (the oldest go first)
+
+# Text keys per event kind; "_you" variants when seat 0 (the player) did it.
+_T: dict[str, tuple[str, str]] = {
+    "deal": ("Spiel {n}: {name} gibt", "Deal {n}: {name} deals"),
+    "deal_you": ("Spiel {n}: Du gibst", "Deal {n}: you deal"),
+    "table": ("Tisch: {cards}", "Table: {cards}"),
+    "keep": ("{name} behält die Karten", "{name} keeps the cards"),
+    "keep_you": ("Du behältst deine Karten", "You keep your cards"),
+    "take": (
+        "{name} legt {cards} offen und nimmt neue Karten",
+        "{name} lays {cards} open and takes new cards",
+    ),
+    "take_you": (
+        "Du nimmst neue Karten und legst {cards} offen",
+        "You take new cards and lay {cards} open",
+    ),
+    "swap": ("{name} nimmt {take} und legt {give}", "{name} takes {take} and lays {give}"),
+    "swap_you": ("Du nimmst {take} und legst {give}", "You take {take} and lay {give}"),
+    "swap_all": (
+        "{name} tauscht alle drei: nimmt {take}, legt {give}",
+        "{name} swaps all three: takes {take}, lays {give}",
+    ),
+    "swap_all_you": (
+        "Du tauschst alle drei: nimmst {take}, legst {give}",
+        "You swap all three: take {take}, lay {give}",
+    ),
+    "mistery": ("{name} tauscht mit der Mistery-Karte", "{name} swaps with the Mistery card"),
+    "mistery_you": (
+        "Du legst {give} verdeckt und nimmst {take}",
+        "You lay {give} face down and take {take}",
+    ),
+    "hold": ("{name} gibt zwei Karten weiter", "{name} passes two cards on"),
+    "hold_you": (
+        "Du behältst {take} und gibst {give} weiter",
+        "You keep {take} and pass {give} on",
+    ),
+    "pass": ("{name} schiebt", "{name} passes"),
+    "pass_you": ("Du schiebst", "You pass"),
+    "refresh": (
+        "Alle haben geschoben: neue Mitte {cards}",
+        "Everyone passed: new table cards {cards}",
+    ),
+    "new": ("{name}: 7-8-9, neue Mitte {cards}", "{name}: 7-8-9, new table cards {cards}"),
+    "new_you": (
+        "Du legst 7-8-9 ab: neue Mitte {cards}",
+        "You discard 7-8-9: new table cards {cards}",
+    ),
+    "reshuffle": (
+        "Der Ablagestapel wird gemischt und ist der neue Stapel",
+        "The discard pile is shuffled into the stock",
+    ),
+    "knock": ("{name} klopft!", "{name} knocks!"),
+    "knock_you": ("Du klopfst!", "You knock!"),
+    "knock_keep": ("{name} klopft und behält die Karten", "{name} knocks and keeps the hand"),
+    "knock_keep_you": ("Du klopfst und behältst deine Karten", "You knock and keep your hand"),
+    "31": ("{name} hat 31: {cards}!", "{name} has 31: {cards}!"),
+    "31_you": ("Du hast 31: {cards}!", "You have 31: {cards}!"),
+    "feuer": ("{name} hat {feuer}: {cards}!", "{name} has {feuer}: {cards}!"),
+    "feuer_you": ("Du hast {feuer}: {cards}!", "You have {feuer}: {cards}!"),
+    "reveal": ("{name} zeigt {cards} ({value})", "{name} shows {cards} ({value})"),
+    "reveal_you": ("Du zeigst {cards} ({value})", "You show {cards} ({value})"),
+    "announce": (
+        "{name} sagt {value} an und zeigt {cards}",
+        "{name} announces {value}, shows {cards}",
+    ),
+    "announce_you": (
+        "Du sagst {value} an und zeigst {cards}",
+        "You announce {value}, show {cards}",
+    ),
+    "challenge": ("{name} zweifelt {other} an", "{name} challenges {other}"),
+    "challenge_you": ("Du zweifelst {other} an", "You challenge {other}"),
+    "challenge_of_you": ("{name} zweifelt dich an", "{name} challenges you"),
+    "verdict_lie": ("gelogen!", "a lie!"),
+    "verdict_true": ("die Wahrheit.", "the truth."),
+    "giveup": ("{name} gibt auf", "{name} gives up"),
+    "giveup_you": ("Du gibst auf", "You give up"),
+    "void": (
+        "Alle würden ausscheiden: niemand verliert ein Leben",
+        "Everyone left would be out: nobody loses a life",
+    ),
+    "swim": ("{name} schwimmt!", "{name} is swimming!"),
+    "swim_you": ("Du schwimmst!", "You are swimming!"),
+    "out": ("{name} ist ausgeschieden", "{name} is out"),
+    "out_you": ("Du bist ausgeschieden", "You are out"),
+    "deal_end": ("Spiel {n} vorbei ({why})", "Deal {n} over ({why})"),
+    "crown": ("mit Krone", "with the crown"),
+    # why a deal ended
+    "end_knock": ("geklopft", "knocked"),
+    "end_31": ("31", "31"),
+    "end_max_cycles": ("Rundenlimit", "round limit"),
+    "end_stock": ("kein Stapel mehr", "the stock ran out"),
+    # why a seat lost
+    "why_lowest": ("niedrigste Hand", "lowest hand"),
+    "why_tie": ("Gleichstand", "tie"),
+    "why_knocker_paid_tie": ("Klopfer zahlt den Gleichstand", "the knocker pays the tie"),
+    "why_under_21": ("20 oder weniger", "20 or less"),
+    "why_giveup": ("aufgegeben", "gave up"),
+    "why_lie": ("gelogen", "caught lying"),
+    "why_true": ("Wahrheit angezweifelt", "challenged the truth"),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    return lookup(_T, key, lang, **values)
+
+
+def line(
+    event: Event,
+    names: Sequence[str],
+    *,
+    lang: str = "de",
+    style: str = "french",
+    preset: str = "classic",
+) -> str:
+    """``event`` as one line of the log; ``names[seat]`` names the bots (seat 0 is
+    the player, who is "you")."""
+    return _line(event, tuple(names), lang, style, preset)
+
+
+@functools.lru_cache(maxsize=2048)  # events are frozen: a line is worked out once
+def _line(event: Event, names: tuple[str, ...], lang: str, style: str, preset: str) -> str:
+    k, seat = event.kind, event.seat
+    you = "_you" if seat == 0 else ""
+
+    def name(s: int | None) -> str:
+        if s is None:
+            return "?"
+        if s == 0:
+            return t("you", lang)
+        return names[s] if s < len(names) else f"#{s}"
+
+    def cards(cs: Sequence[Any]) -> str:
+        return " ".join(card_short(c, style, lang) for c in cs)
+
+    def listed(cs: Sequence[Any]) -> str:
+        return ", ".join(card_short(c, style, lang) for c in cs)
+
+    who = name(seat)
+    if k is EventKind.DEAL:
+        return tr("deal" + you, lang, n=event.value, name=who)
+    if k in (EventKind.TABLE, EventKind.REFRESH, EventKind.RESHUFFLE, EventKind.VOID):
+        return tr(_PUBLIC[k], lang, cards=cards(event.cards))
+    if k in (EventKind.KEEP, EventKind.PASS, EventKind.GIVEUP, EventKind.SWIM, EventKind.OUT):
+        return tr(str(k) + you, lang, name=who)
+    if k is EventKind.TAKE:
+        return tr("take" + you, lang, name=who, cards=cards(event.given))
+    if k is EventKind.SWAP:
+        return tr("swap" + you, lang, name=who, take=listed(event.taken), give=listed(event.given))
+    if k is EventKind.SWAP_ALL:
+        return tr(
+            "swap_all" + you, lang, name=who, take=cards(event.taken), give=cards(event.given)
+        )
+    if k is EventKind.MISTERY or k is EventKind.HOLD:
+        mine = "_you" if event.given else ""  # only the mover's own log names the cards
+        key = "mistery" if k is EventKind.MISTERY else "hold"
+        return tr(key + mine, lang, name=who, take=cards(event.taken), give=cards(event.given))
+    if k is EventKind.NEW:
+        return tr("new" + you, lang, name=who, cards=cards(event.cards))
+    if k is EventKind.KNOCK:
+        keep = "_keep" if event.reason == "keep" else ""
+        return tr("knock" + keep + you, lang, name=who)
+    if k is EventKind.THIRTY_ONE:
+        return tr("31" + you, lang, name=who, cards=cards(event.cards))
+    if k is EventKind.FEUER:
+        feuer = _feuer(preset, lang)
+        return tr("feuer" + you, lang, name=who, feuer=feuer, cards=cards(event.cards))
+    if k is EventKind.REVEAL:
+        value = fmt_value(event.value)
+        return tr("reveal" + you, lang, name=who, cards=cards(event.cards), value=value)
+    if k is EventKind.ANNOUNCE:
+        value = fmt_value(event.value)
+        return tr("announce" + you, lang, name=who, value=value, cards=cards(event.cards))
+    if k is EventKind.CHALLENGE:
+        key = "challenge" + you if event.target != 0 else "challenge_of_you"
+        text = tr(key, lang, name=who, other=name(event.target))
+        if event.reason in (LuegenOutcome.LIE, LuegenOutcome.TRUE):
+            text += ": " + tr("verdict_" + str(event.reason), lang)
+        return text
+    if k is EventKind.LOSE:
+        n = event.lives or 0
+        lost = t(("lost_life" if n == 1 else "lost_lives") + you, lang, name=who, n=n)
+        return f"{lost} ({_why(event.reason, lang, preset)})"
+    if k is EventKind.DEAL_END:
+        return tr("deal_end", lang, n=event.value, why=_end(event.reason, lang, preset))
+    if k is EventKind.MATCH_END:
+        winners = event.seats
+        if len(winners) > 1:
+            return t("winners", lang, names=", ".join(name(s) for s in winners))
+        text = t("winner_you" if winners == (0,) else "winner", lang, name=name(winners[0]))
+        return text + (f" ({tr('crown', lang)})" if event.reason == "crown" else "")
+    return str(event)  # a kind this module does not know yet: the engine's own words
+
+
+_PUBLIC = {
+    EventKind.TABLE: "table",
+    EventKind.REFRESH: "refresh",
+    EventKind.RESHUFFLE: "reshuffle",
+    EventKind.VOID: "void",
+}
+
+
+def _feuer(preset: str, lang: str) -> str:
+    """Three aces as named inside a sentence ("Feuer", "Blitz", "three aces")."""
+    name = feuer_name(preset, lang)
+    return name.lower() if lang == "en" and name.startswith("Three") else name
+
+
+def _why(reason: str, lang: str, preset: str) -> str:
+    """Why a seat lost lives (a ``LossReason``), in words."""
+    if reason == LossReason.FEUER:
+        return _feuer(preset, lang)
+    return tr("why_" + str(reason), lang)
+
+
+def _end(reason: str, lang: str, preset: str) -> str:
+    """How a deal ended (a ``DealEnd``), in words."""
+    if reason == DealEnd.FEUER:
+        return _feuer(preset, lang)
+    return tr("end_" + str(reason), lang)
+
+
+def numbered(
+    events: Sequence[Event],
+    names: Sequence[str],
+    *,
+    lang: str = "de",
+    style: str = "french",
+    preset: str = "classic",
+    keep: int = KEEP,
+) -> list[tuple[int, str]]:
+    """The last ``keep`` events as ``(number, line)``, numbered from 1 by their place
+    in the whole log (so the page can tell new lines from those it shows)."""
+    start = max(0, len(events) - keep)
+    return [
+        (i + 1, line(e, names, lang=lang, style=style, preset=preset))
+        for i, e in enumerate(events[start:], start=start)
+    ]
+
+
+def until_deal_end(events: Sequence[Event], deal_number: int) -> Sequence[Event]:
+    """``events`` up to the end of deal ``deal_number`` (what the end-of-deal screen
+    for that deal may show: the next deal has started in the engine already).
+
+    >>> from engine import Event, EventKind
+    >>> log = [Event(EventKind.DEAL_END, value=1), Event(EventKind.DEAL, seat=1, value=2)]
+    >>> len(until_deal_end(log, 1)), len(until_deal_end(log, 2))
+    (1, 2)
+    """
+    for i, e in enumerate(events):
+        if e.kind is EventKind.DEAL_END and e.value == deal_number:
+            return events[: i + 1]
+    return events
