@@ -78,7 +78,7 @@ def move_words(obs: Any, text: str, names: Sequence[str], style: str, lang: str)
     >>> from engine import parse_cards
     >>> o = SimpleNamespace(hand=parse_cards("KH 9S 7D"), table=parse_cards("AH 10C QS"))
     >>> move_words(o, "swap 1 0", ["", "Anna"], "french", "en")
-    'swap Nine of Spades for Ace of Hearts'
+    'swap 9 of Spades for Ace of Hearts'
     >>> move_words(o, "challenge 1", ["", "Anna"], "french", "de")
     'Anna anzweifeln'
     """
