@@ -340,6 +340,11 @@ class SettingsDialog:
         self.form.locator("[data-action=close-settings]").click()
         expect(self.form).to_be_hidden()
 
+    def press_enter(self) -> None:
+        """Press Enter in the open form (it must not be sent anywhere)."""
+        expect(self.form).to_be_visible()
+        self.game.page.keyboard.press("Enter")
+
 
 class StatsPanel:
     """The statistics: the summary ``[data-testid=stats]`` and the panel with figures."""
@@ -386,6 +391,11 @@ class StatsPanel:
 
     def close(self) -> None:
         self.panel.locator("[data-action=close-stats]").click()
+        expect(self.panel).to_be_hidden()
+
+    def escape(self) -> None:
+        """Close with the Escape key."""
+        self.game.page.keyboard.press("Escape")
         expect(self.panel).to_be_hidden()
 
     def scope(self, preset: str) -> StatsPanel:
