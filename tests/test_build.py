@@ -58,6 +58,17 @@ def test_site_holds_the_runtime_and_our_python_as_bytecode_only(site):
     assert "[files]" not in (site / "pyscript.toml").read_text()  # boot.mjs brings it
 
 
+def test_the_test_only_accessibility_checker_stays_out_of_the_site(site):
+    """axe-core is a devDependency the browser tests inject; the site never serves it."""
+    assert (site_build.ROOT / "node_modules/axe-core/axe.min.js").is_file()
+    marker = b"axe-core"  # in axe's licence header and source
+    for path in site.rglob("*"):
+        if path.is_file():
+            assert "axe" not in path.name.lower(), path
+            if path.suffix in (".js", ".mjs", ".html", ".json", ".toml"):
+                assert marker not in path.read_bytes(), path
+
+
 def test_the_standard_library_holds_what_the_page_imports_and_little_else(site):
     full = site_build.ROOT / "node_modules/pyodide/python_stdlib.zip"
     with zipfile.ZipFile(site / "stdlib.zip") as trimmed, zipfile.ZipFile(full) as published:

@@ -8,6 +8,8 @@ German or Swiss cards) and the language only change what people read.
 'Herz König'
 >>> card_name("AS", lang="en")
 'Ace of Spades'
+>>> card_name("7D", lang="en"), card_name("10H")
+('7 of Diamonds', 'Herz 10')
 >>> card_name("JC", "german")
 'Eichel Unter'
 >>> card_name("10H", "swiss")
@@ -139,13 +141,20 @@ def rank_index(rank: Rank | int | str, style: str = "french", lang: str = "de") 
 
 
 def card_name(card: Card | str, style: str = "french", lang: str = "de") -> str:
-    """The accessible name: ``"Herz König"``, ``"Eichel Unter"``, ``"King of Hearts"``."""
+    """The accessible name: ``"Herz König"``, ``"Eichel Unter"``, ``"King of Hearts"``,
+    ``"7 of Diamonds"``. A number card is named by the number its corner shows, so the
+    name contains what is printed (WCAG 2.5.3, "label in name"); a screen reader says
+    the number in the page's language."""
     c = as_card(card)
     suit = suit_name(c.suit, style, lang)
-    rank = rank_name(c.rank, style, lang)
+    rank = c.rank.symbol if _is_number(c.rank, style) else rank_name(c.rank, style, lang)
     if lang == "en":
         return f"{rank} of {suit}"
     return f"{suit} {rank}"
+
+
+def _is_number(rank: Rank, style: str) -> bool:
+    return rank < Rank.JACK and not (rank == Rank.TEN and style == "swiss")
 
 
 def card_short(card: Card | str, style: str = "french", lang: str = "de") -> str:

@@ -72,7 +72,7 @@ def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang:
     >>> from engine import parse_cards
     >>> o = SimpleNamespace(hand=parse_cards("KH 9S 7D"), table=parse_cards("AH 10C QS"))
     >>> move_words(o, Action.swap(1, 0), ["", "Anna"], "french", "en")
-    'swap Nine of Spades for Ace of Hearts'
+    'swap 9 of Spades for Ace of Hearts'
     >>> move_words(o, Action.challenge(1), ["", "Anna"], "french", "de")
     'Anna anzweifeln'
     """

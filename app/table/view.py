@@ -136,7 +136,15 @@ def _card_el(
     selected = (zone, index) in ui.selected
     face_down = card is None
     text = "??" if face_down else str(card)
-    name = label or (t("mistery", ui.lang) if face_down else card_name(card, ui.style, ui.lang))
+    # A face-up card the player may use (a button) is named by its face, an
+    # <svg role="img"> labelled with rank and suit, like a button holding an <img alt>:
+    # an aria-label on the button would override the face, and a name that is not the
+    # button's text must contain the rank printed in its corners (axe:
+    # label-content-name-mismatch). Any other card is one image with the same name.
+    if label or face_down:
+        name = label or t("mistery", ui.lang)
+    else:
+        name = "" if active else card_name(card, ui.style, ui.lang)
     face = _back(ui.lang) if face_down else _face(str(card), ui.style, ui.lang, selected)
     classes = ["card", extra_class]
     if selected:
@@ -155,8 +163,9 @@ def _card_el(
         f'data-zone="{esc(zone)}"',
         f'data-key="{esc(zone)}-{esc(index)}"',
         f'data-selected="{"true" if selected else "false"}"',
-        f'aria-label="{esc(name)}"',
     ]
+    if name:
+        attrs.append(f'aria-label="{esc(name)}"')
     if hinted:
         attrs.append('data-hinted="true"')
     if active:
@@ -175,7 +184,7 @@ def _mini_cards(cards: Iterable[Any], ui: UIState) -> str:
     out = []
     for c in cards:
         out.append(
-            f'<span class="mini" data-card="{esc(c)}" '
+            f'<span class="mini" data-card="{esc(c)}" role="img" '
             f'aria-label="{esc(card_name(c, ui.style, ui.lang))}">'
             f"{_face(str(c), ui.style, ui.lang)}</span>"
         )
@@ -202,7 +211,10 @@ def _lives_el(lives: int, ui: UIState) -> str:
     if lives == 0:
         swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
         swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
-    return f'<span class="lives" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
+    # role="img": the hearts are a picture of the lives, named by the number.
+    return (
+        f'<span class="lives" role="img" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
+    )
 
 
 def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
@@ -749,8 +761,9 @@ def render(obs: Any, ui: UIState) -> str:
         label = t("mistery", lang)
         badge = ""
         if mine is not None:
-            label += ": " + card_name(mine, ui.style, lang) + " (" + t("mistery_mine", lang) + ")"
             badge = card_short(mine, ui.style, lang)
+            # The name holds the badge's text too, the card as the player sees it.
+            label += f": {badge}, {card_name(mine, ui.style, lang)} ({t('mistery_mine', lang)})"
         table_cards += _card_el(
             None,
             "table",
@@ -792,14 +805,15 @@ def render(obs: Any, ui: UIState) -> str:
         "</header>"
         f'<section class="opponents" aria-label="{esc(t("table", lang))}">{seats}</section>'
         '<section class="middle">'
-        f'<div class="table-cards" data-testid="table" aria-label="{esc(t("table", lang))}">'
+        '<div class="table-cards" data-testid="table" role="group" '
+        f'aria-label="{esc(t("table", lang))}">'
         f"{table_cards}</div>"
         f'<p class="status" data-testid="status" role="status">{esc(_status(obs, ui))}</p>'
         f'<p class="info">{"".join(info)}</p>'
         "</section>"
         '<section class="my-area">'
         f"{_seat_el(obs, 0, ui, me=True)}"
-        f'<div class="hand" data-testid="hand" aria-label="{esc(t("hand", lang))}">'
+        f'<div class="hand" data-testid="hand" role="group" aria-label="{esc(t("hand", lang))}">'
         f"{hand_cards}</div>"
         f"{_action_bar(obs, ui)}"
         "</section>"
@@ -818,8 +832,10 @@ def log_line(number: int, text: str) -> str:
 def log_box(lang: str) -> str:
     """The log's stable frame: mounted once so ``aria-live`` announces only new lines."""
     return (
-        f'<section class="log-box"><h2>{esc(t("log", lang))}</h2>'
-        '<ol class="log" data-testid="log" aria-live="polite" aria-relevant="additions"></ol>'
+        f'<section class="log-box"><h2 id="log-title">{esc(t("log", lang))}</h2>'
+        # It scrolls: tabindex lets keyboard users scroll it too.
+        '<ol class="log" data-testid="log" aria-live="polite" aria-relevant="additions" '
+        'tabindex="0" aria-labelledby="log-title"></ol>'
         "</section>"
     )
 

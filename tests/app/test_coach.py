@@ -68,16 +68,16 @@ def test_move_words_for_every_kind_of_move():
 
     assert words("swap 0 2") == "swap King of Hearts for Queen of Spades"
     assert words("swap 0 0 1 1") == (
-        "swap King of Hearts↔Ace of Hearts and Nine of Spades↔Ten of Clubs"
+        "swap King of Hearts↔Ace of Hearts and 9 of Spades↔10 of Clubs"
     )
-    assert words("mistery 2") == "Seven of Diamonds for the Mistery card"
-    assert words("hold 0 3 4") == "keep King of Hearts, Ace of Clubs and Eight of Clubs"
-    assert words("announce 30.5 show 0 1") == "say 30½, show King of Hearts and Nine of Spades"
+    assert words("mistery 2") == "7 of Diamonds for the Mistery card"
+    assert words("hold 0 3 4") == "keep King of Hearts, Ace of Clubs and 8 of Clubs"
+    assert words("announce 30.5 show 0 1") == "say 30½, show King of Hearts and 9 of Spades"
     assert words("challenge 2") == "challenge Ben"
     assert words("knock") == "Knock" and words("knock", "de") == "Klopfen"
-    assert words("swap 1 0", "de") == "Pik Neun gegen Herz Ass tauschen"
+    assert words("swap 1 0", "de") == "Pik 9 gegen Herz Ass tauschen"
     assert coach.move_words(o, Action.swap(1, 0), names, "german", "de") == (
-        "Grün Neun gegen Herz Ass tauschen"
+        "Grün 9 gegen Herz Ass tauschen"
     )
 
 

@@ -15,6 +15,7 @@ import random
 import re
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
@@ -42,6 +43,9 @@ class GamePage:
         self.app = page.locator("#app")
         self.on_new_page = on_new_page
         self.crashes: list[str] = []
+        self.settings = SettingsDialog(self)
+        self.stats = StatsPanel(self)
+        self.help = RulesHelp(self)
 
     # ---------------------------------------------------------------- loading
 
@@ -219,20 +223,10 @@ class GamePage:
     def new_match(self, **fields: str | bool) -> str:
         """Start a new match from the settings form (fields by name), or with the same settings."""
         if fields:
-            self.page.locator("[data-action=settings]").click()
-            form = self.page.locator("[data-testid=settings]")
-            expect(form).to_be_visible()
-            for name, value in fields.items():
-                field = form.locator(f'[name="{name}"]')
-                if isinstance(value, bool):
-                    field.set_checked(value)
-                elif field.evaluate("e => e.tagName") == "SELECT":
-                    field.select_option(str(value))
-                else:
-                    field.fill(str(value))
-            form.locator("[data-action=new-match]").click()
-        else:
-            self.page.locator("[data-action=new-match]:visible").click()
+            self.settings.open()
+            self.settings.choose(**fields)
+            return self.settings.start_match()
+        self.page.locator("[data-action=new-match]:visible").click()
         return self.wait_human()
 
     # ---------------------------------------------------------------- whole games
@@ -272,3 +266,197 @@ class GamePage:
                 return state
             state = self.next_deal() if state == "deal-over" else self.play_move(rng)
         raise AssertionError(f"not in {states} after {max_moves} moves")
+
+
+class SettingsDialog:
+    """The settings form ``[data-testid=settings]``: open it, fill fields by name, start."""
+
+    def __init__(self, game: GamePage):
+        self.game = game
+
+    @property
+    def form(self) -> Locator:
+        return self.game.page.locator("[data-testid=settings]")
+
+    @property
+    def title(self) -> Locator:
+        return self.form.locator("h2")
+
+    @property
+    def error(self) -> Locator:
+        """The explanation of a conflicting rule set (absent when there is none)."""
+        return self.game.page.locator("[data-testid=settings-error]")
+
+    @property
+    def start_button(self) -> Locator:
+        return self.form.locator("[data-action=new-match]")
+
+    @property
+    def per_bot(self) -> Locator:
+        """One strength ``<select>`` per bot (difficulty ``per_bot``)."""
+        return self.form.locator("[data-testid=per-bot] select")
+
+    def field(self, name: str) -> Locator:
+        """A field by its ``name``: ``preset``, ``lang``, ``rule.deck``, ``difficulty_1``..."""
+        return self.form.locator(f'[name="{name}"]')
+
+    def rule_names(self) -> list[str]:
+        """The option names of the custom rule fields (``rule.<name>``)."""
+        return self.form.locator("[name^='rule.']").evaluate_all(
+            "els => els.map(e => e.name.slice(5))"
+        )
+
+    def open(self) -> SettingsDialog:
+        self.game.page.locator("[data-action=settings]").click()
+        expect(self.form).to_be_visible()
+        return self
+
+    def choose(self, **fields: str | bool) -> SettingsDialog:
+        """Set fields by name (``rule.deal`` as ``rule__deal``): booleans tick a
+        checkbox, other values select an option or fill a text field."""
+        for key, value in fields.items():
+            field = self.field(key.replace("__", "."))
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+        return self
+
+    def start_match(self) -> str:
+        """Start a new match with the chosen settings and wait for the player."""
+        expect(self.start_button).to_be_enabled()
+        self.start_button.click()
+        return self.game.wait_human()
+
+    def open_help(self) -> RulesHelp:
+        """The rules help of the preset chosen in the form."""
+        self.form.locator("[data-action=open-help]").click()
+        expect(self.game.help.panel).to_be_visible()
+        return self.game.help
+
+    def close(self) -> None:
+        self.form.locator("[data-action=close-settings]").click()
+        expect(self.form).to_be_hidden()
+
+    def press_enter(self) -> None:
+        """Press Enter in the open form (it must not be sent anywhere)."""
+        expect(self.form).to_be_visible()
+        self.game.page.keyboard.press("Enter")
+
+
+class StatsPanel:
+    """The statistics: the summary ``[data-testid=stats]`` and the panel with figures."""
+
+    def __init__(self, game: GamePage):
+        self.game = game
+
+    @property
+    def summary(self) -> Locator:
+        """Always in the page, with ``data-matches`` and ``data-wins``."""
+        return self.game.page.locator("[data-testid=stats]")
+
+    @property
+    def panel(self) -> Locator:
+        return self.game.page.locator("[data-testid=stats-panel]")
+
+    @property
+    def message(self) -> Locator:
+        """The answer to the last export, import or reset (``data-kind`` ok/error)."""
+        return self.game.page.locator("[data-testid=stats-message]")
+
+    @property
+    def notice(self) -> Locator:
+        return self.game.page.locator("[data-testid=stats-notice]")
+
+    @property
+    def chart(self) -> Locator:
+        return self.panel.locator("svg[role=img]")
+
+    def matches(self) -> int:
+        return int(self.summary.get_attribute("data-matches") or "0")
+
+    def wins(self) -> str:
+        return self.summary.get_attribute("data-wins") or ""
+
+    def figure(self, name: str) -> str:
+        """A figure of the open panel by its key: ``matches``, ``deals``, ``wins``..."""
+        return self.panel.locator(f'[data-figure="{name}"] td').inner_text()
+
+    def open(self) -> StatsPanel:
+        self.game.page.locator("[data-action=open-stats]").click()
+        expect(self.panel).to_be_visible()
+        return self
+
+    def close(self) -> None:
+        self.panel.locator("[data-action=close-stats]").click()
+        expect(self.panel).to_be_hidden()
+
+    def escape(self) -> None:
+        """Close with the Escape key."""
+        self.game.page.keyboard.press("Escape")
+        expect(self.panel).to_be_hidden()
+
+    def scope(self, preset: str) -> StatsPanel:
+        """Show the figures of one preset only."""
+        self.panel.locator(f'[data-action="stats-scope-{preset}"]').click()
+        expect(self.panel).to_have_attribute("data-scope", preset)
+        return self
+
+    def export(self, target: Path) -> Path:
+        """Export to a file, saved at ``target``; returns the browser's suggested name."""
+        with self.game.page.expect_download() as info:
+            self.panel.locator("[data-action=stats-export]").click()
+        download = info.value
+        download.save_as(target)
+        return Path(download.suggested_filename)
+
+    def import_file(self, path: Path) -> StatsPanel:
+        """Choose ``path`` in the import field (the panel answers in :attr:`message`)."""
+        self.panel.locator("[data-testid=stats-import-file]").set_input_files(path)
+        return self
+
+    def reset(self) -> StatsPanel:
+        """Reset the statistics, confirming the question."""
+        self.panel.locator("[data-action=stats-reset]").click()
+        self.panel.locator("[data-action=stats-reset-confirm]").click()
+        return self
+
+
+class RulesHelp:
+    """The rules help ``[data-testid=rules-help]`` of the current preset."""
+
+    def __init__(self, game: GamePage):
+        self.game = game
+
+    @property
+    def panel(self) -> Locator:
+        return self.game.page.locator("[data-testid=rules-help]")
+
+    @property
+    def title(self) -> Locator:
+        return self.panel.locator("h2")
+
+    @property
+    def close_button(self) -> Locator:
+        return self.panel.locator("[data-action=close-help]")
+
+    @property
+    def open_button(self) -> Locator:
+        """The table's "Rules" button."""
+        return self.game.page.locator(".more-buttons [data-action=open-help]")
+
+    def open(self) -> RulesHelp:
+        self.open_button.click()
+        expect(self.panel).to_be_visible()
+        return self
+
+    def close(self) -> None:
+        self.close_button.click()
+        expect(self.panel).to_have_count(0)
+
+    def escape(self) -> None:
+        """Close with the Escape key."""
+        self.game.page.keyboard.press("Escape")
+        expect(self.panel).to_have_count(0)

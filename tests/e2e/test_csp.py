@@ -48,22 +48,16 @@ def test_the_policy_is_strict(watched, site_url):
     assert not re.search(r"<script>|<style|\son[a-z]+=|\sstyle=", html)
 
 
-def test_a_whole_match_and_every_panel_keep_the_policy(watched, site_url):
+def test_a_whole_match_and_every_panel_keep_the_policy(watched, site_url, tmp_path):
     page, _ = watched
     game = GamePage(page).open(site_url, "?seed=11&bots=2&speed=0&lang=en&luegen=1")
-    page.locator("[data-action=settings]").click()
-    expect(page.locator("[data-testid=settings]")).to_be_visible()
-    page.keyboard.press("Enter")  # a form that would be sent goes nowhere
-    page.locator("[data-action=close-settings]").click()
-    page.locator(".more-buttons [data-action=open-help]").click()
-    expect(page.locator("[data-testid=rules-help]")).to_be_visible()
-    page.keyboard.press("Escape")
-    page.locator("[data-action=open-stats]").click()
-    panel = page.locator("[data-testid=stats-panel]")
-    expect(panel.locator("svg[role=img]")).to_be_visible()
-    with page.expect_download():
-        panel.locator("[data-action=stats-export]").click()
-    panel.locator("[data-action=close-stats]").click()
+    game.settings.open().press_enter()  # a form that would be sent goes nowhere
+    game.settings.close()
+    game.help.open().escape()
+    game.stats.open()
+    expect(game.stats.chart).to_be_visible()
+    game.stats.export(tmp_path / "stats.json")
+    game.stats.close()
     assert game.play_until(seed=3) == "match-over"
     page.wait_for_function("() => ['saved', 'failed'].includes(app.dataset.snapshot)")
     game.reload()  # the restored start too

@@ -65,7 +65,7 @@ def test_deep_nesting_in_every_stored_key_gives_a_start_with_backups_and_notices
         "settings": stored["schwimmen.settings"],
         "match": stored["schwimmen.match"],
     }
-    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "0")
+    expect(game.stats.summary).to_have_attribute("data-matches", "0")
     # The page keeps working: a move is accepted and the fresh match is saved. (Its
     # first deal is random and may have ended before the player's turn: deal on.)
     if game.state == "deal-over":
@@ -83,13 +83,11 @@ def test_a_deeply_nested_import_is_refused_and_a_valid_import_works_after_it(
 ):
     page = game.page
     game.open(site_url, "?seed=5&speed=0&lang=en&new=1")
-    page.locator("[data-action=open-stats]").click()
-    panel = page.locator("[data-testid=stats-panel]")
-    expect(panel).to_be_visible()
+    stats = game.stats.open()
     deep = tmp_path / "deep.json"
     deep.write_text(NESTED, encoding="utf-8")
-    panel.locator("[data-testid=stats-import-file]").set_input_files(deep)
-    message = page.locator("[data-testid=stats-message]")
+    stats.import_file(deep)
+    message = stats.message
     expect(message).to_have_attribute("data-kind", "error")
     expect(message).to_contain_text("not a readable statistics file")
     expect(message).to_contain_text("nested deeper than 64 levels")
@@ -99,13 +97,12 @@ def test_a_deeply_nested_import_is_refused_and_a_valid_import_works_after_it(
         json.dumps({"format": FILE_FORMAT, "version": 1, "matches": 7, "wins": 3}),
         encoding="utf-8",
     )
-    panel.locator("[data-testid=stats-import-file]").set_input_files(good)
+    stats.import_file(good)
     expect(message).to_have_attribute("data-kind", "ok")
     expect(message).to_contain_text("7 matches, 3 wins")
-    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "7")
+    expect(stats.summary).to_have_attribute("data-matches", "7")
     stored = json.loads(page.evaluate("() => localStorage.getItem('schwimmen.stats')"))
     assert stored["data"]["overall"]["matches"] == 7
     # The game itself still answers after both imports.
-    page.keyboard.press("Escape")
-    expect(panel).to_have_count(0)
+    stats.escape()
     game.play_move(random.Random(2))

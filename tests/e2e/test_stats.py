@@ -29,59 +29,45 @@ def game(context, site_url):
     assert errors == [], errors
 
 
-def figure(page, name: str) -> str:
-    return page.locator(f'[data-testid=stats-panel] [data-figure="{name}"] td').inner_text()
-
-
 def test_finished_match_survives_reload_export_reset_import(game, site_url, tmp_path):
-    page = game.page
-    stats = page.locator("[data-testid=stats]")
+    stats = game.stats
     game.open(site_url, "?seed=4&speed=0&lang=en&preset=knack&bots=1&lives=1&new=1")
-    expect(stats).to_have_attribute("data-matches", "0")
+    expect(stats.summary).to_have_attribute("data-matches", "0")
     assert game.play_until(seed=2) == "match-over"
-    expect(stats).to_have_attribute("data-matches", "1")
-    wins = stats.get_attribute("data-wins")
+    expect(stats.summary).to_have_attribute("data-matches", "1")
+    wins = stats.wins()
     game.reload()
-    expect(stats).to_have_attribute("data-matches", "1")
-    expect(stats).to_have_attribute("data-wins", wins)
+    expect(stats.summary).to_have_attribute("data-matches", "1")
+    expect(stats.summary).to_have_attribute("data-wins", wins)
 
-    page.locator("[data-action=open-stats]").click()
-    panel = page.locator("[data-testid=stats-panel]")
-    expect(panel).to_be_visible()
-    assert figure(page, "matches") == "1"
-    assert int(figure(page, "deals")) >= 1
-    expect(panel.locator("svg[role=img]")).to_be_visible()  # the chart
-    panel.locator('[data-action="stats-scope-knack"]').click()
-    expect(panel).to_have_attribute("data-scope", "knack")
-    assert figure(page, "matches") == "1"
+    stats.open()
+    assert stats.figure("matches") == "1"
+    assert int(stats.figure("deals")) >= 1
+    expect(stats.chart).to_be_visible()
+    stats.scope("knack")
+    assert stats.figure("matches") == "1"
 
-    with page.expect_download() as info:
-        panel.locator("[data-action=stats-export]").click()
-    download = info.value
-    assert download.suggested_filename.startswith("schwimmen-statistik-")
     exported = tmp_path / "stats.json"
-    download.save_as(exported)
+    assert stats.export(exported).name.startswith("schwimmen-statistik-")
     data = json.loads(exported.read_text(encoding="utf-8"))
     assert data["format"] == FILE_FORMAT and data["overall"]["matches"] == 1
 
-    panel.locator("[data-action=stats-reset]").click()
-    panel.locator("[data-action=stats-reset-confirm]").click()
-    expect(stats).to_have_attribute("data-matches", "0")
-    assert figure(page, "matches") == "0"
+    stats.reset()
+    expect(stats.summary).to_have_attribute("data-matches", "0")
+    assert stats.figure("matches") == "0"
 
     bad = tmp_path / "bad.json"
     bad.write_text('{"hello": "world"}', encoding="utf-8")
-    panel.locator("[data-testid=stats-import-file]").set_input_files(bad)
-    message = page.locator("[data-testid=stats-message]")
-    expect(message).to_have_attribute("data-kind", "error")
-    expect(message).to_contain_text("not a readable statistics file")
-    expect(stats).to_have_attribute("data-matches", "0")
+    stats.import_file(bad)
+    expect(stats.message).to_have_attribute("data-kind", "error")
+    expect(stats.message).to_contain_text("not a readable statistics file")
+    expect(stats.summary).to_have_attribute("data-matches", "0")
 
-    panel.locator("[data-testid=stats-import-file]").set_input_files(exported)
-    expect(message).to_have_attribute("data-kind", "ok")
-    expect(stats).to_have_attribute("data-matches", "1")
-    expect(stats).to_have_attribute("data-wins", wins)
-    stored = page.evaluate("() => JSON.parse(localStorage.getItem('schwimmen.stats'))")
+    stats.import_file(exported)
+    expect(stats.message).to_have_attribute("data-kind", "ok")
+    expect(stats.summary).to_have_attribute("data-matches", "1")
+    expect(stats.summary).to_have_attribute("data-wins", wins)
+    stored = game.page.evaluate("() => JSON.parse(localStorage.getItem('schwimmen.stats'))")
     assert stored["version"] == 2 and stored["data"]["overall"]["matches"] == 1
 
 
@@ -106,16 +92,16 @@ def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, cont
     expect(notices).to_be_visible()
     expect(notices).to_contain_text("schwimmen.backup.stats.1")
     expect(notices).to_contain_text("schwimmen.backup.settings.1")
-    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "0")
+    expect(game.stats.summary).to_have_attribute("data-matches", "0")
     kept = page.evaluate(
         "() => [localStorage.getItem('schwimmen.backup.stats.1'),"
         " localStorage.getItem('schwimmen.backup.settings.1')]"
     )
     assert kept == [damaged["schwimmen.stats"], damaged["schwimmen.settings"]]
     # The statistics panel repeats the notice about the statistics.
-    page.locator("[data-action=open-stats]").click()
-    expect(page.locator("[data-testid=stats-notice]")).to_contain_text("backup")
-    page.locator("[data-action=close-stats]").click()
+    game.stats.open()
+    expect(game.stats.notice).to_contain_text("backup")
+    game.stats.close()
     page.locator("[data-action=dismiss-notices]").click()
     expect(notices).to_have_count(0)
     # Statistics of the first stored version are taken over without a notice.
@@ -124,8 +110,8 @@ def test_damaged_and_old_stored_data_give_a_clean_start_with_a_notice(game, cont
         " JSON.stringify({version: 1, data: {matches: 7, wins: 3}}))"
     )
     game.reload()
-    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-matches", "7")
-    expect(page.locator("[data-testid=stats]")).to_have_attribute("data-wins", "3")
+    expect(game.stats.summary).to_have_attribute("data-matches", "7")
+    expect(game.stats.summary).to_have_attribute("data-wins", "3")
     expect(notices).to_have_count(0)
     assert (
         page.evaluate("() => localStorage.getItem('schwimmen.backup.stats.1')")
