@@ -5,7 +5,10 @@ Every test under ``tests/e2e`` is marked ``e2e``. Fixtures for other tests:
 - ``built_site``: the site built once per session into a temporary folder.
 - ``site_url``: ``http://127.0.0.1:PORT/`` serving it at the root.
 - ``subpath_url``: the same site under ``/sub/schwimmen/`` on another server.
-- ``page`` / ``context`` (pytest-playwright) run in /usr/bin/chromium.
+- ``page`` / ``context`` (pytest-playwright) run in /usr/bin/chromium; a test module
+  may define its own ``context`` (locale, viewport).
+- ``game``: a ``GamePage`` on a new page of ``context`` that fails the test on any
+  script or console error.
 
 Helpers to import in tests (``from tests.e2e.support import open_game, wait_state``)
 live in ``support.py``.
@@ -19,7 +22,8 @@ import pytest
 
 from scripts.build import build
 from scripts.serve import start_server
-from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH
+from tests.e2e.pages import GamePage
+from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH, record_errors
 
 
 def pytest_collection_modifyitems(items):
@@ -55,3 +59,16 @@ def subpath_url(built_site, tmp_path_factory):
     server, url = start_server(host)
     yield url + SUBPATH
     server.shutdown()
+
+
+@pytest.fixture
+def game(context):
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    game = GamePage(page)
+    yield game
+    # Closed, so that a context shared by a module starts each test without a tab
+    # that still owns the saved match (app/tabs.py would ask the next one).
+    game.page.close()
+    assert errors == [], errors

@@ -20,7 +20,6 @@ from playwright.sync_api import expect
 
 from tests.e2e.axe import describe, violations
 from tests.e2e.pages import GamePage
-from tests.e2e.support import record_errors
 
 PLAIN = "&mistery=0&luegen=0&new=1"
 
@@ -32,15 +31,6 @@ def context(browser):
     yield context
     context.close()
 
-
-@pytest.fixture
-def game(context):
-    page = context.new_page()
-    errors: list[str] = []
-    record_errors(page, errors)
-    yield GamePage(page)
-    page.close()
-    assert errors == [], errors
 
 
 class Audit:

@@ -12,8 +12,6 @@ import pytest
 from playwright.sync_api import expect
 
 from app.stats.model import FILE_FORMAT
-from tests.e2e.pages import GamePage
-from tests.e2e.support import record_errors
 
 DEEP = 20_000
 NESTED = "[" * DEEP + "]" * DEEP
@@ -25,14 +23,6 @@ def context(browser):
     yield context
     context.close()
 
-
-@pytest.fixture
-def game(context):
-    page = context.new_page()
-    errors: list[str] = []
-    record_errors(page, errors)
-    yield GamePage(page)
-    assert errors == [], errors
 
 
 def test_deep_nesting_in_every_stored_key_gives_a_start_with_backups_and_notices(game, site_url):

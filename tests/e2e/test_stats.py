@@ -9,8 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from app.stats.model import FILE_FORMAT
-from tests.e2e.pages import GamePage
-from tests.e2e.support import record_errors
 
 
 @pytest.fixture
@@ -19,14 +17,6 @@ def context(browser):
     yield context
     context.close()
 
-
-@pytest.fixture
-def game(context, site_url):
-    page = context.new_page()
-    errors: list[str] = []
-    record_errors(page, errors)
-    yield GamePage(page)
-    assert errors == [], errors
 
 
 def test_finished_match_survives_reload_export_reset_import(game, site_url, tmp_path):
