@@ -366,38 +366,26 @@ class Page:
         return run
 
 
-TAB_LOCK = "schwimmen.tab."
-"""Each open tab holds the Web Lock ``TAB_LOCK + its id`` for its whole life, so that a
-new tab can tell which tabs are open (app.tabs): the browser drops a closed or
-crashed tab's locks at once, where its owner record would only go stale."""
-
-
 def mount() -> None:
-    """Start the game in ``#app``: resume the saved match or deal a new one (once the
-    browser has said which tabs are open; at once where it cannot)."""
+    """Start the game in ``#app``: resume the saved match or deal a new one, once the
+    browser has said which other tabs of the game are open (``static/watchdog.js``
+    gives this tab its id and Web Lock and asks; where it cannot, at once)."""
     import os
 
     import js
     from pyodide.ffi import create_once_callable
 
-    tab = os.urandom(8).hex()
-    boot = getattr(js, "schwimmenBoot", None)  # static/watchdog.js asked the browser early
-    held = None if _none(boot) else getattr(boot, "heldLocks", None)
-    if _none(held):
-        _start(js, tab, None)
+    boot = getattr(js, "schwimmenBoot", None)
+    if _none(boot):
+        _start(js, os.urandom(8).hex(), None)
         return
+    tab = str(boot.tabId)
 
-    def found(names: Any) -> None:
-        if _none(names):  # the browser cannot tell (no Web Locks)
-            _start(js, tab, None)
-            return
-        names = [str(name) for name in names]
-        _start(js, tab, frozenset(n[len(TAB_LOCK) :] for n in names if n.startswith(TAB_LOCK)))
-        # Held until the page goes away: a promise that never settles.
-        hold = create_once_callable(lambda lock: js.Promise.new(lambda resolve, reject: None))
-        js.navigator.locks.request(TAB_LOCK + tab, hold)
+    def found(ids: Any) -> None:
+        # None: the browser cannot tell (no Web Locks); app.tabs then trusts the clock.
+        _start(js, tab, None if _none(ids) else frozenset(str(i) for i in ids))
 
-    held.then(create_once_callable(found))
+    boot.openTabs.then(create_once_callable(found))
 
 
 def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:

@@ -14,7 +14,7 @@ A tab that starts while another tab's record is fresh (renewed within
 and the page offers to take the match over (:meth:`Ownership.claim`) or to start
 a new one. A record left by a tab that crashed goes stale and is then ignored.
 Where the page can tell which tabs are open (``alive``: in the browser, each tab
-holds a Web Lock named after its id, see ``app.dom``), a record of a tab that is
+holds a Web Lock named after its id, see ``static/watchdog.js``), a record of a tab that is
 closed counts for nothing at once, fresh or not (a browser closed and opened again).
 
 The browser tells other tabs about every change of storage (the ``storage``

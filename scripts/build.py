@@ -17,6 +17,7 @@ import argparse
 import ast
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -149,10 +150,11 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
     source bytes in ``dist/.pyc-cache``, so a rebuild compiles only what changed.
     """
     version = pyodide_version()
+    compiler = (ROOT / "scripts/compile_pyc.mjs").read_bytes()
     cache = {}
     for rel, data in sources.items():
-        key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{rel.as_posix()}\0".encode()
-        key = hashlib.sha256(key + data)
+        key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{PY_ZIP_PATH}\0{rel.as_posix()}\0"
+        key = hashlib.sha256(key.encode() + compiler + data)
         cache[rel] = PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
     missing = [rel for rel in sources if not cache[rel].is_file()]
     if missing:
@@ -179,7 +181,7 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
                 built = out / f"{rel.as_posix()}c"
                 if not built.is_file():
                     raise BuildError(f"no bytecode for {rel} from scripts/compile_pyc.mjs")
-                shutil.copyfile(built, cache[rel])
+                _replace_atomically(built, cache[rel])
     return {rel: cache[rel].read_bytes() for rel in sources}
 
 
@@ -188,6 +190,14 @@ def pyodide_version() -> str:
     if not package.is_file():
         raise BuildError(f"{PYODIDE_DIR} is missing: run `npm ci` (or ./scripts/setup) first")
     return json.loads(package.read_text())["version"]
+
+
+def _replace_atomically(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` whole or not at all (a cache that an interrupted or a
+    parallel build half-wrote would be trusted by every later build)."""
+    part = dst.with_name(f"{dst.name}.{os.getpid()}.part")
+    shutil.copyfile(src, part)
+    os.replace(part, dst)
 
 
 def _zip_entry(name: str) -> zipfile.ZipInfo:
@@ -261,8 +271,10 @@ def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> dict[str, list[
             result = json.loads(run.stdout.strip().splitlines()[-1])
             if result["missing"]:
                 raise BuildError(f"no such standard-library modules: {result['missing']}")
-            shutil.copyfile(out, cached_zip)
-            cached_list.write_text(json.dumps(result), encoding="utf-8")
+            report = Path(tmp) / "report.json"
+            report.write_text(json.dumps(result), encoding="utf-8")
+            _replace_atomically(out, cached_zip)
+            _replace_atomically(report, cached_list)
     shutil.copyfile(cached_zip, site / STDLIB_ZIP)
     return json.loads(cached_list.read_text(encoding="utf-8"))
 
@@ -283,15 +295,17 @@ def page_modules(sources) -> list[str]:
     return sorted(names, key=lambda name: (name.count("."), name))
 
 
-def build_id(site: Path) -> str:
+def build_id(site: Path, config: dict | None = None) -> str:
     """What a memory snapshot depends on: our Python, the standard library, the
-    runtime and the boot code. A snapshot made by another build is never restored."""
+    runtime, the boot code and its configuration (the modules the snapshot imports).
+    A snapshot made by another build is never restored."""
     parts = [PY_ZIP, STDLIB_ZIP, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs"]
     parts += ["vendor/pyodide/pyodide.asm.mjs", "static/snapshot-worker.mjs"]
     digest = hashlib.sha256()
     for rel in parts:
         digest.update(f"{rel}\0{file_hash(site / rel)}\0".encode())
     digest.update((ROOT / BOOT_TEMPLATE).read_bytes())
+    digest.update(json.dumps(config, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 
@@ -304,8 +318,7 @@ def boot_config(site: Path, stdlib: list[str]) -> dict:
         rel: (site / rel).stat().st_size
         for rel in ("vendor/pyodide/pyodide.asm.wasm", STDLIB_ZIP, PY_ZIP)
     }
-    return {
-        "build": build_id(site),
+    config = {
         "pythonZip": PY_ZIP,
         "pythonZipPath": PY_ZIP_PATH,
         "stdlibZip": STDLIB_ZIP,
@@ -313,7 +326,10 @@ def boot_config(site: Path, stdlib: list[str]) -> dict:
         "lock": {"info": lock["info"], "packages": {}},
         "modules": stdlib + page_modules(python_sources()),
         "sizes": sizes,
+        # Checked by the snapshot worker: it fetches our code again, maybe later.
+        "pythonZipHash": file_hash(site / PY_ZIP),
     }
+    return {"build": build_id(site, config), **config}
 
 
 def write_boot_module(site: Path, stdlib: list[str]) -> Path:
@@ -346,8 +362,10 @@ def precache_entries(site: Path) -> list[tuple[str, str]]:
 
 
 def cache_name(entries: list[tuple[str, str]]) -> str:
-    """A cache name that changes whenever any precached file changes."""
-    digest = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    """A cache name that changes whenever any precached file or the service worker's
+    own code changes (a new worker must never install into the live release's cache)."""
+    worker = (ROOT / SW_TEMPLATE).read_bytes()
+    digest = hashlib.sha256(json.dumps(entries).encode() + b"\0" + worker).hexdigest()[:16]
     return CACHE_PREFIX + digest
 
 

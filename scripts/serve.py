@@ -39,8 +39,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     verbose = False
     compress = True
     max_age: int | None = None  # Cache-Control max-age in seconds (GitHub Pages: 600)
-    _gzipped: dict[tuple[str, int, int], bytes] = {}  # noqa: RUF012 - shared by all requests
-    _lock = threading.Lock()
+    _gzipped: dict[tuple[str, int, int], bytes]  # per server (make_server), shared by requests
+    _lock: threading.Lock
 
     def log_message(self, format, *args):
         if self.verbose:
@@ -128,7 +128,13 @@ def make_server(
 ):
     """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one).
     ``max_age``: send ``Cache-Control: max-age`` (GitHub Pages sends 600 seconds)."""
-    attrs = {"verbose": verbose, "compress": compress, "max_age": max_age}
+    attrs = {
+        "verbose": verbose,
+        "compress": compress,
+        "max_age": max_age,
+        "_gzipped": {},
+        "_lock": threading.Lock(),
+    }
     handler = type("Handler", (QuietHandler,), attrs)
     bound = functools.partial(handler, directory=str(directory))
     return _Server(("127.0.0.1", port), bound)

@@ -22,6 +22,29 @@ const CONFIG = __BOOT_CONFIG__;
 const site = new URL("../", import.meta.url);
 const url = (rel) => new URL(rel, site).href;
 const SNAPSHOT = { cache: "schwimmen.snapshot", key: url("__snapshot__") };
+// localStorage notes (each holds a build id): a restore under way (left behind if it
+// crashed or hung the page: the next start forgets that snapshot), and a build whose
+// snapshot could not be made (not tried again for that build).
+const RESTORING = "schwimmen.snapshot.restoring";
+const UNMADE = "schwimmen.snapshot.failed";
+const note = {
+  get: (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: (key, value) => {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch {
+      // storage off or full: the notes are a help, not a need
+    }
+  },
+};
+const SNAPSHOT_WORKER_MS = 120000; // a worker that has not answered by then has failed
 const watchdog = globalThis.schwimmenBoot ?? { progress() {}, failed: console.error };
 const app = () => document.getElementById("app");
 
@@ -58,7 +81,12 @@ function countPyodideDownloads() {
   const plain = globalThis.fetch;
   const watched = new Map(Object.keys(CONFIG.sizes).map((rel) => [url(rel), rel]));
   globalThis.fetch = (input, init) => {
-    const name = watched.get(new URL(String(input?.url ?? input), location.href).href);
+    let name;
+    try {
+      name = watched.get(new URL(String(input?.url ?? input), location.href).href);
+    } catch {
+      name = undefined; // not a URL we count; fetch itself says what is wrong
+    }
     const response = plain(input, init);
     return name ? response.then((r) => counted(r, name)) : response;
   };
@@ -83,13 +111,19 @@ async function fetchBytes(rel) {
 // ---------------------------------------------------------------- snapshot
 
 // The stored snapshot of this build as {bytes: a promise of them}, or null when there
-// is none. Only its headers are read here; the body is read and checked while Pyodide
-// compiles its WebAssembly.
+// is none. Only its headers are read here; the body is read and checked while the
+// WebAssembly downloads (Pyodide awaits it before it compiles).
 async function findSnapshot() {
   if (!globalThis.caches || new URLSearchParams(location.search).get("snapshot") === "0") {
     return null;
   }
   try {
+    if (note.get(RESTORING) === CONFIG.build) {
+      console.warn("Schwimmen: the last restore of the memory snapshot did not finish; starting fresh");
+      note.set(RESTORING, null);
+      await forgetSnapshot();
+      return null;
+    }
     const stored = await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.key);
     if (!stored) return null;
     if (stored.headers.get("x-build") !== CONFIG.build) {
@@ -129,21 +163,27 @@ async function forgetSnapshot() {
 // modules and stores the snapshot. #app data-snapshot says how it went ("saved",
 // "failed"); the main thread only waits for a message.
 function makeSnapshotLater() {
+  if (note.get(UNMADE) === CONFIG.build) return; // failed for this build: not again
   const run = () => {
     app()?.setAttribute("data-snapshot", "saving");
     const worker = new Worker(url("static/snapshot-worker.mjs"), { type: "module" });
+    let timer = 0;
     const done = (state, detail) => {
+      clearTimeout(timer);
       worker.terminate();
       app()?.setAttribute("data-snapshot", state);
+      note.set(UNMADE, state === "saved" ? null : CONFIG.build);
       if (state === "saved") console.info("Schwimmen: memory snapshot saved", detail);
       else console.warn("Schwimmen: no memory snapshot:", detail);
     };
+    timer = setTimeout(() => done("failed", "no answer from the worker"), SNAPSHOT_WORKER_MS);
     worker.onmessage = ({ data }) => done(data.ok ? "saved" : "failed", data.ok ? data : data.error);
     worker.onerror = (event) => done("failed", event.message || "worker error");
     worker.postMessage({
       indexURL: url("vendor/pyodide/"),
       stdLibURL: url(CONFIG.stdlibZip),
       pythonZip: url(CONFIG.pythonZip),
+      pythonZipHash: CONFIG.pythonZipHash,
       pythonZipPath: CONFIG.pythonZipPath,
       lock: CONFIG.lock,
       modules: CONFIG.modules,
@@ -168,6 +208,18 @@ function whenStarted(callback) {
     callback();
   });
   observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-state"] });
+}
+
+// Pyodide keeps its options for the page's life: give it a thenable that lets go of
+// the 31 MB once read, rather than the promise that would hold them.
+function handOverOnce(snapshot) {
+  return {
+    then(resolve, reject) {
+      const bytes = snapshot.bytes;
+      snapshot.bytes = null;
+      return bytes.then(resolve, reject);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- start
@@ -203,13 +255,15 @@ async function start() {
   try {
     if (snapshot) {
       snapshot.bytes.catch(() => {}); // reported below, when Pyodide awaits it
+      note.set(RESTORING, CONFIG.build);
       try {
-        python = await startPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+        python = await startPyodide({ ...options, _loadSnapshot: handOverOnce(snapshot) });
         how = "snapshot";
       } catch (error) {
         console.warn("Schwimmen: restoring the memory snapshot failed; starting fresh:", error);
         await forgetSnapshot();
       }
+      note.set(RESTORING, null);
     }
     python ??= await startPyodide(options);
   } finally {

@@ -23,7 +23,12 @@ async function bytes(url) {
 
 async function makeSnapshot(job) {
   const started = performance.now();
-  const ourCode = bytes(job.pythonZip);
+  // Our code fetched again, maybe from a newer release meanwhile: it must be the page's.
+  const ourCode = bytes(job.pythonZip).then(async (data) => {
+    const digest = hex(await crypto.subtle.digest("SHA-256", data)).slice(0, 16);
+    if (digest !== job.pythonZipHash) throw new Error("python.zip is not this page's");
+    return data;
+  });
   const python = await loadPyodide({
     indexURL: job.indexURL,
     stdLibURL: job.stdLibURL,

@@ -71,12 +71,17 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  // A failed install leaves no half-filled cache behind.
+  // A failed install leaves no half-filled cache behind (only one it made itself).
   event.waitUntil(
-    precache().catch(async (error) => {
-      await caches.delete(CACHE_NAME);
-      throw error;
-    }),
+    (async () => {
+      const existed = await caches.has(CACHE_NAME);
+      try {
+        await precache();
+      } catch (error) {
+        if (!existed) await caches.delete(CACHE_NAME);
+        throw error;
+      }
+    })(),
   );
 });
 

@@ -3,12 +3,14 @@
 //   - shows the boot screen in the player's language: ?lang=, else the saved
 //     language, else the browser's (German for de-*, else English, as app.settings.model);
 //   - moves the progress bar as static/boot.mjs reports the bytes loaded;
-//   - turns any start-up failure (a missing file, a Python error, no start within
-//     60 s) into readable words and data-error on #app instead of a blank page,
+//   - turns any start-up failure (a missing file, a Python error, 60 s without
+//     progress) into readable words and data-error on #app instead of a blank page,
 //     whatever the page's markup is by then;
 //   - once Python has drawn the first screen, registers the service worker, so its
 //     precache does not compete with the start-up; when a new release has been
-//     downloaded and waits (static/sw.js), offers "new version: reload".
+//     downloaded and waits (static/sw.js), offers "new version: reload";
+//   - gives this tab an id and holds a Web Lock named after it for the page's life,
+//     then asks which other tabs of the game are open (app/tabs.py, app/dom.py).
 "use strict";
 
 (() => {
@@ -16,7 +18,7 @@
   const TEXTS = {
     de: {
       failed: "Das Spiel konnte nicht starten.",
-      timeout: "Python ist nach 60 Sekunden noch nicht bereit.",
+      timeout: "Seit 60 Sekunden geht der Start nicht voran.",
       missing: "Eine Datei fehlt: ",
       retry: "Bitte die Seite neu laden.",
       update: "Eine neue Version ist da.",
@@ -24,7 +26,7 @@
     },
     en: {
       failed: "The game could not start.",
-      timeout: "Python is still not ready after 60 seconds.",
+      timeout: "The start has not moved on for 60 seconds.",
       missing: "A file is missing: ",
       retry: "Please reload the page.",
       update: "A new version is ready.",
@@ -63,6 +65,7 @@
     const figure = document.getElementById("boot-percent");
     if (!bar || !booting()) return;
     const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+    if (percent > bar.value) watch(); // moving on: a slow network is no failure
     bar.value = percent;
     if (figure) figure.textContent = `${percent} %`;
   }
@@ -98,10 +101,20 @@
   }
 
   // A new release installed beside the one this page runs on: offer to switch. The
-  // page keeps its files until the player says so (the saved match goes along).
+  // page keeps its files until the player says so (the saved match goes along). Once
+  // the new release takes over, every open page of the old one reloads with it, so
+  // none goes on with a mix of two releases' files.
   function watchForUpdates(registration) {
-    const offer = (worker) => {
-      if (!navigator.serviceWorker.controller || document.getElementById("update")) return;
+    let following = false;
+    const follow = () => {
+      if (following) return;
+      following = true;
+      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+    };
+    const offer = () => {
+      if (!navigator.serviceWorker.controller) return;
+      follow();
+      if (document.getElementById("update")) return;
       const t = TEXTS[lang];
       const bar = document.createElement("div");
       bar.id = "update";
@@ -115,31 +128,53 @@
       button.textContent = t.reload;
       button.dataset.action = "update-reload";
       button.addEventListener("click", () => {
-        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
-        worker.postMessage({ type: "take-over" });
+        // The newest waiting release; none left: another tab has switched already.
+        const waiting = registration.waiting;
+        if (waiting) waiting.postMessage({ type: "take-over" });
+        else location.reload();
       });
       bar.append(text, button);
       document.body.append(bar);
     };
-    if (registration.waiting) offer(registration.waiting);
+    if (registration.waiting) offer();
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       worker?.addEventListener("statechange", () => {
-        if (worker.state === "installed") offer(worker);
+        if (worker.state === "installed") offer();
       });
     });
   }
 
-  // Which tabs of the game are open (each holds a Web Lock, see app/dom.py): asked now,
-  // so that the answer is there when Python starts.
-  const heldLocks = navigator.locks
-    ? navigator.locks.query().then((state) => state.held.map((lock) => lock.name), () => null)
-    : Promise.resolve(null);
+  // This tab's id, and its Web Lock for the page's whole life (the browser drops it
+  // when the tab closes or crashes); then which other tabs hold one. Asked now, so that
+  // the answer is there when Python starts; taken first, so that two tabs starting
+  // together see each other.
+  const TAB_LOCK = "schwimmen.tab.";
+  const tabId = [...crypto.getRandomValues(new Uint8Array(8))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+  let openTabs = Promise.resolve(null);
+  if (navigator.locks) {
+    navigator.locks.request(TAB_LOCK + tabId, () => new Promise(() => {}));
+    openTabs = navigator.locks.query().then(
+      (state) =>
+        state.held
+          .map((lock) => lock.name)
+          .filter((name) => name.startsWith(TAB_LOCK) && name !== TAB_LOCK + tabId)
+          .map((name) => name.slice(TAB_LOCK.length)),
+      () => null,
+    );
+  }
 
-  globalThis.schwimmenBoot = { lang, progress, failed, heldLocks };
-  globalThis.bootFailed = failed; // called by the page's Python (index.html)
+  globalThis.schwimmenBoot = { lang, progress, failed, tabId, openTabs };
 
-  const timer = setTimeout(() => failed("timeout"), BOOT_TIMEOUT_MS);
+  // The watchdog fires after BOOT_TIMEOUT_MS without progress.
+  let timer = 0;
+  function watch() {
+    clearTimeout(timer);
+    timer = setTimeout(() => failed("timeout"), BOOT_TIMEOUT_MS);
+  }
+  watch();
   addEventListener(
     "error",
     (event) => {
