@@ -44,7 +44,7 @@ _T: dict[str, tuple[str, str]] = {
     "you": ("Du", "You"),
     "best": ("Am besten", "Best"),
     "was_best": ("Das war auch der beste Zug.", "That was the best move, too."),
-    "safe": ("{p} % sicher", "{p}% safe"),
+    "safe": ("{p}\u00a0% sicher", "{p}% safe"),  # no line break inside "72 %"
     "none": (
         "In diesem Spiel hattest du nichts zu entscheiden.",
         "You had no decision to make in this deal.",
@@ -100,18 +100,22 @@ def review(match: Match, deal_number: int, seat: int = 0, samples: int = SAMPLES
     return tuple(judge(i, obs, a, samples) for i, obs, a in decisions(match, deal_number, seat))
 
 
+def _group(label: str, cards: Sequence[Any], style: str, lang: str) -> str:
+    """Cards under a label, kept on one line."""
+    return (
+        f'<span class="group"><span class="label">{esc(label)}</span>'
+        f"{mini_cards(cards, style, lang)}</span>"
+    )
+
+
 def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str) -> str:
     obs = d.observation
     mine = move_words(obs, d.chosen, names, style, lang)
     best = move_words(obs, d.best, names, style, lang)
     same = d.best == d.chosen
-    cards = f'<span class="label">{esc(tr("hand", lang))}</span>' + mini_cards(
-        obs.hand, style, lang
-    )
+    cards = _group(tr("hand", lang), obs.hand, style, lang)
     if obs.table:
-        cards += f'<span class="label">{esc(tr("table", lang))}</span>' + mini_cards(
-            obs.table, style, lang
-        )
+        cards += _group(tr("table", lang), obs.table, style, lang)
     lines = [
         f'<p class="chosen"><b>{esc(tr("you", lang))}:</b> {esc(mine)} '
         f"({esc(tr('safe', lang, p=percent(d.chosen_p)))})</p>"
