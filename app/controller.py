@@ -51,7 +51,7 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import coach, log, notices, view
+from app.table import coach, log, notices, review, view
 from app.table.moves import changed_keys, hand_active, table_active
 from app.table.notices import FAILED
 from app.table.saved import Saved, read_saved
@@ -269,10 +269,12 @@ class Controller:
 
     def escape(self) -> None:
         """Escape closes what lies on top: rules help or statistics (above the rest),
-        else the settings dialog, else it clears the selection."""
+        else the deal review, else the settings dialog, else it clears the selection."""
         p = self.ui.panels
         if p.help_open or p.stats_open:
             self.press("close-help" if p.help_open else "close-stats")
+        elif p.review_open:
+            self.press("close-review")
         elif self.ui.settings_open:
             self.press("close-settings")
         else:
@@ -322,6 +324,12 @@ class Controller:
             self._render()
         elif name == "hint":
             self.show_hint()
+        elif name == "review":
+            self.open_review()
+        elif name == "close-review":
+            self.ui.panels.review_open = False
+            self.ui.panels.focus = "act-review"
+            self._render()
         elif name == "two-swaps":
             self.ui.two_mode = not self.ui.two_mode
             self._clear_selection()
@@ -431,6 +439,18 @@ class Controller:
         obs = self._obs()
         ranked = coach.ask(obs, seed=len(self.match.actions))
         self.ui.hints = coach.lines(obs, ranked, self.ui.names, self.ui.style, self.ui.lang)
+        self._render()
+
+    def open_review(self) -> None:
+        """At the end of a deal: the coach's word on each of the player's decisions in
+        it (app.table.review), computed now from what the player knew at each one."""
+        if self.ui.mode != "deal-over" or self.ui.result is None:
+            return
+        deal = self.ui.result.deal_number
+        p = self.ui.panels
+        if p.review is None or p.review_deal != deal:
+            p.review, p.review_deal = review.review(self.match, deal), deal
+        p.review_open, p.focus = True, "act-close-review"
         self._render()
 
     def click_card(self, zone: str, index: str) -> None:
@@ -573,6 +593,8 @@ class Controller:
         self.host.later(self._ms(BOT_THINK_MS), lambda: self._bot_turn(epoch))
 
     def _show(self, mode: str, thinking: int | None = None) -> None:
+        if mode != "deal-over":  # the review spoke about the deal that was shown
+            self.ui.panels.review, self.ui.panels.review_open = None, False
         self.ui.mode = mode
         self.ui.thinking = thinking
         self._render()

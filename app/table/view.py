@@ -16,24 +16,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.cards.mini import face as card_face
+from app.cards.mini import mini_cards
 from app.cards.names import card_name, card_short
-from app.cards.svg import back_svg, card_svg
+from app.cards.svg import back_svg
 from app.escape import escape as esc
 from app.help import rules as rules_help
 from app.i18n import feuer_name, fmt_value, game_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
-from app.table import coach, notices
+from app.table import coach, notices, review
 from app.table import luegen as luegen_view
 from app.table.moves import card_keys, hand_active, table_active
 from engine import Action, ActionKind, Direction, LossReason, hand_value
 from engine.observation import places
-
-
-@functools.lru_cache(maxsize=1024)
-def _face(card: str, style: str, lang: str, selected: bool = False) -> str:
-    """A card's SVG face (drawing one costs more than looking it up)."""
-    return card_svg(card, style, lang=lang, selected=selected)
 
 
 @functools.lru_cache(maxsize=4)
@@ -68,6 +64,9 @@ class Panels:
     notices: tuple[Any, ...] = ()  # app.storage.Notice
     focus: str = ""  # data-key the page should focus after the next redraw
     other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
+    review: tuple[Any, ...] | None = None  # the deal review, once computed (app.table.review)
+    review_deal: int = 0  # the deal it reviews
+    review_open: bool = False
 
     def take_focus(self) -> str:
         """The data-key to focus now (once), or ""."""
@@ -145,7 +144,7 @@ def _card_el(
         name = label or t("mistery", ui.lang)
     else:
         name = "" if active else card_name(card, ui.style, ui.lang)
-    face = _back(ui.lang) if face_down else _face(str(card), ui.style, ui.lang, selected)
+    face = _back(ui.lang) if face_down else card_face(str(card), ui.style, ui.lang, selected)
     classes = ["card", extra_class]
     if selected:
         classes.append("selected")
@@ -181,14 +180,7 @@ def _card_el(
 
 
 def _mini_cards(cards: Iterable[Any], ui: UIState) -> str:
-    out = []
-    for c in cards:
-        out.append(
-            f'<span class="mini" data-card="{esc(c)}" role="img" '
-            f'aria-label="{esc(card_name(c, ui.style, ui.lang))}">'
-            f"{_face(str(c), ui.style, ui.lang)}</span>"
-        )
-    return "".join(out)
+    return mini_cards(cards, ui.style, ui.lang)
 
 
 def _mini_backs(n: int, ui: UIState) -> str:
@@ -607,7 +599,9 @@ def _deal_over(obs: Any, ui: UIState) -> str:
         f'<p class="reason">{esc(reason_text(last, ui))}</p>'
         f'<ul class="results">{"".join(items)}</ul>'
         f'<p class="summary">{esc(summary)}</p>'
+        f'<div class="buttons deal-buttons">'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        f"{_button('review', review.tr('review', ui.lang))}</div>"
         f"{_out_choice(lives, ui)}"
         "</div></div>"
     )
@@ -689,7 +683,8 @@ def more_buttons(lang: str) -> str:
 
 def _panels(obs: Any, ui: UIState) -> str:
     """The settings dialog (always in the page, hidden when closed), then the
-    notices banner, the other-tab question, rules help and statistics when open."""
+    notices banner, the other-tab question, rules help, the deal review and
+    statistics when open."""
     p, lang = ui.panels, ui.lang
     draft = settings_dialog.draft_settings(ui.settings, lang)
     out = [settings_dialog.render(draft, lang, open=bool(ui.settings_open))]
@@ -701,6 +696,8 @@ def _panels(obs: Any, ui: UIState) -> str:
             obs.rules, ui.preset, draft if ui.settings_open else None
         )
         out.append(rules_help.render(rules, preset, lang, style=ui.style))
+    if p.review_open and p.review is not None and ui.mode == "deal-over":
+        out.append(review.markup(p.review, p.review_deal, ui.names, ui.style, lang))
     if p.stats_open and p.stats is not None:
         about_stats = [stats_panel.notice_text(n, lang) for n in p.notices if n.subject == "stats"]
         out.append(

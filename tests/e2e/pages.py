@@ -46,6 +46,7 @@ class GamePage:
         self.settings = SettingsDialog(self)
         self.stats = StatsPanel(self)
         self.help = RulesHelp(self)
+        self.review = DealReview(self)
 
     # ---------------------------------------------------------------- loading
 
@@ -454,6 +455,37 @@ class RulesHelp:
 
     def close(self) -> None:
         self.close_button.click()
+        expect(self.panel).to_have_count(0)
+
+    def escape(self) -> None:
+        """Close with the Escape key."""
+        self.game.page.keyboard.press("Escape")
+        expect(self.panel).to_have_count(0)
+
+
+class DealReview:
+    """The deal review ``[data-testid=review]``: at ``deal-over``, the coach's word on
+    each of the player's decisions in that deal (``[data-decision]``)."""
+
+    def __init__(self, game: GamePage):
+        self.game = game
+
+    @property
+    def panel(self) -> Locator:
+        return self.game.page.locator("[data-testid=review]")
+
+    @property
+    def decisions(self) -> Locator:
+        return self.panel.locator("[data-decision]")
+
+    def open(self) -> DealReview:
+        expect(self.game.app).to_have_attribute("data-state", "deal-over")
+        self.game.page.locator("[data-action=review]").click()
+        expect(self.panel).to_be_visible()
+        return self
+
+    def close(self) -> None:
+        self.panel.locator("[data-action=close-review]").click()
         expect(self.panel).to_have_count(0)
 
     def escape(self) -> None:

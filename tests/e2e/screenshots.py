@@ -43,6 +43,24 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
         game.keep()
     game.play_until(("deal-over", "match-over"), seed=3)
     snap("deal-over")
+    # The deal review after a deal of three decisions: two swaps, then a knock.
+    game.open(url, "?seed=8&preset=classic&bots=3" + PLAIN)
+    made, state = 0, game.wait_human()
+    while state == "human":
+        hands, tables = game.active("hand"), game.active("table")
+        if made >= 2 and "knock" in game.offered():
+            state = game.knock()
+        elif hands and tables:
+            state = game.swap(int(hands[0]), tables[-1])
+        else:
+            state = game.keep()
+        made += 1
+    game.review.open()
+    page.wait_for_function(  # the panel's entry animation over: the final look
+        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=5000
+    )
+    snap("review")
+    game.review.close()
     game.open(url, "?seed=4&preset=knack&bots=8&lives=1" + PLAIN)
     snap("nine-seats")
     game.play_until(("match-over",), seed=5)

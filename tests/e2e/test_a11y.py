@@ -4,8 +4,8 @@
 One test per language and width walks through the screens with seeded matches (so
 each screen is reached, and the test says so if a seed stops reaching it): the table
 on the player's turn, the coach's hint, the settings dialog, the rules help, the
-statistics panel, the end of a deal and of a match, the Lügen announcement and
-decision, a Mistery table and a bot's turn. Violations are collected over the whole
+statistics panel, the end of a deal and its review, the end of a match, the Lügen
+announcement and decision, a Mistery table and a bot's turn. Violations are collected over the whole
 walk and reported together (rule, impact, the elements).
 """
 
@@ -93,6 +93,9 @@ def test_every_screen_passes_axe(game, site_url, lang, width):
     game.stats.close()
     assert game.play_until(("deal-over", "match-over"), seed=1) == "deal-over"
     audit.check("the end of a deal", "deal-over")
+    game.review.open()
+    audit.check("the deal review", "deal-over")
+    game.review.escape()
     game.next_deal()
     assert game.play_until(("match-over",), seed=2) == "match-over"
     audit.check("the end of the match", "match-over")

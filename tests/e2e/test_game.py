@@ -4,6 +4,7 @@ and no request leaving the origin."""
 
 from __future__ import annotations
 
+import random
 import re
 from urllib.parse import urlsplit
 
@@ -200,3 +201,33 @@ def test_the_coach_names_the_best_move_and_outlines_its_cards(game, site_url):
     )
     expect(box.locator("li").first).to_have_attribute("data-hint-action", action)  # same seed
     print(f"hint: first click over 150 ms: {first}, second click {took:.0f} ms")
+
+
+def test_the_deal_review_has_one_entry_per_decision_of_the_player(game, site_url):
+    game.open(site_url, "?seed=8&preset=classic&bots=3" + FRESH)
+    rng = random.Random(3)
+    made, state = 0, game.wait_human()
+    while state == "human":  # two swaps at least, then knock, until the first deal ends
+        hands, tables = game.active("hand"), game.active("table")
+        if made >= 2 and "knock" in game.offered():
+            state = game.knock()
+        elif hands and tables:
+            state = game.swap(int(hands[0]), tables[-1])
+        else:
+            state = game.play_move(rng)  # the deal choice
+        made += 1
+    assert state == "deal-over" and made >= 2, (state, made)
+    review = game.review.open()
+    expect(review.decisions).to_have_count(made)
+    expect(review.panel.locator("h2")).to_have_text("Review of deal 1")
+    for i in range(made):
+        entry = review.decisions.nth(i)
+        expect(entry).to_have_attribute("data-decision", str(i + 1))
+        expect(entry.locator(".chosen")).to_contain_text("% safe)")
+        expect(entry.locator(".mini[data-card]").first).to_be_visible()
+    expect(review.panel.locator("[data-action=close-review]")).to_be_focused()
+    review.escape()
+    expect(game.app).to_have_attribute("data-state", "deal-over")
+    expect(game.page.locator("[data-action=review]")).to_be_focused()
+    game.review.open().close()
+    assert game.next_deal() == "human"

@@ -1,0 +1,159 @@
+"""The deal review: the coach's word on each decision the player made in one deal.
+
+``decisions`` replays the match's actions (``Match.replay`` of its record, action by
+action) and keeps, for every decision of the seat in that deal, the seat's observation
+at that moment and what it chose: only what the player could know then, never the hands
+revealed later. ``review`` asks the coach (``engine.bots.hint``, as the in-game hint
+does) to rank the moves of each such observation, with a fixed number of sampled deals
+and the decision's place in the match as the seed, so the same deal always gets the same
+review. ``markup`` draws it (``[data-testid=review]``, one ``[data-decision]`` each).
+
+The controller computes a review when the player opens it, not at the end of the deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.cards.mini import mini_cards
+from app.escape import escape as esc
+from app.i18n import lookup
+from app.table.coach import move_words, percent
+from engine import Action, Match
+
+SAMPLES = 8  # sampled deals per decision, as the in-game hint (deterministic for a seed)
+CAP_MS = 1500  # a safety net for a very slow device only; the count sets the work
+
+_T: dict[str, tuple[str, str]] = {
+    "review": ("Rückblick", "Review"),
+    "title": ("Rückblick auf Spiel {n}", "Review of deal {n}"),
+    "intro": (
+        "Jeder deiner Züge in diesem Spiel, mit dem, was du da wusstest: "
+        "deine Karten und der Tisch, nicht die später aufgedeckten Karten. "
+        "Die Chancen, kein Leben zu verlieren, schätzt der Tipp aus {k} gemischten Spielen.",
+        "Each of your moves in this deal, with what you knew then: your cards and the "
+        "table, not the cards shown later. The coach estimates the chances of losing no "
+        "life from {k} sampled deals.",
+    ),
+    "decision": ("Entscheidung {n}", "Decision {n}"),
+    "hand": ("Deine Karten", "Your cards"),
+    "table": ("Tisch", "Table"),
+    "you": ("Du", "You"),
+    "best": ("Am besten", "Best"),
+    "was_best": ("Das war auch der beste Zug.", "That was the best move, too."),
+    "safe": ("{p}\u00a0% sicher", "{p}% safe"),  # no line break inside "72 %"
+    "none": (
+        "In diesem Spiel hattest du nichts zu entscheiden.",
+        "You had no decision to make in this deal.",
+    ),
+    "close": ("Schließen", "Close"),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    return lookup(_T, key, lang, **values)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the player: the observation then, the move chosen, and the
+    coach's best move, each with its estimated chance of losing no life."""
+
+    index: int  # the action's place in ``match.actions`` (also the search's seed)
+    observation: Any  # engine Observation of the player at that moment
+    chosen: Action
+    chosen_p: float
+    best: Action
+    best_p: float
+
+
+def decisions(match: Match, deal_number: int, seat: int = 0) -> Iterator[tuple[int, Any, Action]]:
+    """``(index, observation, action)`` for each decision ``seat`` made in deal
+    ``deal_number``, replaying ``match``'s actions from its start (``match`` is not
+    changed); the observation is the seat's own at that moment."""
+    record = match.record()
+    replay = Match.replay(dataclasses.replace(record, actions=()))
+    for i, text in enumerate(record.actions):
+        if replay.deal_number > deal_number:
+            break
+        if replay.deal_number == deal_number and replay.current_player() == seat:
+            yield i, replay.observation(seat), Action.parse(text)
+        replay.apply(text)
+
+
+def judge(index: int, obs: Any, chosen: Action, samples: int = SAMPLES) -> Decision:
+    """The coach's ranking of ``obs``'s moves (seeded by ``index``): the best move and
+    the chosen one with their chances."""
+    from engine.bots.hint import hint
+
+    ranked = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
+    best = ranked[0]
+    mine = next((h for h in ranked if h.action == chosen), best)
+    return Decision(index, obs, chosen, float(mine.p_safe), best.action, float(best.p_safe))
+
+
+def review(match: Match, deal_number: int, seat: int = 0, samples: int = SAMPLES) -> tuple:
+    """Every decision of ``seat`` in deal ``deal_number``, judged (a tuple of ``Decision``)."""
+    return tuple(judge(i, obs, a, samples) for i, obs, a in decisions(match, deal_number, seat))
+
+
+def _group(label: str, cards: Sequence[Any], style: str, lang: str) -> str:
+    """Cards under a label, kept on one line."""
+    return (
+        f'<span class="group"><span class="label">{esc(label)}</span>'
+        f"{mini_cards(cards, style, lang)}</span>"
+    )
+
+
+def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str) -> str:
+    obs = d.observation
+    mine = move_words(obs, d.chosen, names, style, lang)
+    best = move_words(obs, d.best, names, style, lang)
+    same = d.best == d.chosen
+    cards = _group(tr("hand", lang), obs.hand, style, lang)
+    if obs.table:
+        cards += _group(tr("table", lang), obs.table, style, lang)
+    lines = [
+        f'<p class="chosen"><b>{esc(tr("you", lang))}:</b> {esc(mine)} '
+        f"({esc(tr('safe', lang, p=percent(d.chosen_p)))})</p>"
+    ]
+    if same:
+        lines.append(f'<p class="best same">{esc(tr("was_best", lang))}</p>')
+    else:
+        lines.append(
+            f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} '
+            f"({esc(tr('safe', lang, p=percent(d.best_p)))})</p>"
+        )
+    return (
+        f'<li class="decision{" good" if same else ""}" data-decision="{number}" '
+        f'data-chosen="{esc(str(d.chosen))}" data-best="{esc(str(d.best))}" '
+        f'data-p-chosen="{d.chosen_p:.3f}" data-p-best="{d.best_p:.3f}">'
+        f"<h3>{esc(tr('decision', lang, n=number))}</h3>"
+        f'<div class="review-cards">{cards}</div>{"".join(lines)}</li>'
+    )
+
+
+def markup(
+    found: Sequence[Decision], deal_number: int, names: Sequence[str], style: str, lang: str
+) -> str:
+    """The review overlay ``[data-testid=review]``; its close button is ``close-review``."""
+    items = "".join(_item(n, d, names, style, lang) for n, d in enumerate(found, start=1))
+    body = (
+        f'<ol class="decisions">{items}</ol>' if found else f"<p>{esc(tr('none', lang))}</p>"
+    )
+    return (
+        '<div class="overlay review-layer">'
+        '<article class="panel review" data-testid="review" role="dialog" aria-modal="true" '
+        f'aria-labelledby="review-title" data-decisions="{len(found)}">'
+        f'<h2 id="review-title">{esc(tr("title", lang, n=deal_number))}</h2>'
+        f'<p class="intro">{esc(tr("intro", lang, k=SAMPLES))}</p>{body}'
+        '<div class="buttons"><button type="button" class="primary" data-action="close-review" '
+        f'data-key="act-close-review">{esc(tr("close", lang))}</button></div>'
+        "</article></div>"
+    )
+
+
+__all__ = ["SAMPLES", "Decision", "decisions", "judge", "markup", "review"]
