@@ -21,7 +21,12 @@ const CONFIG = __BOOT_CONFIG__;
 
 const site = new URL("../", import.meta.url);
 const url = (rel) => new URL(rel, site).href;
-const SNAPSHOT = { cache: "schwimmen.snapshot", key: url("__snapshot__") };
+const watchdog = globalThis.schwimmenBoot ?? {
+  progress() {},
+  failed: console.error,
+  storedSnapshot: Promise.resolve(null),
+};
+const SNAPSHOT = watchdog.SNAPSHOT ?? { cache: "schwimmen.snapshot", key: url("__snapshot__") };
 // localStorage notes (each holds a build id): a restore under way (left behind if it
 // crashed or hung the page: the next start forgets that snapshot), and a build whose
 // snapshot could not be made (not tried again for that build).
@@ -45,7 +50,6 @@ const note = {
   },
 };
 const SNAPSHOT_WORKER_MS = 120000; // a worker that has not answered by then has failed
-const watchdog = globalThis.schwimmenBoot ?? { progress() {}, failed: console.error };
 const app = () => document.getElementById("app");
 
 function mark(name) {
@@ -111,12 +115,9 @@ async function fetchBytes(rel) {
 // ---------------------------------------------------------------- snapshot
 
 // The stored snapshot of this build as {bytes: a promise of them}, or null when there
-// is none. Only its headers are read here; the body is read and checked while the
-// WebAssembly downloads (Pyodide awaits it before it compiles).
+// is none. static/watchdog.js began reading and hashing it before this module ran;
+// the bytes are handed to Pyodide only once their length and SHA-256 match.
 async function findSnapshot() {
-  if (!globalThis.caches || new URLSearchParams(location.search).get("snapshot") === "0") {
-    return null;
-  }
   try {
     if (note.get(RESTORING) === CONFIG.build) {
       console.warn("Schwimmen: the last restore of the memory snapshot did not finish; starting fresh");
@@ -124,7 +125,7 @@ async function findSnapshot() {
       await forgetSnapshot();
       return null;
     }
-    const stored = await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.key);
+    const stored = await watchdog.storedSnapshot;
     if (!stored) return null;
     if (stored.headers.get("x-build") !== CONFIG.build) {
       console.warn("Schwimmen: the stored memory snapshot belongs to another build; starting fresh");
@@ -143,10 +144,11 @@ const hex = (buffer) =>
 // A damaged entry fails here, not inside Pyodide.
 async function verified(stored) {
   const length = Number(stored.headers.get("x-length"));
-  const bytes = new Uint8Array(await stored.arrayBuffer());
+  const bytes = await stored.bytes;
   if (bytes.length !== length) throw new Error(`${bytes.length} bytes instead of ${length}`);
-  const digest = hex(await crypto.subtle.digest("SHA-256", bytes));
-  if (digest !== stored.headers.get("x-sha256")) throw new Error("its SHA-256 does not match");
+  if (hex(await stored.digest) !== stored.headers.get("x-sha256")) {
+    throw new Error("its SHA-256 does not match");
+  }
   mark("snapshot-read");
   return bytes;
 }

@@ -166,7 +166,38 @@
     );
   }
 
-  globalThis.schwimmenBoot = { lang, progress, failed, tabId, openTabs };
+  // The memory snapshot (static/boot.mjs makes and checks it), when one is stored: read
+  // and hashed from now on, while the page's modules still load, so that it is ready
+  // when the interpreter wants it. boot.mjs decides whether it may be used.
+  const SNAPSHOT = { cache: "schwimmen.snapshot", key: new URL("./__snapshot__", location.href).href };
+  let storedSnapshot = Promise.resolve(null);
+  if (globalThis.caches && new URLSearchParams(location.search).get("snapshot") !== "0") {
+    storedSnapshot = caches
+      .open(SNAPSHOT.cache)
+      .then((cache) => cache.match(SNAPSHOT.key))
+      .then((stored) => {
+        if (!stored) return null;
+        const bytes = stored.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+        const digest = bytes.then((data) => crypto.subtle.digest("SHA-256", data));
+        bytes.catch(() => {});
+        digest.catch(() => {}); // both are awaited, and reported, by boot.mjs
+        return { headers: stored.headers, bytes, digest };
+      })
+      .catch((error) => {
+        console.warn("Schwimmen: the stored memory snapshot is unreadable:", error);
+        return null;
+      });
+  }
+
+  globalThis.schwimmenBoot = {
+    lang,
+    progress,
+    failed,
+    tabId,
+    openTabs,
+    SNAPSHOT,
+    storedSnapshot,
+  };
 
   // The watchdog fires after BOOT_TIMEOUT_MS without progress.
   let timer = 0;

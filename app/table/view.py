@@ -682,12 +682,12 @@ def more_buttons(lang: str) -> str:
 
 
 def _panels(obs: Any, ui: UIState) -> str:
-    """The settings dialog (always in the page, hidden when closed), then the
-    notices banner, the other-tab question, rules help, the deal review and
-    statistics when open."""
+    """The settings dialog, the notices banner, the other-tab question, rules help,
+    the deal review and statistics, each only when open (a closed dialog drawn on every
+    render cost the first screen more than all the rest of it)."""
     p, lang = ui.panels, ui.lang
-    draft = settings_dialog.draft_settings(ui.settings, lang)
-    out = [settings_dialog.render(draft, lang, open=bool(ui.settings_open))]
+    draft = settings_dialog.draft_settings(ui.settings, lang) if ui.settings_open else None
+    out = [settings_dialog.render(draft, lang, open=True)] if draft is not None else []
     out.append(notices.banner(p.notices, lang))
     if p.other_tab:
         out.append(notices.other_tab(p.other_tab, lang))
