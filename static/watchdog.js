@@ -105,11 +105,18 @@
   // the new release takes over, every open page of the old one reloads with it, so
   // none goes on with a mix of two releases' files.
   function watchForUpdates(registration) {
+    // Reload into the same match: without the parameters that would deal a new one.
+    const reload = () => {
+      const again = new URL(location.href);
+      again.searchParams.delete("new");
+      again.searchParams.delete("seed");
+      location.replace(again.href);
+    };
     let following = false;
     const follow = () => {
       if (following) return;
       following = true;
-      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+      navigator.serviceWorker.addEventListener("controllerchange", reload);
     };
     const offer = () => {
       if (!navigator.serviceWorker.controller) return;
@@ -131,7 +138,7 @@
         // The newest waiting release; none left: another tab has switched already.
         const waiting = registration.waiting;
         if (waiting) waiting.postMessage({ type: "take-over" });
-        else location.reload();
+        else reload();
       });
       bar.append(text, button);
       document.body.append(bar);

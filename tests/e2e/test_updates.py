@@ -86,10 +86,13 @@ def test_an_open_page_keeps_its_release_until_the_player_reloads(page, host):
     expect(other.locator("[data-testid=update]")).to_be_visible()
     other.close()
 
+    before = game.cards(game.hand())
     with page.expect_navigation():
         banner.locator("[data-action=update-reload]").click()
     game.wait_human()
     assert MARK in page.evaluate(STYLE)
+    # The same match goes on (the reload drops ?seed= and ?new=, which would deal anew).
+    assert "seed=" not in page.url and game.cards(game.hand()) == before
     assert old[0] not in caches_of(page) and len(caches_of(page)) == 1
     expect(page.locator("[data-testid=update]")).to_have_count(0)
 
