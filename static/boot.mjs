@@ -21,12 +21,10 @@ const CONFIG = __BOOT_CONFIG__;
 
 const site = new URL("../", import.meta.url);
 const url = (rel) => new URL(rel, site).href;
-const watchdog = globalThis.schwimmenBoot ?? {
-  progress() {},
-  failed: console.error,
-  storedSnapshot: Promise.resolve(null),
-};
-const SNAPSHOT = watchdog.SNAPSHOT ?? { cache: "schwimmen.snapshot", key: url("__snapshot__") };
+// static/watchdog.js, the page's first script: boot screen, errors, the snapshot's
+// name and its early read, and hex().
+const watchdog = globalThis.schwimmenBoot;
+const { SNAPSHOT, hex } = watchdog;
 // localStorage notes (each holds a build id): a restore under way (left behind if it
 // crashed or hung the page: the next start forgets that snapshot), and a build whose
 // snapshot could not be made (not tried again for that build).
@@ -137,9 +135,6 @@ async function findSnapshot() {
     return null;
   }
 }
-
-const hex = (buffer) =>
-  [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // A damaged entry fails here, not inside Pyodide.
 async function verified(stored) {

@@ -54,6 +54,11 @@
     return String(navigator.language || "").toLowerCase().startsWith("de") ? "de" : "en";
   }
 
+  // Bytes as hexadecimal text (ids, SHA-256 digests); static/boot.mjs uses it too.
+  function hex(bytes) {
+    return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   const lang = bootLanguage();
   document.documentElement.lang = lang; // CSS shows the boot texts of this language
 
@@ -157,9 +162,7 @@
   // the answer is there when Python starts; taken first, so that two tabs starting
   // together see each other.
   const TAB_LOCK = "schwimmen.tab.";
-  const tabId = [...crypto.getRandomValues(new Uint8Array(8))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+  const tabId = hex(crypto.getRandomValues(new Uint8Array(8)));
   let openTabs = Promise.resolve(null);
   if (navigator.locks) {
     navigator.locks.request(TAB_LOCK + tabId, () => new Promise(() => {}));
@@ -204,6 +207,7 @@
     openTabs,
     SNAPSHOT,
     storedSnapshot,
+    hex,
   };
 
   // The watchdog fires after BOOT_TIMEOUT_MS without progress.
