@@ -12,42 +12,32 @@ on every button (an action text for moves, a control name otherwise).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.cards.mini import face as card_face
-from app.cards.mini import mini_cards
 from app.cards.names import card_name, card_short
 from app.cards.svg import back_svg
 from app.escape import escape as esc
 from app.help import rules as rules_help
-from app.i18n import feuer_name, fmt_value, game_name, t
+from app.i18n import fmt_value, game_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
-from app.table import coach, notices, review
+from app.table import coach, notices, results, review
 from app.table import luegen as luegen_view
 from app.table.moves import card_keys, hand_active, table_active
-from engine import Action, ActionKind, Direction, LossReason, hand_value
-from engine.observation import places
+from app.table.parts import backs as _mini_backs
+from app.table.parts import button as _button
+from app.table.parts import lives_el as _lives_el
+from app.table.parts import mini as _mini_cards
+from app.table.parts import seat_name
+from engine import Action, ActionKind, Direction, hand_value
 
 
 @functools.lru_cache(maxsize=4)
 def _back(lang: str) -> str:
     return back_svg(lang=lang)
-
-
-# Small inline icons (no emoji: not every system has an emoji font).
-CROWN_ICON = (
-    '<svg class="icon-crown" viewBox="0 0 24 18" width="1.3em" height="1em" aria-hidden="true">'
-    '<path d="M2 16h20l1-11-6 4-5-8-5 8-6-4z" fill="#ffcc4d" stroke="#8a6500" '
-    'stroke-width="1.2" stroke-linejoin="round"/></svg>'
-)
-WAVE_ICON = (
-    '<svg class="icon-wave" viewBox="0 0 24 12" width="1.4em" height="0.75em" aria-hidden="true">'
-    '<path d="M1 4q3-3 5.5 0t5.5 0 5.5 0 5.5 0M1 10q3-3 5.5 0t5.5 0 5.5 0 5.5 0" fill="none" '
-    'stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>'
-)
 
 
 @dataclass
@@ -108,14 +98,6 @@ class UIState:
 def phase_name(obs: Any) -> str:
     """The observation's phase as plain text ("choose", "play", ...)."""
     return str(obs.phase)
-
-
-def seat_name(ui: UIState, seat: int) -> str:
-    if seat == 0:
-        return t("you", ui.lang)
-    if seat < len(ui.names):
-        return ui.names[seat]
-    return f"#{seat}"
 
 
 # ---------------------------------------------------------------- cards
@@ -179,34 +161,7 @@ def _card_el(
     return f"<div {' '.join(attrs)}>{face}{badge_el}</div>"
 
 
-def _mini_cards(cards: Iterable[Any], ui: UIState) -> str:
-    return mini_cards(cards, ui.style, ui.lang)
-
-
-def _mini_backs(n: int, ui: UIState) -> str:
-    return "".join('<span class="mini back" aria-hidden="true"></span>' for _ in range(n))
-
-
 # ---------------------------------------------------------------- seats
-
-
-def _lives_el(lives: int, ui: UIState) -> str:
-    start = max(ui.start_lives, lives, 1)
-    if lives < 0:
-        return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
-    hearts = "".join(
-        f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'
-        for i in range(start)
-    )
-    word = t("tokens" if ui.preset in ("pub", "knack") else "lives", ui.lang)
-    swim = ""
-    if lives == 0:
-        swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
-        swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
-    # role="img": the hearts are a picture of the lives, named by the number.
-    return (
-        f'<span class="lives" role="img" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
-    )
 
 
 def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
@@ -280,21 +235,6 @@ def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
 
 
 # ---------------------------------------------------------------- moves
-
-
-def _button(
-    action: str, label: str, *, cls: str = "", disabled: bool = False, title: str = ""
-) -> str:
-    attrs = [f'data-action="{esc(action)}"', f'data-key="act-{esc(action)}"', 'type="button"']
-    if cls:
-        attrs.append(f'class="{esc(cls)}"')
-    if disabled:
-        attrs.append("disabled")
-    if title:
-        attrs.append(f'title="{esc(title)}"')
-        if len(label) <= 2:  # an icon button still needs a name for screen readers
-            attrs.append(f'aria-label="{esc(title)}"')
-    return f"<button {' '.join(attrs)}>{esc(label)}</button>"
 
 
 def _true_value(obs: Any, values: Sequence[str]) -> str:
@@ -462,211 +402,6 @@ def _status(obs: Any, ui: UIState) -> str:
     return ""
 
 
-# ---------------------------------------------------------------- end of deal / match
-
-
-def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
-    """Per-seat facts of a finished deal (the engine's ``DealResult``): the hand
-    and value if it was shown to all, the Lügen announcement, lives lost."""
-    if last_deal is None:
-        return []
-    hands = dict(last_deal.hands)
-    values = dict(last_deal.values)
-    announced = dict(last_deal.announcements)
-    lost = tuple(last_deal.lost)
-    return [
-        {
-            "seat": seat,
-            "hand": tuple(hands.get(seat, ())),
-            "value": values.get(seat),
-            "announced": announced.get(seat),
-            "lost": lost[seat],
-        }
-        for seat in range(len(lost))
-    ]
-
-
-def _lie_badge(last_deal: Any, seat: int, ui: UIState) -> str:
-    word = luegen_view.badge(last_deal, seat, ui.lang)
-    if not word:
-        return ""
-    kind = "lie" if last_deal.outcome == "lie" else "true"
-    return f' <span class="tag verdict {kind}" data-verdict="{kind}">{esc(word)}</span>'
-
-
-def reason_text(last_deal: Any, ui: UIState) -> str:
-    """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
-    if last_deal is None:
-        return ""
-    lang = ui.lang
-    name = lambda s: seat_name(ui, s)  # noqa: E731
-    reason = str(last_deal.reason)
-    lost = tuple(last_deal.lost)
-    losers = [s for s, n in enumerate(lost) if n]
-    knocker = last_deal.knocker
-    parts = []
-    if reason == "feuer":
-        parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
-        if last_deal.feuer is not None:
-            parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
-    elif reason == "31":
-        who = ", ".join(name(s) for s in last_deal.thirty_one)
-        parts.append((who + ": " if who else "") + t("reason_31", lang))
-    elif reason == "max_cycles":
-        parts.append(t("reason_cycles", lang))
-    elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
-        parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
-    outcome = last_deal.outcome
-    decider = last_deal.decider
-    challenged = last_deal.challenged
-    if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
-        # Lügen: who decided, what the challenged player said and held, who pays.
-        parts.append(luegen_view.verdict(last_deal, name, lang))
-    elif last_deal.void:
-        parts.append(t("reason_void", lang))
-    elif reason != "feuer" and not outcome:
-        # the engine says why each seat lost
-        if len(losers) == 1 and LossReason.KNOCKER_PAID_TIE in last_deal.reasons.values():
-            parts.append(t("reason_knocker", lang))
-        elif len(losers) > 1:
-            parts.append(t("reason_tie", lang))
-        elif losers:
-            parts.append(t("reason_lowest", lang))
-    return " ".join(parts)
-
-
-def _deal_over(obs: Any, ui: UIState) -> str:
-    last = ui.result if ui.result is not None else obs.last_deal
-    rows = deal_rows(last)
-    # The lives this deal left (two deals can end back to back: the first screen must
-    # not show the second one's losses); a result made without them: the lives now.
-    lives = list((last.lives_after if last is not None else ()) or obs.lives)
-    items = []
-    losers = []
-    for row in rows:
-        seat = row["seat"]
-        name = seat_name(ui, seat)
-        lost = row["lost"] or 0
-        classes = "result" + (" loser" if lost else "")
-        value = fmt_value(row["value"]) if row["value"] is not None else ""
-        own = tuple(last.own_hand) if seat == 0 else ()
-        private = ""
-        if own and not row["hand"]:
-            # Lügen: the player's own unrevealed cards, which only they saw.
-            row = {**row, "hand": own}
-            value = fmt_value(hand_value(own, obs.rules))
-            private = (
-                f'<span class="tag own" data-testid="own-hand">'
-                f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
-            )
-        if row["hand"]:
-            cards = _mini_cards(row["hand"], ui)
-        elif row["announced"]:
-            cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
-        else:
-            cards = _mini_backs(3, ui)
-        if row["announced"]:
-            said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
-            value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-        now = lives[seat] if seat < len(lives) else 0
-        loss = ""
-        if lost:
-            losers.append(
-                t(
-                    ("lost_life" if lost == 1 else "lost_lives") + ("_you" if seat == 0 else ""),
-                    ui.lang,
-                    name=name,
-                    n=lost,
-                )
-            )
-            loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
-        knock = ""
-        if last.knocker == seat:
-            knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
-        items.append(
-            f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
-            f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
-            f"{_lie_badge(last, seat, ui)}{private}"
-            f'<span class="now">{_lives_el(now, ui)}</span></span>'
-            f'<span class="cards">{cards}</span>'
-            f'<span class="val">{esc(value)}</span>{loss}</li>'
-        )
-    summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
-    return (
-        '<div class="overlay" data-testid="deal-over" role="dialog" aria-modal="true" '
-        f'aria-labelledby="deal-over-title"><div class="panel">'
-        f'<h2 id="deal-over-title">{esc(t("deal_over", ui.lang))}</h2>'
-        f'<p class="reason">{esc(reason_text(last, ui))}</p>'
-        f'<ul class="results">{"".join(items)}</ul>'
-        f'<p class="summary">{esc(summary)}</p>'
-        f'<div class="buttons deal-buttons">'
-        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang))}</div>"
-        f"{_out_choice(lives, ui)}"
-        "</div></div>"
-    )
-
-
-def _out_choice(lives: Sequence[int], ui: UIState) -> str:
-    """The player is out and the others play on: watch every remaining deal without
-    stopping (``watch-to-end``), or start a new match at once."""
-    if not lives or lives[0] >= 0:
-        return ""
-    return (
-        f'<p class="out-note" data-testid="out-choice">{esc(t("you_are_out", ui.lang))}</p>'
-        '<div class="buttons out-buttons">'
-        f"{_button('watch-to-end', t('watch_to_end', ui.lang))}"
-        f"{_button('new-match', t('new_match', ui.lang))}</div>"
-    )
-
-
-def ranking(obs: Any, ui: UIState) -> list[tuple[int, int]]:
-    """(place, seat) pairs, best first: the engine's places (winners first, then
-    by lives, then the later eliminated first; equal standing shares a place)."""
-    return sorted((place, seat) for seat, place in enumerate(places(obs.lives, obs.out_deal)))
-
-
-def _match_over(obs: Any, ui: UIState) -> str:
-    lives = list(obs.lives)
-    winners = list(ui.winners)
-    crown = ui.crown
-    if len(winners) == 1:
-        head = (
-            t("winner_you", ui.lang)
-            if winners[0] == 0
-            else t("winner", ui.lang, name=seat_name(ui, winners[0]))
-        )
-    else:
-        head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
-    crown_el = (
-        f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
-        if crown
-        else ""
-    )
-    rows = []
-    for place, seat in ranking(obs, ui):
-        mark = CROWN_ICON if crown and seat in winners else ("★" if seat in winners else "")
-        rows.append(
-            f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
-            f'<span class="place">{place}.</span>'
-            f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
-            f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
-        )
-    last = obs.last_deal
-    reason = reason_text(last, ui) if last is not None else ""
-    return (
-        '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
-        'aria-labelledby="match-over-title"><div class="panel">'
-        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}'
-        f'<p class="reason">{esc(reason)}</p>'
-        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{"".join(rows)}</ol>'
-        '<p class="stats-line">'
-        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
-        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
-        "</div></div>"
-    )
-
-
 # ---------------------------------------------------------------- panels
 
 
@@ -786,9 +521,9 @@ def render(obs: Any, ui: UIState) -> str:
         info.append(f'<span class="stock">{esc(t("stock", lang, n=stock))}</span>')
     overlay = ""
     if ui.mode == "deal-over":
-        overlay = _deal_over(obs, ui)
+        overlay = results.deal_over(obs, ui)
     elif ui.mode == "match-over":
-        overlay = _match_over(obs, ui)
+        overlay = results.match_over(obs, ui)
     matches, wins = ui.stats
     variant = t("custom_rules", lang) if ui.custom else game_name(ui.preset, lang)
     return (

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from app.i18n import BOT_NAMES
-from app.table import view
+from app.table import results, view
 from app.table.view import UIState
 from engine import Action, parse_cards
 from tests.app.markup import parse
@@ -303,4 +303,4 @@ def test_reason_text_reads_why_the_engine_says_seats_lost(preset, hands, extra, 
         "tie": "A tie: all of the lowest lose.",
         "knocker": "A tie with the knocker: only the knocker pays.",
     }
-    assert view.reason_text(result, ui(lang="en")).endswith(words[text])
+    assert results.reason_text(result, ui(lang="en")).endswith(words[text])

@@ -1,0 +1,72 @@
+"""Small pieces the table and its result panels share: seat names, lives, mini cards,
+buttons and inline icons. Pure markup functions of the UI state (``app.table.view.UIState``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from app.cards.mini import mini_cards
+from app.escape import escape as esc
+from app.i18n import t
+
+# Small inline icons (no emoji: not every system has an emoji font).
+CROWN_ICON = (
+    '<svg class="icon-crown" viewBox="0 0 24 18" width="1.3em" height="1em" aria-hidden="true">'
+    '<path d="M2 16h20l1-11-6 4-5-8-5 8-6-4z" fill="#ffcc4d" stroke="#8a6500" '
+    'stroke-width="1.2" stroke-linejoin="round"/></svg>'
+)
+WAVE_ICON = (
+    '<svg class="icon-wave" viewBox="0 0 24 12" width="1.4em" height="0.75em" aria-hidden="true">'
+    '<path d="M1 4q3-3 5.5 0t5.5 0 5.5 0 5.5 0M1 10q3-3 5.5 0t5.5 0 5.5 0 5.5 0" fill="none" '
+    'stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>'
+)
+
+
+def seat_name(ui: Any, seat: int) -> str:
+    if seat == 0:
+        return t("you", ui.lang)
+    if seat < len(ui.names):
+        return ui.names[seat]
+    return f"#{seat}"
+
+
+def mini(cards: Iterable[Any], ui: Any) -> str:
+    return mini_cards(cards, ui.style, ui.lang)
+
+
+def backs(n: int, ui: Any) -> str:
+    return "".join('<span class="mini back" aria-hidden="true"></span>' for _ in range(n))
+
+
+def lives_el(lives: int, ui: Any) -> str:
+    start = max(ui.start_lives, lives, 1)
+    if lives < 0:
+        return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
+    hearts = "".join(
+        f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'
+        for i in range(start)
+    )
+    word = t("tokens" if ui.preset in ("pub", "knack") else "lives", ui.lang)
+    swim = ""
+    if lives == 0:
+        swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
+        swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
+    # role="img": the hearts are a picture of the lives, named by the number.
+    return f'<span class="lives" role="img" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'
+
+
+def button(
+    action: str, label: str, *, cls: str = "", disabled: bool = False, title: str = ""
+) -> str:
+    attrs = [f'data-action="{esc(action)}"', f'data-key="act-{esc(action)}"', 'type="button"']
+    if cls:
+        attrs.append(f'class="{esc(cls)}"')
+    if disabled:
+        attrs.append("disabled")
+    if title:
+        attrs.append(f'title="{esc(title)}"')
+        if len(label) <= 2:  # an icon button still needs a name for screen readers
+            attrs.append(f'aria-label="{esc(title)}"')
+    return f"<button {' '.join(attrs)}>{esc(label)}</button>"

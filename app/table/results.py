@@ -1,0 +1,222 @@
+"""The panels at the end of a deal and of the match: who held what, who lost lives and
+why, the ranking. Pure markup functions of one seat's observation and the UI state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.escape import escape as esc
+from app.i18n import feuer_name, fmt_value, t
+from app.table import luegen as luegen_view
+from app.table import review
+from app.table.parts import CROWN_ICON, seat_name
+from app.table.parts import backs as _mini_backs
+from app.table.parts import button as _button
+from app.table.parts import lives_el as _lives_el
+from app.table.parts import mini as _mini_cards
+from engine import LossReason, hand_value
+from engine.observation import places
+
+
+def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
+    """Per-seat facts of a finished deal (the engine's ``DealResult``): the hand
+    and value if it was shown to all, the Lügen announcement, lives lost."""
+    if last_deal is None:
+        return []
+    hands = dict(last_deal.hands)
+    values = dict(last_deal.values)
+    announced = dict(last_deal.announcements)
+    lost = tuple(last_deal.lost)
+    return [
+        {
+            "seat": seat,
+            "hand": tuple(hands.get(seat, ())),
+            "value": values.get(seat),
+            "announced": announced.get(seat),
+            "lost": lost[seat],
+        }
+        for seat in range(len(lost))
+    ]
+
+
+def _lie_badge(last_deal: Any, seat: int, ui: Any) -> str:
+    word = luegen_view.badge(last_deal, seat, ui.lang)
+    if not word:
+        return ""
+    kind = "lie" if last_deal.outcome == "lie" else "true"
+    return f' <span class="tag verdict {kind}" data-verdict="{kind}">{esc(word)}</span>'
+
+
+def reason_text(last_deal: Any, ui: Any) -> str:
+    """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
+    if last_deal is None:
+        return ""
+    lang = ui.lang
+    name = lambda s: seat_name(ui, s)  # noqa: E731
+    reason = str(last_deal.reason)
+    lost = tuple(last_deal.lost)
+    losers = [s for s, n in enumerate(lost) if n]
+    knocker = last_deal.knocker
+    parts = []
+    if reason == "feuer":
+        parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
+        if last_deal.feuer is not None:
+            parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
+    elif reason == "31":
+        who = ", ".join(name(s) for s in last_deal.thirty_one)
+        parts.append((who + ": " if who else "") + t("reason_31", lang))
+    elif reason == "max_cycles":
+        parts.append(t("reason_cycles", lang))
+    elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
+        parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
+    outcome = last_deal.outcome
+    decider = last_deal.decider
+    challenged = last_deal.challenged
+    if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
+        # Lügen: who decided, what the challenged player said and held, who pays.
+        parts.append(luegen_view.verdict(last_deal, name, lang))
+    elif last_deal.void:
+        parts.append(t("reason_void", lang))
+    elif reason != "feuer" and not outcome:
+        # the engine says why each seat lost
+        if len(losers) == 1 and LossReason.KNOCKER_PAID_TIE in last_deal.reasons.values():
+            parts.append(t("reason_knocker", lang))
+        elif len(losers) > 1:
+            parts.append(t("reason_tie", lang))
+        elif losers:
+            parts.append(t("reason_lowest", lang))
+    return " ".join(parts)
+
+
+def deal_over(obs: Any, ui: Any) -> str:
+    last = ui.result if ui.result is not None else obs.last_deal
+    rows = deal_rows(last)
+    # The lives this deal left (two deals can end back to back: the first screen must
+    # not show the second one's losses); a result made without them: the lives now.
+    lives = list((last.lives_after if last is not None else ()) or obs.lives)
+    items = []
+    losers = []
+    for row in rows:
+        seat = row["seat"]
+        name = seat_name(ui, seat)
+        lost = row["lost"] or 0
+        classes = "result" + (" loser" if lost else "")
+        value = fmt_value(row["value"]) if row["value"] is not None else ""
+        own = tuple(last.own_hand) if seat == 0 else ()
+        private = ""
+        if own and not row["hand"]:
+            # Lügen: the player's own unrevealed cards, which only they saw.
+            row = {**row, "hand": own}
+            value = fmt_value(hand_value(own, obs.rules))
+            private = (
+                f'<span class="tag own" data-testid="own-hand">'
+                f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
+            )
+        if row["hand"]:
+            cards = _mini_cards(row["hand"], ui)
+        elif row["announced"]:
+            cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+        else:
+            cards = _mini_backs(3, ui)
+        if row["announced"]:
+            said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
+            value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
+        now = lives[seat] if seat < len(lives) else 0
+        loss = ""
+        if lost:
+            losers.append(
+                t(
+                    ("lost_life" if lost == 1 else "lost_lives") + ("_you" if seat == 0 else ""),
+                    ui.lang,
+                    name=name,
+                    n=lost,
+                )
+            )
+            loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
+        knock = ""
+        if last.knocker == seat:
+            knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
+        items.append(
+            f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
+            f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
+            f"{_lie_badge(last, seat, ui)}{private}"
+            f'<span class="now">{_lives_el(now, ui)}</span></span>'
+            f'<span class="cards">{cards}</span>'
+            f'<span class="val">{esc(value)}</span>{loss}</li>'
+        )
+    summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
+    return (
+        '<div class="overlay" data-testid="deal-over" role="dialog" aria-modal="true" '
+        f'aria-labelledby="deal-over-title"><div class="panel">'
+        f'<h2 id="deal-over-title">{esc(t("deal_over", ui.lang))}</h2>'
+        f'<p class="reason">{esc(reason_text(last, ui))}</p>'
+        f'<ul class="results">{"".join(items)}</ul>'
+        f'<p class="summary">{esc(summary)}</p>'
+        f'<div class="buttons deal-buttons">'
+        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        f"{_button('review', review.tr('review', ui.lang))}</div>"
+        f"{_out_choice(lives, ui)}"
+        "</div></div>"
+    )
+
+
+def _out_choice(lives: Sequence[int], ui: Any) -> str:
+    """The player is out and the others play on: watch every remaining deal without
+    stopping (``watch-to-end``), or start a new match at once."""
+    if not lives or lives[0] >= 0:
+        return ""
+    return (
+        f'<p class="out-note" data-testid="out-choice">{esc(t("you_are_out", ui.lang))}</p>'
+        '<div class="buttons out-buttons">'
+        f"{_button('watch-to-end', t('watch_to_end', ui.lang))}"
+        f"{_button('new-match', t('new_match', ui.lang))}</div>"
+    )
+
+
+def ranking(obs: Any, ui: Any) -> list[tuple[int, int]]:
+    """(place, seat) pairs, best first: the engine's places (winners first, then
+    by lives, then the later eliminated first; equal standing shares a place)."""
+    return sorted((place, seat) for seat, place in enumerate(places(obs.lives, obs.out_deal)))
+
+
+def match_over(obs: Any, ui: Any) -> str:
+    lives = list(obs.lives)
+    winners = list(ui.winners)
+    crown = ui.crown
+    if len(winners) == 1:
+        head = (
+            t("winner_you", ui.lang)
+            if winners[0] == 0
+            else t("winner", ui.lang, name=seat_name(ui, winners[0]))
+        )
+    else:
+        head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
+    crown_el = (
+        f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
+        if crown
+        else ""
+    )
+    rows = []
+    for place, seat in ranking(obs, ui):
+        mark = CROWN_ICON if crown and seat in winners else ("★" if seat in winners else "")
+        rows.append(
+            f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
+            f'<span class="place">{place}.</span>'
+            f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
+            f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
+        )
+    last = obs.last_deal
+    reason = reason_text(last, ui) if last is not None else ""
+    return (
+        '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
+        'aria-labelledby="match-over-title"><div class="panel">'
+        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}'
+        f'<p class="reason">{esc(reason)}</p>'
+        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{"".join(rows)}</ol>'
+        '<p class="stats-line">'
+        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
+        "</div></div>"
+    )
