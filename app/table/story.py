@@ -1,0 +1,267 @@
+"""What just happened on the table, read from the engine's events.
+
+The log says everything, but on a phone it sits below the fold. This module
+turns the events of the current deal into what the table itself shows:
+
+- ``last_moves``: each seat's last move (what it took and laid), kept on its
+  seat until its next turn;
+- ``laid_marks``: which table cards were laid in the last round, and by whom;
+- ``final_round``: after a knock, whose turns remain;
+- ``flights``: the cards that moved since the screen was last drawn, as
+  from-where/to-where pairs the page animates (``app.dom``);
+- ``closing``: the table as a finished deal left it (the engine deals the next
+  one at once), so the final move can be seen before the deal-over panel;
+- ``callout``: the word called over the table when a deal ends ("31!").
+
+All pure functions of events and observations.
+
+>>> from engine import Event, EventKind, parse_cards
+>>> deal = [Event(EventKind.DEAL, seat=3, value=1),
+...         Event(EventKind.TABLE, cards=parse_cards("7S 9H 8D")),
+...         Event(EventKind.SWAP, seat=1, given=parse_cards("KH"), taken=parse_cards("9H"))]
+>>> [str(c) for c in table_after(deal)]
+['7S', 'KH', '8D']
+>>> [(f.card, f.src, f.dst) for f in flights(deal, start=2)]
+[('9H', 'table:9H', 'seat:1'), ('KH', 'seat:1', 'table:KH')]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Direction, Event, EventKind
+
+# The moves a seat makes on its turn (the deal choice included).
+MOVES = frozenset(
+    {
+        EventKind.KEEP,
+        EventKind.TAKE,
+        EventKind.SWAP,
+        EventKind.SWAP_ALL,
+        EventKind.MISTERY,
+        EventKind.HOLD,
+        EventKind.PASS,
+        EventKind.KNOCK,
+        EventKind.NEW,
+        EventKind.ANNOUNCE,
+    }
+)
+_SWAPS = frozenset({EventKind.SWAP, EventKind.SWAP_ALL})
+
+
+def deal_events(log: Sequence[Event], deal_number: int | None = None) -> list[Event]:
+    """The events of one deal (the current one when ``deal_number`` is None): from its
+    ``deal`` event up to and including its ``deal_end``."""
+    starts = [i for i, e in enumerate(log) if e.kind is EventKind.DEAL]
+    if not starts:
+        return list(log)
+    if deal_number is None:
+        start = starts[-1]
+    else:
+        start = next((i for i in starts if log[i].value == deal_number), None)
+        if start is None:
+            return []
+    out = []
+    for event in log[start:]:
+        if event.kind is EventKind.DEAL and out:
+            break
+        out.append(event)
+    return out
+
+
+# ---------------------------------------------------------------- the table's cards
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A card on the table and who laid it (None: it came from the stock), at which move."""
+
+    card: Any
+    seat: int | None
+    move: int
+
+
+def _table_laid(events: Iterable[Event]) -> list[Laid]:
+    """The open table after ``events`` (one deal's), each card with who laid it."""
+    table: list[Laid] = []
+    moves = 0
+    taker: int | None = None  # the seat that laid its dealt cards open (deal choice)
+    for e in events:
+        if e.kind in MOVES:
+            moves += 1
+        if e.kind is EventKind.TAKE:
+            taker = e.seat
+        elif e.kind is EventKind.TABLE:
+            table = [Laid(c, taker, moves) for c in e.cards]
+        elif e.kind in (EventKind.NEW, EventKind.REFRESH):
+            table = [Laid(c, None, moves) for c in e.cards]
+        elif e.kind in _SWAPS:
+            for given, taken in zip(e.given, e.taken, strict=False):
+                at = next((i for i, x in enumerate(table) if x.card == taken), None)
+                if at is not None:
+                    table[at] = Laid(given, e.seat, moves)
+    return table
+
+
+def table_after(events: Iterable[Event]) -> list[Any]:
+    """The open table cards after ``events`` (one deal's), in table order."""
+    return [x.card for x in _table_laid(events)]
+
+
+def laid_marks(obs: Any) -> dict[str, int]:
+    """Table cards (by their text) laid by a seat within the last round of moves, with
+    the seat that laid each: the screen marks them. A round is one move per seat in play.
+    """
+    events = deal_events(obs.log)
+    moves = sum(e.kind in MOVES for e in events)
+    in_play = sum(1 for lives in obs.lives if lives >= 0)
+    return {
+        str(x.card): x.seat
+        for x in _table_laid(events)
+        if x.seat is not None and moves - x.move < in_play
+    }
+
+
+# ---------------------------------------------------------------- seats
+
+
+@dataclass(frozen=True)
+class Move:
+    """A seat's last move in the deal: what it was and which cards it took and laid."""
+
+    kind: EventKind
+    took: tuple[Any, ...] = ()
+    laid: tuple[Any, ...] = ()
+    value: Any = None  # Lügen: the announced value
+    final: bool = False  # a knock after the first one: the hand is kept, not a knock
+
+
+def last_moves(obs: Any) -> dict[int, Move]:
+    """Each seat's last move in the current deal, except the seat whose turn it is (its
+    last move is over once it plays again)."""
+    moves: dict[int, Move] = {}
+    for e in deal_events(obs.log):
+        if e.kind not in MOVES or e.seat is None:
+            continue
+        if e.kind is EventKind.TAKE:
+            moves[e.seat] = Move(e.kind, laid=e.given or e.cards)
+        else:
+            moves[e.seat] = Move(
+                e.kind,
+                took=e.taken or (e.cards if e.kind is EventKind.NEW else ()),
+                laid=e.given,
+                value=e.value,
+                final=e.kind is EventKind.KNOCK and e.reason == "keep",
+            )
+    if obs.current is not None:
+        moves.pop(obs.current, None)
+    return moves
+
+
+def final_round(obs: Any) -> list[int]:
+    """After a knock: the seats whose turns remain, in playing order from the one to
+    play now (empty without a knock). The engine gives each seat in play one more turn
+    after the knocker's (``final_turns_left``)."""
+    if obs.knocked_by is None or obs.current is None or obs.final_turns_left <= 0:
+        return []
+    n = len(obs.lives)
+    step = 1 if obs.rules.direction is Direction.CLOCKWISE else -1
+    seats, seat = [], obs.current
+    for _ in range(n):
+        if len(seats) == obs.final_turns_left:
+            break
+        if obs.lives[seat] >= 0:
+            seats.append(seat)
+        seat = (seat + step) % n
+    return seats
+
+
+# ---------------------------------------------------------------- cards in motion
+
+
+@dataclass(frozen=True)
+class Flight:
+    """A card moving across the table: ``card`` its text (None: face down), ``src`` where
+    it was on the screen drawn before, ``dst`` where it is on the new one. Places are
+    ``seat:N`` (a seat's box), ``table:CARD``/``hand:CARD`` (a card by its text),
+    ``mistery`` (the face-down table card) and ``stock``."""
+
+    card: str | None
+    src: str
+    dst: str
+
+
+def _place(seat: int | None, card: Any, me: int) -> str:
+    return f"hand:{card}" if seat == me else f"seat:{seat}"
+
+
+def flights(
+    log: Sequence[Event], start: int = 0, end: int | None = None, me: int = 0
+) -> list[Flight]:
+    """The cards that moved in ``log[start:end]`` (the events since the last drawing);
+    the table is followed from the deal's start, so a new table can send the old cards
+    away."""
+    end = len(log) if end is None else end
+    back = range(min(start, end) - 1, -1, -1)
+    first = next((i for i in back if log[i].kind is EventKind.DEAL), 0)
+    out: list[Flight] = []
+    table: list[Any] = []
+    for i in range(first, end):
+        e = log[i]
+        kind = e.kind
+        shown = i >= start
+        if kind in _SWAPS:
+            for given, taken in zip(e.given, e.taken, strict=False):
+                if shown:
+                    out.append(Flight(str(taken), f"table:{taken}", _place(e.seat, taken, me)))
+                    out.append(Flight(str(given), _place(e.seat, given, me), f"table:{given}"))
+                table = [given if c == taken else c for c in table]
+        elif kind is EventKind.MISTERY and shown:
+            took = str(e.taken[0]) if e.taken else None
+            laid = e.given[0] if e.given else None
+            src = f"hand:{laid}" if e.seat == me and laid is not None else f"seat:{e.seat}"
+            out.append(Flight(None, src, "mistery"))
+            out.append(Flight(took, "mistery", _place(e.seat, took, me)))
+        elif kind in (EventKind.TABLE, EventKind.NEW, EventKind.REFRESH):
+            if shown:
+                if kind is not EventKind.TABLE:  # the old table goes to the discard pile
+                    out += [Flight(str(c), f"table:{c}", "stock") for c in table]
+                out += [Flight(str(c), "stock", f"table:{c}") for c in e.cards]
+            table = list(e.cards)
+    return out
+
+
+# ---------------------------------------------------------------- the end of a deal
+
+
+def callout(events: Iterable[Event], lang_words: dict[str, str]) -> str:
+    """The word called over the table as a deal ends (``events``: that deal's), from
+    ``lang_words`` (keys ``31``, ``feuer``, ``knock``, ``max_cycles``); "" for none."""
+    end = next((e for e in events if e.kind is EventKind.DEAL_END), None)
+    if end is None:
+        return ""
+    return lang_words.get(str(end.reason), "")
+
+
+def closing(before: Any, after: Any, deal_number: int) -> Any:
+    """The observation ``before`` a deal's final move, changed to show the table and the
+    own hand as the deal ended (``after``: the observation once it ended; the engine has
+    dealt the next deal already). Nobody is to move in it."""
+    events = deal_events(after.log, deal_number)
+    hand = before.hand
+    for e in events:
+        if e.kind is EventKind.REVEAL and e.seat == after.seat:
+            hand = e.cards
+    last = after.last_deal
+    if last is not None and last.deal_number == deal_number and last.own_hand:
+        hand = last.own_hand
+    return dataclasses.replace(
+        before,
+        table=tuple(table_after(events)),
+        hand=tuple(hand),
+        legal_actions=[],
+        current=None,
+    )
