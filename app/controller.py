@@ -51,16 +51,17 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import coach, log, notices, review, view
+from app.table import coach, keys, log, notices, review, story, telling, view
 from app.table.moves import changed_keys, hand_active, table_active
 from app.table.notices import FAILED
 from app.table.saved import Saved, read_saved
 from app.table.view import Panels, UIState
-from engine import Action, ActionKind
+from engine import Action, ActionKind, EventKind
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
 AFTER_HUMAN_MS = 200
+CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
 SETTINGS_WAIT_MS = 300  # bots wait while the settings dialog is open
 # The hard bot's work per move is a fixed number of sampled deals, so a seeded match
 # plays the same on every machine: 12 samples take 7-15 ms (median, p95 12-23 ms) in
@@ -166,6 +167,10 @@ class Controller:
         # (deal_noted, recorded) as far as the written statistics have counted them.
         self.stats_marks: tuple[int, bool] = (0, False)
         self.failing: dict[str, Notice] = {}  # storage key -> the notice of its failed write
+        self.touch = False  # the page has a touch screen (set by the page before start)
+        self.drawn = 0  # the log's events up to here are on the screen (moves animate once)
+        self.closing: Any = None  # a finished deal's last table, shown before its result
+        self.sounded = 0  # the last deal whose lost lives have sounded
 
     # ------------------------------------------------------------ start-up
 
@@ -217,6 +222,7 @@ class Controller:
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
         self.match = engine.Match(rules, players=st.players(settings), seed=seed)
         self._setup()
+        self.drawn = 0  # the first deal's table is dealt from the stock on screen
         self.deal_seen = self.deal_noted = 0
         self.recorded = False
         self.watching = False
@@ -240,7 +246,12 @@ class Controller:
             stats=self._stats(),
             settings=self.next_settings.to_dict(),
             panels=Panels(notices=tuple(self.storage_notices)),
+            touch=self.touch,
+            sound=self.next_settings.sound,
         )
+        self.drawn = len(self.match.observation(0).log)  # what happened before is not replayed
+        self.closing = None
+        self.sounded = self.deal_seen
 
     # ------------------------------------------------------------ intents
 
@@ -258,6 +269,8 @@ class Controller:
             self._render()
         elif kind == "escape":  # the Escape key: close the top panel, else the selection
             self.escape()
+        elif kind == "key":  # a shortcut key (app.table.keys)
+            self.shortcut(str(intent.get("key")))
         elif kind == "settings-draft":  # a field of the settings dialog changed
             self.settings_draft(dict(intent.get("form") or {}))
             self._render()
@@ -279,6 +292,19 @@ class Controller:
             self.press("close-settings")
         else:
             self.press("clear-selection")
+
+    def shortcut(self, key: str) -> None:
+        """A shortcut key: the move or control it stands for, when there is one now and
+        no panel lies over the table."""
+        p = self.ui.panels
+        if self.ui.settings_open or p.help_open or p.stats_open or p.review_open or p.other_tab:
+            return
+        legal = self.match.legal_actions() if self.ui.mode == "human" else []
+        name = keys.command(key, legal, self.ui.mode)
+        if name in keys.MOVES:
+            self.play(name)
+        elif name is not None:
+            self.press(name)
 
     def take_focus(self) -> str:
         """The ``data-key`` the page should focus after this redraw (once), or ""
@@ -322,6 +348,8 @@ class Controller:
         elif name == "retry-save":
             self.retry_writes()
             self._render()
+        elif name == "sound":
+            self.toggle_sound()
         elif name == "hint":
             self.show_hint()
         elif name == "review":
@@ -430,6 +458,21 @@ class Controller:
         self.ui.anim = self.next_settings.speed != "0"
         deck = self.match.rules.deck if self.match is not None else None
         self.ui.style = st.card_style(self.next_settings, deck)
+
+    def toggle_sound(self) -> None:
+        """The top bar's sound switch: on or off, remembered with the settings."""
+        self.next_settings = dataclasses.replace(
+            self.next_settings, sound=not self.next_settings.sound
+        )
+        stored, _ = st.load_settings(self.store, self.browser_lang)
+        self.check_write(
+            KEY_SETTINGS,
+            st.save_settings(
+                self.store, dataclasses.replace(stored, sound=self.next_settings.sound)
+            ),
+        )
+        self.ui.sound = self.next_settings.sound
+        self._render()
 
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
@@ -544,12 +587,14 @@ class Controller:
         self.ui.two_mode = False
         self.ui.notice = ""
         self.ui.hints = ()  # the coach spoke about the position before this move
+        before = self._obs()
         self.match.apply(action)
-        self.ui.changed = changed_keys(0, action)
+        closing = self._moved(0, before, action)
         self._render()
         self._save()
         epoch = self.epoch
-        self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
+        pause = CLOSING_MS if closing else AFTER_HUMAN_MS
+        self.host.later(self._ms(pause), lambda: self._resume(epoch))
         return True
 
     def _legal(self, wanted: Action | str) -> Action | None:
@@ -565,7 +610,23 @@ class Controller:
 
     def _resume(self, epoch: int) -> None:
         if epoch == self.epoch:
+            self.closing, self.ui.callout = None, ""
             self._advance()
+
+    def _moved(self, seat: int, before: Any, action: Action) -> bool:
+        """After ``seat``'s move: what the screen marks, and whether the move ended the
+        deal. Then (with animations on) the table as the deal ended stays a moment, with
+        the call ("31!", "Cards up!"), before the result: the engine has dealt anew."""
+        self.ui.changed = changed_keys(seat, action)
+        if not self.ui.anim:
+            return False
+        new = self.match.observation(0).log[len(before.log) :]
+        end = next((e for e in new if e.kind is EventKind.DEAL_END), None)
+        if end is None:
+            return False
+        self.closing = story.closing(before, self._obs(), before.deal_number)
+        self.ui.callout = telling.callout(str(end.reason), self.ui.lang)
+        return True
 
     def _advance(self) -> None:
         """Show what comes next: a finished deal or match, the player's turn, or a bot's."""
@@ -612,8 +673,12 @@ class Controller:
             self._advance()
             return
         action = self._bot(seat).choose(self.match.observation(seat))
+        before = self._obs()
         self.match.apply(action)
-        self.ui.changed = changed_keys(seat, action)
+        if self._moved(seat, before, action):
+            self._show("busy")
+            self.host.later(self._ms(CLOSING_MS), lambda: self._resume(epoch))
+            return
         self._advance()
 
     def _bot(self, seat: int) -> Any:
@@ -707,15 +772,43 @@ class Controller:
 
     def _render(self) -> None:
         obs = self._obs()
-        self.host.show(view.render(obs, self.ui), self._log_lines(obs), self.ui.mode)
+        events = self._shown_events(obs)
+        lines = self._log_lines(events)
+        self.ui.last_line = lines[-1][1] if lines else ""
+        self.host.show(view.render(self.closing or obs, self.ui), lines, self.ui.mode)
+        self._tell_moves(events)
 
-    def _log_lines(self, obs: Any) -> list[tuple[int, str]]:
-        """The log as the player may read it now: the engine's events for seat 0, in
-        words; at the end of a deal, only up to that deal's end (the engine has dealt
-        the next one already)."""
-        events = obs.log
+    def _shown_events(self, obs: Any) -> Sequence[Any]:
+        """The log as far as the screen may show it: at the end of a deal (its result or
+        its closing table), up to that deal's end (the engine has dealt the next one)."""
+        if self.closing is not None:
+            return log.until_deal_end(obs.log, self.closing.deal_number)
         if self.ui.mode == "deal-over" and self.ui.result is not None:
-            events = log.until_deal_end(events, self.ui.result.deal_number)
+            return log.until_deal_end(obs.log, self.ui.result.deal_number)
+        return obs.log
+
+    def _tell_moves(self, events: Sequence[Any]) -> None:
+        """Hand the page the cards that moved since the last drawing (it animates them)
+        and the sounds they make; each event once. Under a result panel nothing moves,
+        but its losses sound."""
+        result = self.ui.result if self.ui.mode == "deal-over" else None
+        moved = [] if result is not None else story.flights(events, self.drawn)
+        sounds = story.sounds(events[self.drawn :])
+        if result is not None and result.deal_number > self.sounded:  # shown the first time
+            self.sounded = result.deal_number
+            sounds += ("life",) if any(result.lost) else ()
+        self.drawn = max(self.drawn, len(events))
+        if not self.ui.anim:
+            return
+        animate = getattr(self.host, "animate", None)  # the page has it; test hosts may not
+        if moved and animate is not None:
+            animate(moved, st.timings(self.next_settings)[0])
+        sound = getattr(self.host, "sound", None)
+        if sounds and sound is not None and self.ui.sound:
+            sound(sounds)
+
+    def _log_lines(self, events: Sequence[Any]) -> list[tuple[int, str]]:
+        """The events the screen shows, in words (the engine's events for seat 0)."""
         ui = self.ui
         return log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
 

@@ -22,10 +22,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import safe_json
+from app.cards.mini import face
+from app.sound import Sounds
 from app.table import view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
+ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 
 def _none(x: Any) -> bool:
@@ -53,6 +56,11 @@ class Page:
         app.innerHTML = '<div class="screen"></div>'
         self.screen = app.querySelector(".screen")
         self.log_el: Any = None
+        self.sounds = Sounds(js)
+        # Where each card and seat was on the screen drawn before (cards fly from there).
+        self.before: dict[str, Any] = {}
+        self.card_size: tuple[float, float] = (60.0, 90.0)
+        self.calm = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         for name, handler in (
             ("click", self.on_click),
             ("keydown", self.on_key),
@@ -101,6 +109,8 @@ class Page:
         lang = self.controller.ui.lang if self.controller else "de"
         if self.log_el is None or lang != self.lang:
             self._mount_log(lang)
+        if self.controller is not None and self.controller.ui.anim and not self.calm:
+            self.before = self._places()
         self.screen.innerHTML = markup
         self._sync_log(log)
         self.js.document.documentElement.lang = lang
@@ -120,11 +130,103 @@ class Page:
             el = self.app.querySelector(f'[data-testid="{state}"] button.primary')
         elif self.focus_key:
             el = self.app.querySelector(f'[data-key="{self.focus_key}"]')
-        if _none(el) or el.tabIndex < 0 or el.hasAttribute("disabled"):
+        # (a card off the tab order is focusable still: the arrow keys move among cards)
+        if _none(el) or (el.tabIndex < 0 and not el.hasAttribute("tabindex")):
+            return
+        if el.hasAttribute("disabled"):
             return
         from pyodide.ffi import to_js
 
         el.focus(to_js({"preventScroll": True}, dict_converter=self.js.Object.fromEntries))
+
+    # ------------------------------------------------------------ cards in motion
+
+    def _places(self) -> dict[str, Any]:
+        """The screen rectangles of seats, cards and the stock, by the place names of
+        ``app.table.story.Flight``."""
+        places: dict[str, Any] = {}
+        for el in self.screen.querySelectorAll(".seat[data-seat], .card[data-zone], [data-place]"):
+            place, seat, zone = (el.getAttribute(f"data-{a}") for a in ("place", "seat", "zone"))
+            if not _none(place):
+                key = str(place)
+            elif not _none(seat):
+                key = f"seat:{seat}"
+            elif str(el.getAttribute("data-index")) == "mistery":
+                key = "mistery"
+            else:
+                key = f"{zone}:{el.getAttribute('data-card')}"
+            rect = el.getBoundingClientRect()
+            places[key] = rect
+            if str(zone) == "table" and rect.width > 0:
+                self.card_size = (float(rect.width), float(rect.height))
+        return places
+
+    def _find(self, place: str) -> Any:
+        """The element now at ``place`` (see ``_places``), or None."""
+        kind, _, name = place.partition(":")
+        if kind == "seat":
+            query = f'.seat[data-seat="{name}"]'
+        elif kind in ("table", "hand"):
+            query = f'.card[data-zone="{kind}"][data-card="{name}"]'
+        elif kind == "mistery":
+            query = '.card[data-index="mistery"]'
+        else:
+            query = f'[data-place="{kind}"]'
+        el = self.screen.querySelector(query)
+        return None if _none(el) else el
+
+    def animate(self, flights: Sequence[Any], ms: float) -> None:
+        """Fly each card from where it was to where it is now (``app.table.story.flights``):
+        a copy of the card moves over the page while the card itself waits hidden at its
+        new place. Nothing moves with reduced motion or before a first drawing."""
+        if self.calm or ms <= 0 or not self.before:
+            return
+        from pyodide.ffi import create_once_callable, to_js
+
+        ui = self.controller.ui
+        w, h = self.card_size
+        for n, flight in enumerate(flights):
+            src = self.before.get(flight.src)
+            target = self._find(flight.dst)
+            if src is None or target is None:
+                continue
+            dst = target.getBoundingClientRect()
+            card = self.js.document.createElement("div")
+            card.className = "flying"
+            card.setAttribute("aria-hidden", "true")
+            card.setAttribute("data-card", flight.card or "??")
+            card.innerHTML = (
+                face(flight.card, ui.style, ui.lang) if flight.card else view.card_back(ui.lang)
+            )
+            x0, y0 = src.left + (src.width - w) / 2, src.top + (src.height - h) / 2
+            x1, y1 = dst.left + (dst.width - w) / 2, dst.top + (dst.height - h) / 2
+            card.style.left, card.style.top = f"{x0}px", f"{y0}px"
+            card.style.width, card.style.height = f"{w}px", f"{h}px"
+            self.js.document.body.appendChild(card)
+            landing = flight.dst.startswith(("table:", "hand:"))
+            if landing:
+                target.classList.add("arriving")
+            moved = f"translate({x1 - x0}px, {y1 - y0}px)"
+            frames = to_js(
+                [{"transform": "translate(0, 0)"}, {"transform": moved}],
+                dict_converter=self.js.Object.fromEntries,
+            )
+            options = to_js(
+                {"duration": ms, "delay": 40 * n, "easing": "ease-in-out", "fill": "both"},
+                dict_converter=self.js.Object.fromEntries,
+            )
+            motion = card.animate(frames, options)
+
+            def land(_event: Any = None, card: Any = card, target: Any = target) -> None:
+                card.remove()
+                target.classList.remove("arriving")
+
+            motion.onfinish = create_once_callable(land)
+            motion.oncancel = create_once_callable(land)
+
+    def sound(self, names: Sequence[str]) -> None:
+        """Play the named sounds (``app.sound``)."""
+        self.sounds.play(tuple(names))
 
     def download(self, filename: str, text: str) -> None:
         """Offer ``text`` as a file download named ``filename`` (statistics export)."""
@@ -180,16 +282,42 @@ class Page:
         event.preventDefault()
 
     def on_key(self, event: Any) -> None:
+        self.sounds.wake()
         key = str(event.key)
         if key == "Escape":  # what it closes is the controller's call
             self.controller.handle({"type": "escape"})
             return
-        if key not in ("Enter", " "):
-            return
-        card = event.target.closest("[data-card][data-zone]")
-        if not _none(card) and card.getAttribute("tabindex") is not None:
+        target = event.target
+        card = target.closest("[data-card][data-zone]")
+        if key in ARROWS and not _none(card):
             event.preventDefault()
-            self._card_intent(card)
+            self._arrow(card, key)
+            return
+        if key in ("Enter", " "):
+            if not _none(card) and card.getAttribute("tabindex") is not None:
+                event.preventDefault()
+                self._card_intent(card)
+            return
+        typing = str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
+        if len(key) == 1 and not typing and not (event.ctrlKey or event.metaKey or event.altKey):
+            self.controller.handle({"type": "key", "key": key})
+
+    def _arrow(self, card: Any, key: str) -> None:
+        """Arrow keys among the cards the player may use: left and right within the hand
+        or the table, up to the table and down to the hand."""
+        zone = str(card.dataset.zone)
+        if key in ("ArrowUp", "ArrowDown"):
+            zone = "table" if key == "ArrowUp" else "hand"
+        cards = list(self.screen.querySelectorAll(f'.card.active[data-zone="{zone}"]'))
+        if not cards:
+            return
+        here = next((i for i, el in enumerate(cards) if el.isSameNode(card)), None)
+        if here is None:
+            nxt = cards[0]
+        else:
+            nxt = cards[(here + (1 if key == "ArrowRight" else -1)) % len(cards)]
+        if key in ("ArrowLeft", "ArrowRight") or here is None:
+            nxt.focus()
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -223,6 +351,7 @@ class Page:
 
     # A drag: press on a card the player may move, move, release on another card.
     def on_pointer_down(self, event: Any) -> None:
+        self.sounds.wake()  # browsers allow sound once the player has touched the page
         self.suppress_click = False
         if event.button != 0:
             return
@@ -401,6 +530,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
         page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
     )
     page.controller = controller
+    controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
     controller.start()
     page.watch_window()
 

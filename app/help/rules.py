@@ -29,6 +29,7 @@ from app.cards.svg import card_svg
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, game_name
 from app.settings import model as st
+from app.table import keys
 from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
 from engine.cards import LOWEST_RANK
 
@@ -643,6 +644,7 @@ def render(
                 f'<ul class="examples">{_example_items(rules, preset, lang, style)}</ul>'
             )
         parts.append(f'<section data-section="{esc(sid)}"><h3>{esc(title)}</h3>{body}</section>')
+    parts.append(keys.help_section(lang))
     hidden = "" if open else " hidden"
     heading = _pick(lang, f"Regeln: {title_game}", f"Rules: {title_game}")
     return (

@@ -7,7 +7,7 @@ raise: each falls back to a safe value and adds a :class:`~app.storage.Notice`.
 - :func:`load_settings` / :func:`from_dict` for what was remembered;
 - :func:`apply_url` for the page's URL parameters (``seed``, ``preset``,
   ``bots``, ``difficulty``, ``lang``, ``speed``, ``new``; also ``lives``,
-  ``mistery``, ``luegen``, ``deck_style``);
+  ``mistery``, ``luegen``, ``deck_style``, ``sound``);
 - :func:`from_form` for the settings dialog.
 
 :func:`rules` turns settings into the engine's ``Rules``; an inconsistent
@@ -85,7 +85,8 @@ class Settings:
     - ``lives``: 1-10, or None for the preset's number;
     - ``deck_style``: card faces; see :func:`card_style` for the one to draw;
     - ``speed``: one of :data:`SPEEDS`, see :func:`timings`;
-    - ``seed``: the seed of the next new match, or None for a fresh one.
+    - ``seed``: the seed of the next new match, or None for a fresh one;
+    - ``sound``: card, knock and life sounds on (the top bar's switch).
     """
 
     preset: str = "classic"
@@ -100,6 +101,7 @@ class Settings:
     lang: str = "de"
     speed: str = "normal"
     seed: int | None = None
+    sound: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict; :func:`from_dict` inverts it."""
@@ -289,6 +291,7 @@ def apply_url(
         "speed",
         "seed",
         "bots",
+        "sound",
     ):
         if name not in q:
             continue
@@ -466,7 +469,7 @@ def _check(name: str, value: Any) -> Any:
         if not _is_int(value) or not LIVES_RANGE[0] <= value <= LIVES_RANGE[1]:
             raise ValueError(f"{value!r} is not a number of lives from 1 to 10")
         return value
-    if name in ("mistery", "luegen"):
+    if name in ("mistery", "luegen", "sound"):
         if not isinstance(value, bool):
             raise ValueError(f"{value!r} is not true or false")
         return value
@@ -540,7 +543,7 @@ def _from_text(name: str, text: str) -> dict[str, Any]:
         if not _is_decimal(text):
             raise ValueError(f"{raw!r} is not a whole number")
         return {"lives": _check("lives", int(text))}
-    if name in ("mistery", "luegen"):
+    if name in ("mistery", "luegen", "sound"):
         if low in _TRUE:
             return {name: True}
         if low in _FALSE:

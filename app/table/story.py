@@ -11,7 +11,7 @@ turns the events of the current deal into what the table itself shows:
   from-where/to-where pairs the page animates (``app.dom``);
 - ``closing``: the table as a finished deal left it (the engine deals the next
   one at once), so the final move can be seen before the deal-over panel;
-- ``callout``: the word called over the table when a deal ends ("31!").
+- ``sounds``: what the events sound like.
 
 All pure functions of events and observations.
 
@@ -234,16 +234,35 @@ def flights(
     return out
 
 
+_CARD_SOUNDS = frozenset(
+    {
+        EventKind.SWAP,
+        EventKind.SWAP_ALL,
+        EventKind.MISTERY,
+        EventKind.TAKE,
+        EventKind.TABLE,
+        EventKind.NEW,
+        EventKind.REFRESH,
+    }
+)
+
+
+def sounds(events: Iterable[Event]) -> tuple[str, ...]:
+    """The sounds ``events`` make (``app.sound`` plays them): ``card`` when cards
+    moved, ``knock`` for a knock (holding in the final round makes none).
+
+    >>> from engine import Event, EventKind
+    >>> sounds([Event(EventKind.SWAP, seat=1), Event(EventKind.KNOCK, seat=2)])
+    ('card', 'knock')
+    >>> sounds([Event(EventKind.KNOCK, seat=2, reason="keep"), Event(EventKind.PASS, seat=3)])
+    ()
+    """
+    kinds = {e.kind for e in events if not (e.kind is EventKind.KNOCK and e.reason == "keep")}
+    out = ("card",) if kinds & _CARD_SOUNDS else ()
+    return out + (("knock",) if EventKind.KNOCK in kinds else ())
+
+
 # ---------------------------------------------------------------- the end of a deal
-
-
-def callout(events: Iterable[Event], lang_words: dict[str, str]) -> str:
-    """The word called over the table as a deal ends (``events``: that deal's), from
-    ``lang_words`` (keys ``31``, ``feuer``, ``knock``, ``max_cycles``); "" for none."""
-    end = next((e for e in events if e.kind is EventKind.DEAL_END), None)
-    if end is None:
-        return ""
-    return lang_words.get(str(end.reason), "")
 
 
 def closing(before: Any, after: Any, deal_number: int) -> Any:
@@ -258,8 +277,10 @@ def closing(before: Any, after: Any, deal_number: int) -> Any:
     last = after.last_deal
     if last is not None and last.deal_number == deal_number and last.own_hand:
         hand = last.own_hand
+    upto = next((i for i, e in enumerate(after.log) if e is events[-1]), len(after.log) - 1)
     return dataclasses.replace(
         before,
+        log=tuple(after.log[: upto + 1]),  # the seats' last moves include the final one
         table=tuple(table_after(events)),
         hand=tuple(hand),
         legal_actions=[],

@@ -24,7 +24,7 @@ from app.help import rules as rules_help
 from app.i18n import fmt_value, game_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
-from app.table import coach, notices, results, review
+from app.table import coach, notices, results, review, story, telling
 from app.table import luegen as luegen_view
 from app.table.moves import card_keys, hand_active, table_active
 from app.table.parts import backs as _mini_backs
@@ -36,7 +36,8 @@ from engine import Action, ActionKind, Direction, hand_value
 
 
 @functools.lru_cache(maxsize=4)
-def _back(lang: str) -> str:
+def card_back(lang: str) -> str:
+    """The back of a card, drawn once per language."""
     return back_svg(lang=lang)
 
 
@@ -93,6 +94,10 @@ class UIState:
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
+    callout: str = ""  # the word called over the table as a deal ends ("31!")
+    last_line: str = ""  # the log's newest line, shown at the table (the log may be off-screen)
+    touch: bool = False  # a touch screen: the prompts say "tap", else "click"
+    sound: bool = True  # the sound switch (app.sound)
 
 
 def phase_name(obs: Any) -> str:
@@ -113,6 +118,8 @@ def _card_el(
     label: str | None = None,
     extra_class: str = "",
     badge: str = "",
+    laid_by: str = "",
+    tab_stop: bool = True,
 ) -> str:
     selected = (zone, index) in ui.selected
     face_down = card is None
@@ -126,7 +133,7 @@ def _card_el(
         name = label or t("mistery", ui.lang)
     else:
         name = "" if active else card_name(card, ui.style, ui.lang)
-    face = _back(ui.lang) if face_down else card_face(str(card), ui.style, ui.lang, selected)
+    face = card_back(ui.lang) if face_down else card_face(str(card), ui.style, ui.lang, selected)
     classes = ["card", extra_class]
     if selected:
         classes.append("selected")
@@ -137,6 +144,8 @@ def _card_el(
     hinted = bool(ui.hints) and f"{zone}-{index}" in card_keys(ui.hints[0].action)
     if hinted:
         classes.append("hinted")
+    if laid_by:
+        classes.append("laid")
     attrs = [
         f'class="{esc(" ".join(c for c in classes if c))}"',
         f'data-card="{esc(text)}"',
@@ -152,19 +161,24 @@ def _card_el(
     if active:
         attrs += [
             'role="button"',
-            'tabindex="0"',
+            # one card per zone is in the tab order; arrow keys reach the others
+            f'tabindex="{0 if tab_stop else -1}"',
             f'aria-pressed="{"true" if selected else "false"}"',
         ]
     else:
         attrs += ['role="img"', 'aria-disabled="true"']
     badge_el = f'<span class="badge">{esc(badge)}</span>' if badge else ""
+    if laid_by:  # said in the log too: the mark is for the eye
+        badge_el += f'<span class="laid-by" aria-hidden="true">{esc(laid_by)}</span>'
     return f"<div {' '.join(attrs)}>{face}{badge_el}</div>"
 
 
 # ---------------------------------------------------------------- seats
 
 
-def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
+def _seat_el(
+    obs: Any, seat: int, ui: UIState, moves: dict[int, Any], *, me: bool = False
+) -> str:
     lives_list = list(obs.lives)
     lives = lives_list[seat] if seat < len(lives_list) else 0
     current = obs.current
@@ -190,9 +204,12 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
     if obs.knocked_by == seat:
         badges.append(f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>')
     name = seat_name(ui, seat)
+    if me:
+        badges.append(_hand_value(obs, ui))
     inner = [
         f'<div class="seat-head"><span class="name">{esc(name)}</span>{"".join(badges)}</div>',
         f'<div class="seat-lives">{_lives_el(lives, ui)}</div>',
+        _seat_line(seat, ui, moves, me=me),
     ]
     if not me:
         ann = obs.announcements.get(seat)
@@ -205,12 +222,34 @@ def _seat_el(obs: Any, seat: int, ui: UIState, *, me: bool = False) -> str:
             )
         elif lives >= 0:
             inner.append(f'<div class="backs">{_mini_backs(3, ui)}</div>')
-        if ui.thinking == seat:
-            inner.append(f'<div class="bubble">{esc(t("thinking", ui.lang, name=name))}</div>')
     return (
         f'<div class="{" ".join(classes)}" data-testid="seat-{seat}" data-seat="{seat}" '
         f'data-lives="{lives}">{"".join(inner)}</div>'
     )
+
+
+def _seat_line(seat: int, ui: UIState, moves: dict[int, Any], *, me: bool) -> str:
+    """One line of the seat that never changes its size: "is thinking …" on its turn,
+    else its last move until its next turn (``app.table.story.last_moves``)."""
+    if ui.thinking == seat:
+        text, cls = t("thinking", ui.lang, name=seat_name(ui, seat)), " thinking"
+    elif seat in moves:
+        text, cls = telling.seat_move(moves[seat], ui.style, ui.lang, me=me), ""
+    else:
+        text, cls = "", " empty"
+    return f'<p class="seat-move{cls}" data-testid="last-move-{seat}">{esc(text)}</p>'
+
+
+def _hand_value(obs: Any, ui: UIState) -> str:
+    """The player's hand value beside their name (a hand of three cards only)."""
+    if len(obs.hand) != obs.rules.hand_size:
+        return ""
+    try:
+        value = hand_value(tuple(obs.hand), obs.rules)
+    except (ValueError, TypeError):
+        return ""
+    text = telling.tr("hand_value", ui.lang, value=fmt_value(value))
+    return f'<span class="hand-value" data-testid="hand-value">{esc(text)}</span>'
 
 
 def _opponent_order(obs: Any) -> list[int]:
@@ -371,7 +410,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         )
         extra += coach.markup(ui.hints, ui.lang)
     if ui.selected or ui.pending:
-        buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
+        buttons.append(_button("clear-selection", telling.tr("cancel", ui.lang), cls="ghost"))
     hint = ""  # the two-swap hint is the status line (see _status)
     return (
         f'<div class="actions" data-testid="actions">{extra}'
@@ -382,6 +421,12 @@ def _action_bar(obs: Any, ui: UIState) -> str:
 def _status(obs: Any, ui: UIState) -> str:
     if ui.notice:
         return ui.notice
+    if ui.mode == "human" and obs.knocked_by not in (None, 0) and phase_name(obs) == "play":
+        return f"{telling.tr('your_last', ui.lang)} {_turn_prompt(obs, ui)}"
+    return _turn_prompt(obs, ui)
+
+
+def _turn_prompt(obs: Any, ui: UIState) -> str:
     if ui.mode == "human":
         phase = phase_name(obs)
         kinds = {a.kind for a in obs.legal_actions}
@@ -395,7 +440,7 @@ def _status(obs: Any, ui: UIState) -> str:
             return t("your_hold", ui.lang)
         if ui.two_mode:
             return t("two_swaps_hint", ui.lang)
-        return t("your_swap", ui.lang)
+        return telling.swap_prompt(ui.selected, ui.touch, ui.lang)
     current = obs.current
     if ui.mode == "busy" and current not in (None, 0):
         return t("waiting", ui.lang, name=seat_name(ui, current))
@@ -464,6 +509,8 @@ def render(obs: Any, ui: UIState) -> str:
         pending_badges["hand", str(h)] = str(n)
         pending_badges["table", str(tb)] = str(n)
 
+    hand_stop = _tab_stop("hand", [str(i) for i in sorted(usable_hand)], ui)
+    table_stop = _tab_stop("table", sorted(usable_table, key=_table_order), ui)
     hand_cards = "".join(
         _card_el(
             c,
@@ -473,9 +520,11 @@ def render(obs: Any, ui: UIState) -> str:
             active=i in usable_hand,
             badge=pending_badges.get(("hand", str(i)), ""),
             extra_class="paired" if ("hand", str(i)) in pending_badges else "",
+            tab_stop=str(i) == hand_stop,
         )
         for i, c in enumerate(hand)
     )
+    laid = story.laid_marks(obs)  # cards laid in the last round: marked with who laid them
     table_cards = "".join(
         _card_el(
             c,
@@ -485,6 +534,8 @@ def render(obs: Any, ui: UIState) -> str:
             active=str(i) in usable_table,
             badge=pending_badges.get(("table", str(i)), ""),
             extra_class="paired" if ("table", str(i)) in pending_badges else "",
+            laid_by=seat_name(ui, laid[str(c)]) if str(c) in laid else "",
+            tab_stop=str(i) == table_stop,
         )
         for i, c in enumerate(table)
     )
@@ -505,20 +556,15 @@ def render(obs: Any, ui: UIState) -> str:
             label=label,
             extra_class="mistery" + (" mine" if mine is not None else ""),
             badge=badge,
+            tab_stop=table_stop == "mistery",
         )
+    moves = story.last_moves(obs)
     sides = seat_sides(_opponent_order(obs))
     seats = "".join(
-        f'<div class="side {name}">{"".join(_seat_el(obs, s, ui) for s in group)}</div>'
+        f'<div class="side {name}">{"".join(_seat_el(obs, s, ui, moves) for s in group)}</div>'
         for name, group in zip(("left", "top", "right"), sides, strict=True)
     )
     n_seats = len(obs.lives)
-    stock = obs.stock_size
-    deal_no = obs.deal_number
-    info = []
-    if deal_no:
-        info.append(f'<span class="deal-no">{esc(t("deal_no", lang, n=deal_no))}</span>')
-    if stock is not None:
-        info.append(f'<span class="stock">{esc(t("stock", lang, n=stock))}</span>')
     overlay = ""
     if ui.mode == "deal-over":
         overlay = results.deal_over(obs, ui)
@@ -532,6 +578,7 @@ def render(obs: Any, ui: UIState) -> str:
         '<header class="topbar">'
         '<h1 class="title">Schwimmen '
         f'<span class="variant">{esc(variant)}</span></h1>'
+        f"{_sound_switch(ui)}"
         f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
         f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
         "</header>"
@@ -539,12 +586,13 @@ def render(obs: Any, ui: UIState) -> str:
         '<section class="middle">'
         '<div class="table-cards" data-testid="table" role="group" '
         f'aria-label="{esc(t("table", lang))}">'
-        f"{table_cards}</div>"
+        f"{table_cards}{_callout(ui)}</div>"
+        f"{_info(obs, ui)}"
         f'<p class="status" data-testid="status" role="status">{esc(_status(obs, ui))}</p>'
-        f'<p class="info">{"".join(info)}</p>'
+        f'<p class="ticker" data-testid="last-line" aria-hidden="true">{esc(ui.last_line)}</p>'
         "</section>"
         '<section class="my-area">'
-        f"{_seat_el(obs, 0, ui, me=True)}"
+        f"{_seat_el(obs, 0, ui, moves, me=True)}"
         f'<div class="hand" data-testid="hand" role="group" aria-label="{esc(t("hand", lang))}">'
         f"{hand_cards}</div>"
         f"{_action_bar(obs, ui)}"
@@ -553,6 +601,64 @@ def render(obs: Any, ui: UIState) -> str:
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
         f"{more_buttons(lang)}{overlay}{_panels(obs, ui)}"
         "</div>"
+    )
+
+
+def _tab_stop(zone: str, usable: Sequence[str], ui: UIState) -> str:
+    """The one card of ``zone`` in the tab order: the chosen one, else the first usable."""
+    chosen = [i for z, i in ui.selected if z == zone and i in usable]
+    return chosen[0] if chosen else (usable[0] if usable else "")
+
+
+def _table_order(index: str) -> int:
+    """Table cards in screen order: the open ones by index, the face-down card last."""
+    return int(index) if index.isdigit() else 99
+
+
+def _info(obs: Any, ui: UIState) -> str:
+    """The line over the table: the deal's number, the stock as a small pile (cards
+    dealt fly from it), and after a knock the last round with whose turns remain."""
+    lang = ui.lang
+    parts = []
+    if obs.deal_number:
+        parts.append(f'<span class="deal-no">{esc(t("deal_no", lang, n=obs.deal_number))}</span>')
+    if obs.stock_size is not None:
+        label = telling.tr("stock", lang, n=obs.stock_size)
+        parts.append(
+            f'<span class="stock-pile" data-place="stock" role="img" aria-label="{esc(label)}" '
+            f'title="{esc(label)}">{obs.stock_size}</span>'
+        )
+    remaining = story.final_round(obs) if ui.mode in ("human", "busy") else []
+    if remaining:
+        text = telling.last_round([seat_name(ui, s) for s in remaining], lang)
+        parts.append(f'<span class="last-round" data-testid="last-round">{esc(text)}</span>')
+    return f'<p class="info">{"".join(parts)}</p>'
+
+
+def _callout(ui: UIState) -> str:
+    """The word called over the table as a deal ends ("31!"), drawn above the cards."""
+    if not ui.callout:
+        return ""
+    return f'<div class="callout" data-testid="callout" role="status">{esc(ui.callout)}</div>'
+
+
+SPEAKER_ICON = (
+    '<svg viewBox="0 0 24 24" width="1.2em" height="1.2em" aria-hidden="true">'
+    '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>'
+    '<path class="waves" d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" '
+    'stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+    '<path class="mute" d="M15 9l6 6M21 9l-6 6" fill="none" stroke="currentColor" '
+    'stroke-width="2" stroke-linecap="round"/></svg>'
+)
+
+
+def _sound_switch(ui: UIState) -> str:
+    """The sound on/off switch in the top bar (remembered with the settings)."""
+    name = telling.tr("sound", ui.lang)
+    return (
+        f'<button type="button" class="icon sound{"" if ui.sound else " off"}" '
+        f'data-action="sound" data-key="act-sound" aria-pressed="{str(ui.sound).lower()}" '
+        f'aria-label="{esc(name)}" title="{esc(name)}">{SPEAKER_ICON}</button>'
     )
 
 

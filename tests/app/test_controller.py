@@ -82,7 +82,7 @@ def perform(c, host, text):
     parts = text.split()
     tree = host.tree()
     if parts[0] == "swap" and len(parts) == 3:
-        assert tree.find(data_testid="hand").find(data_index=parts[1]).get("tabindex") == "0"
+        assert tree.find(data_testid="hand").find(data_index=parts[1]).get("role") == "button"
         c.handle({"type": "card", "zone": "hand", "index": parts[1]})
         c.handle({"type": "card", "zone": "table", "index": parts[2]})
     elif parts[0] == "swap" and len(parts) == 5:

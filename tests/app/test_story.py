@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from app.table import story
+from app.table import story, telling
 from engine import EventKind, bots
 
 
@@ -128,16 +128,17 @@ def test_the_closing_frame_shows_the_deal_as_it_ended() -> None:
         assert frame.legal_actions == [] and frame.current is None
         assert frame.deal_number == before.deal_number
         assert len(frame.table) == 3 and frame.table == tuple(story.table_after(events))
+        assert frame.log[-1].kind is EventKind.DEAL_END and frame.log[-1].value == frame.deal_number
         ended += 1
     assert ended >= 2
 
 
 def test_the_callout_names_how_the_deal_ended() -> None:
-    words = {"31": "31!", "feuer": "Feuer!", "knock": "Cards up!"}
+    words = {"31": "31!", "feuer": "Fire!", "knock": "Cards up!"}
     for before, _, after, _ in _play("classic", 12, steps=300):
         if after.deal_number != before.deal_number:
             events = story.deal_events(after.log, before.deal_number)
             end = next(e for e in events if e.kind is EventKind.DEAL_END)
-            assert story.callout(events, words) == words.get(str(end.reason), "")
+            assert telling.callout(str(end.reason), "en") == words.get(str(end.reason), "")
             return
     pytest.fail("no deal ended")

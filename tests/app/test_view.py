@@ -28,6 +28,7 @@ def obs(**changes):
         lives=[3, 3, 0, -1],
         out_deal=(None, None, None, 1),
         knocked_by=None,
+        final_turns_left=0,
         current=0,
         dealer=3,
         deal_number=2,
@@ -38,6 +39,7 @@ def obs(**changes):
             for x in ("swap 0 0", "swap 0 1", "swap 2 2", "swap all", "knock", "pass")
         ],
         last_deal=None,
+        log=(),
     )
     base.update(changes)
     if isinstance(base["legal_actions"][0] if base["legal_actions"] else None, str):
@@ -140,10 +142,25 @@ def test_luegen_announcement_select_and_button():
     assert button.get("disabled") is None
 
 
+def test_one_card_per_zone_is_in_the_tab_order_the_chosen_one_first():
+    """Tab reaches the hand and the table once each (arrow keys move within them)."""
+
+    def stops(tree):
+        return {
+            zone: [c.get("data-index") for c in tree.find(data_testid=zone).find_all(tabindex="0")]
+            for zone in ("hand", "table")
+        }
+
+    assert stops(draw()) == {"hand": ["0"], "table": ["0"]}
+    assert stops(draw(u=ui(selected=(("hand", "2"),)))) == {"hand": ["2"], "table": ["0"]}
+    reachable = draw().find(data_testid="hand").find_all(tabindex="-1")
+    assert [c.get("data-index") for c in reachable] == ["2"]  # 9S (index 1) is not usable
+
+
 def test_mistery_card_face_down_with_marker_for_own_card():
     tree = draw(obs(has_mistery=True, legal_actions=["mistery 0", "swap 0 0"]))
     card = tree.find(data_testid="table").find(data_index="mistery")
-    assert card.get("data-card") == "??" and card.get("tabindex") == "0"
+    assert card.get("data-card") == "??" and card.get("role") == "button"
     mine = draw(obs(has_mistery=True, mistery=engine.Card.parse("AS")))
     card = mine.find(data_index="mistery")
     assert card.get("data-card") == "??"

@@ -81,11 +81,14 @@ def test_drag_and_drop_swap(game, site_url):
 
 
 def _tab_to(game: GamePage, locator, limit: int = 40) -> None:
-    """Press Tab until ``locator`` has the focus (keyboard only, no clicks)."""
+    """Press Tab until ``locator`` has the focus (keyboard only, no clicks). Tab reaches
+    one card of the hand and one of the table; the arrow keys the others."""
+    zone = locator.get_attribute("data-zone")
     for _ in range(limit):
         if locator.evaluate("e => e === document.activeElement"):
             return
-        game.page.keyboard.press("Tab")
+        here = game.page.evaluate("() => document.activeElement.getAttribute('data-zone')")
+        game.page.keyboard.press("ArrowRight" if zone and here == zone else "Tab")
     raise AssertionError("Tab never reached the element")
 
 

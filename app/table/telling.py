@@ -1,0 +1,121 @@
+"""The words the table uses to tell what happens (``app.table.story`` finds it out):
+a seat's last move, the last round after a knock, the word called as a deal ends,
+the turn prompt that follows the player's selection, the player's hand value.
+
+>>> from app.table.story import Move
+>>> from engine import EventKind, parse_cards
+>>> seat_move(Move(EventKind.SWAP, took=parse_cards("KS"), laid=parse_cards("7H")), "french", "en")
+'took K♠ · laid 7♥'
+>>> seat_move(Move(EventKind.KNOCK, final=True), "french", "de")
+'hält das Blatt'
+>>> last_round(["Ben", "You"], "en")
+'Last round: Ben, You'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.cards.names import card_short
+from app.i18n import fmt_value, lookup
+from engine import EventKind
+
+_T: dict[str, tuple[str, str]] = {
+    # a seat's last move, shown on the seat until its next turn
+    "swap": ("nahm {took} · legte {laid}", "took {took} · laid {laid}"),
+    "swap_all": ("tauschte alle drei", "swapped all three"),
+    "mistery": ("tauschte verdeckt", "swapped face down"),
+    "mistery_you": ("legte {laid} verdeckt · zog {took}", "laid {laid} face down · drew {took}"),
+    "pass": ("schob", "passed"),
+    "knock": ("klopfte!", "knocked!"),
+    "hold": ("hält das Blatt", "held the hand"),
+    "keep": ("behielt die Karten", "kept the cards"),
+    "take": ("legte {laid} offen", "laid {laid} open"),
+    "new": ("neue Tischkarten (7-8-9)", "new table cards (7-8-9)"),
+    "hidden": ("behielt drei Karten", "kept three cards"),
+    "announce": ("sagte {value}", "said {value}"),
+    # the knock and the final round
+    "last_round": ("Letzte Runde: {names}", "Last round: {names}"),
+    "your_last": ("Dein letzter Zug!", "Your last turn!"),
+    # called over the table as a deal ends
+    "call_31": ("31!", "31!"),
+    "call_feuer": ("Feuer!", "Fire!"),
+    "call_knock": ("Aufdecken!", "Cards up!"),
+    "call_max_cycles": ("Runden vorbei – aufdecken!", "Out of rounds – cards up!"),
+    # the turn prompt, following the selection; tap on touch screens, click with a mouse
+    "pick_table": ("Jetzt eine Tischkarte {verb}.", "Now {verb} a table card."),
+    "pick_hand": ("Jetzt eine deiner Karten {verb}.", "Now {verb} one of your cards."),
+    "swap_tap": (
+        "Du bist dran: tippe eine Handkarte und dann eine Tischkarte.",
+        "Your turn: tap a hand card, then a table card.",
+    ),
+    "swap_click": (
+        "Du bist dran: klicke eine Handkarte und dann eine Tischkarte an.",
+        "Your turn: click a hand card, then a table card.",
+    ),
+    "verb_tap": ("antippen", "tap"),
+    "verb_click": ("anklicken", "click"),
+    "cancel": ("Abbrechen", "Cancel"),
+    "sound": ("Ton", "Sound"),
+    "hand_value": ("Dein Blatt: {value}", "Your hand: {value}"),
+    "stock": ("{n} Karten im Stapel", "{n} cards in the stock"),
+    "laid_by": ("gelegt von {name}", "laid by {name}"),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    return lookup(_T, key, lang, **values)
+
+
+def _cards(cards: Sequence[Any], style: str, lang: str) -> str:
+    return " ".join(card_short(c, style, lang) for c in cards)
+
+
+def seat_move(move: Any, style: str, lang: str, *, me: bool = False) -> str:
+    """A seat's last move in a few words (``move``: ``app.table.story.Move``)."""
+    kind = move.kind
+    took, laid = _cards(move.took, style, lang), _cards(move.laid, style, lang)
+    if kind is EventKind.SWAP:
+        return tr("swap", lang, took=took, laid=laid)
+    if kind is EventKind.MISTERY:
+        return tr("mistery_you", lang, took=took, laid=laid) if me and took else tr("mistery", lang)
+    if kind is EventKind.KNOCK:
+        return tr("hold" if move.final else "knock", lang)
+    if kind is EventKind.TAKE:
+        return tr("take", lang, laid=laid)
+    if kind is EventKind.ANNOUNCE:
+        return tr("announce", lang, value=fmt_value(move.value))
+    if kind is EventKind.HOLD:
+        return tr("hidden", lang)
+    return tr(
+        {
+            EventKind.SWAP_ALL: "swap_all",
+            EventKind.PASS: "pass",
+            EventKind.KEEP: "keep",
+            EventKind.NEW: "new",
+        }.get(kind, "pass"),
+        lang,
+    )
+
+
+def last_round(names: Sequence[str], lang: str) -> str:
+    """The notice after a knock: the last round, and whose turns remain."""
+    return tr("last_round", lang, names=", ".join(names))
+
+
+def callout(reason: str, lang: str) -> str:
+    """The word called as a deal ends for ``reason`` (a ``DealEnd``), or ""."""
+    key = "call_" + reason
+    return tr(key, lang) if key in _T else ""
+
+
+def swap_prompt(selected: Sequence[tuple[str, str]], touch: bool, lang: str) -> str:
+    """The prompt on the player's turn: what to pick next, tapped or clicked."""
+    verb = tr("verb_tap" if touch else "verb_click", lang)
+    zones = {zone for zone, _ in selected}
+    if zones == {"hand"}:
+        return tr("pick_table", lang, verb=verb)
+    if zones == {"table"}:
+        return tr("pick_hand", lang, verb=verb)
+    return tr("swap_tap" if touch else "swap_click", lang)
