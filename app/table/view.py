@@ -357,10 +357,9 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         buttons.append(
             _button("hint", coach.tr("hint", ui.lang), title=coach.tr("hint_title", ui.lang))
         )
-        extra += coach.markup(ui.hints, ui.lang)
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", "✕", cls="ghost", title=t("clear", ui.lang)))
-    hint = ""  # the two-swap hint is the status line (see _status)
+    hint = coach.markup(ui.hints, ui.lang)  # below the buttons, so they do not move
     return (
         f'<div class="actions" data-testid="actions">{extra}'
         f'<div class="buttons">{"".join(buttons)}</div>{hint}</div>'
