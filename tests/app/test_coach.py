@@ -227,3 +227,37 @@ def test_markup_escapes_explains_safe_once_and_marks_the_best():
     assert _text(html, "pass") == "Pass hand stays 19 · 50% safe"
     assert html.count("simulated deals") == 1
     assert coach.markup((), "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("classic", {}),
+        ("knack", {"mistery": True, "luegen": True}),
+        ("pub", {}),  # two swaps, the forehand's choice
+        ("hosenowi", {"luegen": True, "mistery": True}),
+        ("classic", {"deal": "hidden", "passing": False, "pass_refresh": False}),
+    ],
+)
+def test_every_move_of_every_phase_gets_words_and_an_effect(name, options):
+    """Random matches: each of seat 0's legal moves is explained without fail."""
+    from engine import Match
+
+    rules = dataclasses.replace(preset(name), **options)
+    m = Match(rules, players=3, seed=8)
+    rng = random.Random(8)
+    kinds = set()
+    for _ in range(400):
+        if m.is_over():
+            break
+        if m.current_player() == 0:
+            obs = m.observation(0)
+            ranked = [SimpleNamespace(action=a, p_safe=0.5) for a in obs.legal_actions]
+            found = coach.lines(obs, ranked, ["", "Anna", "Ben"], "french", "en")
+            assert len(found) == len(obs.legal_actions)
+            for line in found:
+                assert line.words and line.effect, line
+                kinds.add(line.action.kind)
+            assert coach.markup(found, "en").count("data-hint-action") == len(found)
+        m.apply(rng.choice(m.legal_actions()))
+    assert len(kinds) >= 2, kinds  # the hidden deal has only hold and knock
