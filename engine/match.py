@@ -474,7 +474,7 @@ class Match:
         elif kind is ActionKind.GIVEUP:
             self._emit(Event(EventKind.GIVEUP, seat=seat))
             lost = [0] * self.players
-            lost[seat] = 1
+            lost[seat] = self.rules.giveup_loss
             self._settle(
                 lost, {seat: LossReason.GIVEUP}, decider=seat, outcome=LuegenOutcome.GIVEUP
             )
@@ -686,7 +686,7 @@ class Match:
         d.known[target] = list(cards)
         lost = [0] * self.players
         loser = target if verdict is LuegenOutcome.LIE else seat
-        lost[loser] = 2
+        lost[loser] = self.rules.challenge_loss
         self._settle(
             lost,
             {loser: LossReason(verdict.value)},
@@ -701,13 +701,7 @@ class Match:
         return [s for s in self._order_from(d.first_player) if d.ann.get(s, (0,))[0] == 31]
 
     def _out_after(self, seat: int, loss: int) -> bool:
-        new = self._lives[seat] - loss
-        if new < 0:
-            return True
-        if new == 0 and loss > 0:
-            swim = self.rules.swim
-            return swim is SwimMode.NONE or (swim is SwimMode.FIRST_ONLY and not self._swim_open)
-        return False
+        return self.rules.out_after(self._lives[seat], loss, self._swim_open)
 
     def _settle(
         self,

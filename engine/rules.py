@@ -30,6 +30,10 @@ HAND_SIZE = 3
 """Cards in a hand."""
 ANNOUNCE_SHOWN = 2
 """Lügen: cards shown with an announcement."""
+CHALLENGE_LOSS = 2
+"""Lügen: lives lost by whoever was wrong in a challenge (the liar or the challenger)."""
+GIVEUP_LOSS = 1
+"""Lügen: lives lost by a decider who gives up."""
 
 
 class DealMode(enum.StrEnum):
@@ -186,6 +190,36 @@ class Rules:
     def announce_values(self) -> tuple[int | float, ...]:
         """The Lügen announcements in increasing order: lowest hand ... 30, then 30.5."""
         return (*range(self.lowest_hand, 31), 30.5)
+
+    @property
+    def challenge_loss(self) -> int:
+        """Lügen: the lives a challenge costs the side that was wrong, 2."""
+        return CHALLENGE_LOSS
+
+    @property
+    def giveup_loss(self) -> int:
+        """Lügen: the lives giving up costs the decider, 1."""
+        return GIVEUP_LOSS
+
+    def out_after(self, lives: int, loss: int, swim_open: bool = True) -> bool:
+        """Whether a player with ``lives`` lives is out after losing ``loss`` more:
+        below 0 always; at exactly 0 when this loss may not start a swim (``swim``
+        ``none``, or ``first_only`` once that first swimming deal is over, which
+        ``swim_open`` says).
+
+        >>> r = Rules()
+        >>> r.out_after(1, 1), r.out_after(1, 2), r.out_after(0, 1)
+        (False, True, True)
+        >>> Rules(swim=SwimMode.FIRST_ONLY).out_after(1, 1, swim_open=False)
+        True
+        """
+        left = lives - loss
+        if left < 0:
+            return True
+        if left == 0 and loss > 0:
+            swim = self.swim
+            return swim is SwimMode.NONE or (swim is SwimMode.FIRST_ONLY and not swim_open)
+        return False
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict (enums as their strings)."""

@@ -1,5 +1,10 @@
 """The coach: the hard bot's ranking of the player's moves (``engine.bots.hint``) in words.
 
+Every legal move is ranked and explained: what it does, the hand value before and
+after (or what is at stake in a Lügen decision), the chance of losing no life, and
+once, above the list, what that chance means. The best few are shown; the rest sit
+behind an "other moves" disclosure (a ``<details>``, no script).
+
 Pure functions of the observation and the ranking; the controller asks the engine
 (``ask``) and keeps the lines in the UI state, the view draws them (``markup``) and
 outlines the cards of the best move (``app.table.moves.card_keys``).
@@ -7,16 +12,19 @@ outlines the cards of the best move (``app.table.moves.card_keys``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.cards.names import card_name
+from app.cards.names import card_name, suit_name
 from app.escape import escape
 from app.i18n import fmt_value, lookup, t
-from engine import Action, ActionKind
+from app.table import luegen
+from engine import Action, ActionKind, hand_value
 
-SHOWN = 3  # lines of the ranking shown
+SHOWN = 3  # lines shown at once when there are many; the rest behind a disclosure
+ALL_AT_ONCE = 5  # up to this many lines (a Lügen decision, a short turn) all are shown
 BUDGET_MS = 30  # the engine's search time cap (the page's main thread must stay free)
 SAMPLES = 8  # sampled worlds at most (deterministic for a seed)
 
@@ -24,8 +32,28 @@ _T: dict[str, tuple[str, str]] = {
     "hint": ("Tipp", "Hint"),
     "hint_title": ("Was würde der starke Computer tun?", "What would the hard bot do?"),
     "best": ("Am besten", "Best"),
-    "then": ("sonst", "else"),
     "safe": ("{p} % sicher", "{p}% safe"),
+    "more": ("Die anderen {n} Möglichkeiten", "The other {n} options"),
+    # What "safe" means, said once above the list; it differs by phase.
+    "legend_play": (
+        "sicher = in wie vielen von 100 durchgespielten Verteilungen der Karten, die du "
+        "nicht siehst, du in diesem Spiel kein Leben verlierst (eine schnelle Schätzung).",
+        "safe = in how many of 100 simulated deals of the cards you cannot see you lose "
+        "no life this deal (a quick estimate).",
+    ),
+    "legend_decide": (
+        "sicher = wie wahrscheinlich die Ansage gelogen ist, nach den gezeigten Karten "
+        "geschätzt: dann kostet dich das Anzweifeln nichts.",
+        "safe = how likely the announcement is a lie, judged from the shown cards: then "
+        "the challenge costs you nothing.",
+    ),
+    "legend_announce": (
+        "sicher = grob geschätzt, wie wahrscheinlich du weder die niedrigste Ansage hast "
+        "noch beim Lügen ertappt wirst.",
+        "safe = a rough estimate of how likely you neither have the lowest announcement "
+        "nor are caught lying.",
+    ),
+    # The move's words.
     "swap": ("{hand} gegen {table} tauschen", "swap {hand} for {table}"),
     "swap_two": ("{first} und {second} tauschen", "swap {first} and {second}"),
     "pair": ("{hand}↔{table}", "{hand}↔{table}"),
@@ -34,6 +62,30 @@ _T: dict[str, tuple[str, str]] = {
     "announce": ("{value} ansagen, {a} und {b} zeigen", "say {value}, show {a} and {b}"),
     "challenge": ("{name} anzweifeln", "challenge {name}"),
     "and": ("und", "and"),
+    # The hand value before and after the move.
+    "value_change": ("Blatt {before} → {after}", "hand {before} → {after}"),
+    "value_same": ("Blatt bleibt {value}", "hand stays {value}"),
+    "value_mistery": (
+        "Blatt {before} → ? (die verdeckte Karte kennst du nicht)",
+        "hand {before} → ? (you do not know the face-down card)",
+    ),
+    "value_take": (
+        "Blatt {before} → ? (drei neue Karten, ungesehen)",
+        "hand {before} → ? (three new cards, unseen)",
+    ),
+    "value_true": ("dein Blatt ist {value}: die Wahrheit", "your hand is {value}: the truth"),
+    "value_lie": ("dein Blatt ist {value}: gelogen", "your hand is {value}: a lie"),
+    # Why a move that lowers the hand may still be good: what it holds together.
+    "why_suit": (
+        "jetzt weniger, dafür {count} {suit} auf der Hand: {cards}",
+        "lower now, but {count} {suit} in hand: {cards}",
+    ),
+    "why_rank": (
+        "jetzt weniger, dafür {count} vom gleichen Rang auf der Hand: {cards}",
+        "lower now, but {count} of one rank in hand: {cards}",
+    ),
+    "count_2": ("zwei", "two"),
+    "count_3": ("drei", "three"),
 }
 
 
@@ -43,26 +95,43 @@ def tr(key: str, lang: str, **values: Any) -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One ranked move: the action, words for it, and its chance of no loss."""
+    """One ranked move: the action, words for it, its chance of no loss, what it does
+    to the hand (or what it stakes), and why, where it lowers the hand."""
 
     action: Action
     words: str
     p_safe: float
+    effect: str = ""
+    why: str = ""
 
 
 def ask(observation: Any, seed: int = 0) -> list[Any]:
-    """The engine's ranking (best first) with the page's small search budget."""
+    """The engine's ranking of every legal move (best first) with the page's small
+    search budget."""
     from engine.bots.hint import hint
 
     return list(hint(observation, budget_ms=BUDGET_MS, samples=SAMPLES, seed=seed))
 
 
 def lines(obs: Any, ranked: Sequence[Any], names: Sequence[str], style: str, lang: str) -> tuple:
-    """The first ``SHOWN`` entries of ``ranked`` (``Hint``: ``action``, ``p_safe``) as ``Line``."""
-    return tuple(
-        Line(h.action, move_words(obs, h.action, names, style, lang), float(h.p_safe))
-        for h in list(ranked)[:SHOWN]
-    )
+    """Every entry of ``ranked`` (``Hint``: ``action``, ``p_safe``) as a ``Line``."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 < seat < len(names) else f"#{seat}"
+
+    out = []
+    for h in ranked:
+        words = move_words(obs, h.action, names, style, lang)
+        effect, why = explain(obs, h.action, name, style, lang)
+        out.append(Line(h.action, words, float(h.p_safe), effect, why))
+    return tuple(out)
+
+
+def _join(items: Sequence[str], lang: str) -> str:
+    """"a, b and c" ("a" alone, "a and b")."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {tr('and', lang)} " + items[-1]
 
 
 def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang: str) -> str:
@@ -95,9 +164,7 @@ def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang:
     if kind is ActionKind.MISTERY:
         return tr("mistery", lang, hand=h(action.hand_cards[0]))
     if kind is ActionKind.HOLD:
-        cards = [h(i) for i in action.hand_cards]
-        joined = ", ".join(cards[:-1]) + f" {tr('and', lang)} " + cards[-1]
-        return tr("hold", lang, cards=joined)
+        return tr("hold", lang, cards=_join([h(i) for i in action.hand_cards], lang))
     if kind is ActionKind.ANNOUNCE:
         a, b = action.hand_cards
         return tr("announce", lang, value=fmt_value(action.value), a=h(a), b=h(b))
@@ -105,7 +172,101 @@ def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang:
         seat = action.target
         name = names[seat] if 0 < seat < len(names) else f"#{seat}"
         return tr("challenge", lang, name=name)
-    return t(str(action), lang)  # keep, take, swap all, pass, new, knock, giveup
+    if kind is ActionKind.GIVEUP:  # its cost is the line's effect (the rules' figure)
+        return luegen.tr("giveup_button", lang)
+    return t(str(action), lang)  # keep, take, swap all, pass, new, knock
+
+
+# Moves after which the player holds the same three cards as before.
+_SAME_HAND = frozenset({ActionKind.KEEP, ActionKind.KNOCK, ActionKind.PASS, ActionKind.NEW})
+
+
+def hand_after(obs: Any, action: Action) -> tuple | None:
+    """The three cards the player holds after ``action``; ``None`` where they cannot
+    be known (the Mistery card someone else laid, three unseen cards taken) or the
+    move changes no hand (Lügen). In the hidden deal a hold keeps three of five.
+
+    >>> from types import SimpleNamespace
+    >>> from engine import parse_cards
+    >>> o = SimpleNamespace(hand=parse_cards("KH 9S 7D"), table=parse_cards("AH 10C QS"),
+    ...                     mistery=None)
+    >>> [str(c) for c in hand_after(o, Action.parse("swap 1 0"))]
+    ['KH', 'AH', '7D']
+    >>> hand_after(o, Action.parse("mistery 0")) is None
+    True
+    """
+    hand, table = list(obs.hand), list(obs.table)
+    kind = action.kind
+    if kind in (ActionKind.SWAP, ActionKind.SWAP_TWO):
+        after = hand[:3]
+        for hi, ti in action.pairs:
+            after[hi] = table[ti]
+        return tuple(after)
+    if kind is ActionKind.SWAP_ALL:
+        return tuple(table[:3])
+    if kind is ActionKind.HOLD:
+        return tuple(hand[i] for i in action.hand_cards)
+    if kind is ActionKind.MISTERY and obs.mistery is not None:  # the player laid it there
+        after = hand[:3]
+        after[action.hand_cards[0]] = obs.mistery
+        return tuple(after)
+    if kind in _SAME_HAND:
+        return tuple(hand[:3])
+    return None
+
+
+def explain(
+    obs: Any, action: Action, name: Callable[[int], str], style: str, lang: str
+) -> tuple[str, str]:
+    """What ``action`` does, in words, and why where it lowers the hand.
+
+    The effect is the hand value before and after ("hand 19 → 11", "hand stays 19",
+    "→ ?" with the reason where the new cards are unseen); for an announcement,
+    whether it is the truth; for a Lügen decision, the lives at stake
+    (``app.table.luegen``). The reason, only for a move that lowers the hand, is the
+    one thing that is plainly true of the new hand: the cards of one suit (or one
+    rank) it holds together; without such cards there is none, and the chance of
+    losing no life has to speak for the move.
+    """
+    kind = action.kind
+    if kind is ActionKind.CHALLENGE:
+        return luegen.challenge_stakes(obs, action.target, name, lang), ""
+    if kind is ActionKind.GIVEUP:
+        return luegen.giveup_stakes(obs, lang), ""
+    rules = obs.rules
+    before = hand_value(tuple(obs.hand[:3]), rules)
+    if kind is ActionKind.ANNOUNCE:
+        key = "value_true" if action.value == before else "value_lie"
+        return tr(key, lang, value=fmt_value(before)), ""
+    after_cards = hand_after(obs, action)
+    if after_cards is None:
+        key = "value_mistery" if kind is ActionKind.MISTERY else "value_take"
+        return tr(key, lang, before=fmt_value(before)), ""
+    after = hand_value(after_cards, rules)
+    if after == before:
+        return tr("value_same", lang, value=fmt_value(before)), ""
+    effect = tr("value_change", lang, before=fmt_value(before), after=fmt_value(after))
+    return effect, (_kept_together(after_cards, style, lang) if after < before else "")
+
+
+def _kept_together(cards: Sequence[Any], style: str, lang: str) -> str:
+    """Words for the most cards of one suit (else of one rank) in ``cards``, if two or more.
+
+    >>> from engine import parse_cards
+    >>> _kept_together(parse_cards("8D KD 9C"), "french", "en")
+    'lower now, but two Diamonds in hand: 8 of Diamonds, King of Diamonds'
+    >>> _kept_together(parse_cards("8D 8C 9S"), "german", "de")
+    'jetzt weniger, dafür zwei vom gleichen Rang auf der Hand: Schelle 8, Eichel 8'
+    >>> _kept_together(parse_cards("8D 10C 9S"), "french", "en")
+    ''
+    """
+    for key, attr in (("why_suit", "suit"), ("why_rank", "rank")):
+        common, n = Counter(getattr(c, attr) for c in cards).most_common(1)[0]
+        if n >= 2:
+            held = [card_name(c, style, lang) for c in cards if getattr(c, attr) == common]
+            suit = suit_name(common, style, lang) if attr == "suit" else ""
+            return tr(key, lang, count=tr(f"count_{n}", lang), suit=suit, cards=", ".join(held))
+    return ""
 
 
 def percent(p: float) -> int:
@@ -113,19 +274,49 @@ def percent(p: float) -> int:
     return round(p * 100)
 
 
+def _legend(shown: Sequence[Line]) -> str:
+    """The key of what "safe" means for these moves: a Lügen decision, an
+    announcement, or a turn (and the deal choice), judged by simulated deals."""
+    kinds = {line.action.kind for line in shown}
+    if kinds <= {ActionKind.CHALLENGE, ActionKind.GIVEUP}:
+        return "legend_decide"
+    if ActionKind.ANNOUNCE in kinds:
+        return "legend_announce"
+    return "legend_play"
+
+
+def _item(line: Line, best: bool, lang: str) -> str:
+    """One line: the move (the best one says so), then its effect and chance, then why.
+    Giving up has no chance to show: its effect already says the sure loss."""
+    lead = f"<b>{escape(tr('best', lang))}:</b> " if best else ""
+    detail = [line.effect] if line.effect else []
+    if line.action.kind is not ActionKind.GIVEUP:
+        detail.append(tr("safe", lang, p=percent(line.p_safe)))
+    why = f'<span class="hint-why">{escape(line.why)}</span>' if line.why else ""
+    return (
+        f'<li data-hint-action="{escape(str(line.action))}" data-p-safe="{line.p_safe:.3f}">'
+        f'<span class="hint-move">{lead}{escape(line.words)}</span> '
+        f'<span class="hint-detail">{escape(" · ".join(detail))}</span>{why}</li>'
+    )
+
+
 def markup(shown: Sequence[Line], lang: str) -> str:
-    """The ranking as a short list: "Best: swap ... (72% safe)", then the next ones."""
+    """The ranking: what "safe" means, the best moves, and the others behind a disclosure
+    ("The other 30 options") when there are more than ``ALL_AT_ONCE``."""
     if not shown:
         return ""
-    items = []
-    for i, line in enumerate(shown):
-        lead = tr("best" if i == 0 else "then", lang)
-        safe = tr("safe", lang, p=percent(line.p_safe))
-        items.append(
-            f'<li data-hint-action="{escape(str(line.action))}" data-p-safe="{line.p_safe:.3f}">'
-            f"{escape(lead)}: {escape(line.words)} ({escape(safe)})</li>"
+    first = len(shown) if len(shown) <= ALL_AT_ONCE else SHOWN
+    items = [_item(line, i == 0, lang) for i, line in enumerate(shown)]
+    more = ""
+    if first < len(shown):
+        more = (
+            f'<details class="hint-more"><summary>'
+            f"{escape(tr('more', lang, n=len(shown) - first))}</summary>"
+            f'<ol class="hint-list" start="{first + 1}">{"".join(items[first:])}</ol></details>'
         )
     return (
-        f'<ol class="hint-box" data-testid="hint" aria-label="{escape(tr("hint_title", lang))}">'
-        f"{''.join(items)}</ol>"
+        f'<div class="hint-box" data-testid="hint" role="group" '
+        f'aria-label="{escape(tr("hint_title", lang))}">'
+        f'<p class="hint-legend">{escape(tr(_legend(shown), lang))}</p>'
+        f'<ol class="hint-list">{"".join(items[:first])}</ol>{more}</div>'
     )

@@ -1,9 +1,12 @@
 """Words for the Lügen round: who decided, what the challenged player really held,
-who lied, and what it cost; labels for the challenge buttons.
+who lied, and what it cost; the decision's buttons with what each choice costs; an
+announcement on its seat, its shown cards enlarged on a tap.
 
 Pure functions of the engine's ``DealResult`` (``decider``, ``challenged``,
-``outcome``, ``announcements``, ``values``, ``lost``) and of names. The player
-("you") gets grammatical sentences of their own.
+``outcome``, ``announcements``, ``values``, ``lost``), of the observation (the
+lives at stake come from ``obs.rules``: ``challenge_loss``, ``giveup_loss`` and
+``out_after``, the engine's own figures) and of names. The player ("you") gets
+grammatical sentences of their own.
 
 >>> from engine.events import DealResult
 >>> d = DealResult(3, "knock", 0, {2: ()}, {2: 21}, (0, 0, 2), announcements={2: (27, ())},
@@ -17,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.cards.mini import face, mini_cards
+from app.escape import escape as esc
 from app.i18n import fmt_value, lookup
 
 _T: dict[str, tuple[str, str]] = {
@@ -48,6 +53,24 @@ _T: dict[str, tuple[str, str]] = {
     "badge_lie": ("gelogen", "lied"),
     "badge_true": ("ehrlich", "honest"),
     "challenge": ("{name} anzweifeln (sagt {value})", "Challenge {name} (says {value})"),
+    "challenge_plain": ("{name} anzweifeln", "Challenge {name}"),
+    "giveup_button": ("Aufgeben", "Give up"),
+    # What a choice costs (the stakes), from the lives the rules charge.
+    "if_lie": ("Gelogen: {cost}.", "A lie: {cost}."),
+    "if_true": ("Wahr: {cost}.", "The truth: {cost}."),
+    "cost": ("{who} verliert {n} Leben", "{who} loses {n} {lives}"),
+    "cost_you": ("du verlierst {n} Leben", "you lose {n} {lives}"),
+    "cost_out": ("{who} verliert {n} Leben und ist raus", "{who} loses {n} {lives} and is out"),
+    "cost_out_you": (
+        "du verlierst {n} Leben und bist raus",
+        "you lose {n} {lives} and are out",
+    ),
+    "life": ("Leben", "life"),
+    "lives": ("Leben", "lives"),
+    # An announcement on its seat; its shown cards enlarge on a tap (a <details>).
+    "said": ("sagt {value}", "says {value}"),
+    "said_you": ("du sagst {value}", "you say {value}"),
+    "enlarge": ("größer zeigen", "show larger"),
 }
 
 
@@ -103,5 +126,77 @@ def challenge_label(obs: Any, seat: int, name: str, lang: str) -> str:
     """The challenge button's text, with what that player announced."""
     said = obs.announcements.get(seat)
     if said is None:
-        return f"Challenge {name}" if lang == "en" else f"{name} anzweifeln"
+        return tr("challenge_plain", lang, name=name)
     return tr("challenge", lang, name=name, value=fmt_value(said[0]))
+
+
+def cost(obs: Any, seat: int, n: int, name: Callable[[int], str], lang: str) -> str:
+    """What losing ``n`` lives means for ``seat``: "Anna loses 2 lives", "you lose 2
+    lives and are out" (the rules' ``out_after`` with the seat's lives now).
+
+    >>> from types import SimpleNamespace
+    >>> from engine import Rules
+    >>> o = SimpleNamespace(seat=0, rules=Rules(), lives=[1, 3], swim_open=True)
+    >>> cost(o, 0, 2, str, "en"), cost(o, 1, 2, "Anna".format, "de")
+    ('you lose 2 lives and are out', 'Anna verliert 2 Leben')
+    """
+    lives = list(obs.lives)
+    out = seat < len(lives) and obs.rules.out_after(lives[seat], n, obs.swim_open)
+    key = ("cost_out" if out else "cost") + ("_you" if seat == obs.seat else "")
+    word = tr("life" if n == 1 else "lives", lang)
+    return tr(key, lang, who=name(seat), n=n, lives=word)
+
+
+def challenge_stakes(obs: Any, target: int, name: Callable[[int], str], lang: str) -> str:
+    """What challenging ``target`` costs: the liar's loss if it is a lie, the player's
+    own if it is the truth (the rules' ``challenge_loss`` either way)."""
+    n = obs.rules.challenge_loss
+    lie = tr("if_lie", lang, cost=cost(obs, target, n, name, lang))
+    true = tr("if_true", lang, cost=cost(obs, obs.seat, n, name, lang))
+    return f"{lie} {true}"
+
+
+def giveup_stakes(obs: Any, lang: str) -> str:
+    """What giving up costs the player (the rules' ``giveup_loss``), as a sentence."""
+    text = cost(obs, obs.seat, obs.rules.giveup_loss, str, lang)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _stake_button(action: str, label: str, stakes: str, cls: str) -> str:
+    """A decision button (``data-action``/``data-key`` as ``app.table.parts.button``)
+    whose second line says what the choice costs; both lines are its name."""
+    return (
+        f'<button data-action="{esc(action)}" data-key="act-{esc(action)}" type="button" '
+        f'class="{esc(cls)}"><span class="stake-move">{esc(label)}</span> '
+        f'<span class="stake-cost">{esc(stakes)}</span></button>'
+    )
+
+
+def challenge_button(obs: Any, target: int, name: Callable[[int], str], lang: str) -> str:
+    """"Challenge Anna (says 30)", and beneath it what that costs whom."""
+    label = challenge_label(obs, target, name(target), lang)
+    stakes = challenge_stakes(obs, target, name, lang)
+    return _stake_button(f"challenge {target}", label, stakes, "primary stake")
+
+
+def giveup_button(obs: Any, lang: str) -> str:
+    """"Give up", and beneath it the lives it costs."""
+    return _stake_button("giveup", tr("giveup_button", lang), giveup_stakes(obs, lang), "stake")
+
+
+def seat_announcement(announcement: tuple, style: str, lang: str, *, me: bool = False) -> str:
+    """An announcement on its seat: the value and the shown cards, larger than the
+    seat's card backs. The whole is a ``<details>`` summary, so a tap, a click, Enter
+    or Space shows the cards large (``.shown-big``, over the table) and another tap
+    hides them: it works without script and keeps the seat's size. The large copy is
+    hidden from screen readers, which already read the cards by name."""
+    value, shown = announcement
+    said = tr("said_you" if me else "said", lang, value=fmt_value(value))
+    # The large copy has no data-card: the page knows each card by one element.
+    big = "".join(f'<span class="big-card">{face(str(c), style, lang)}</span>' for c in shown)
+    return (
+        f'<details class="announce-bubble"><summary title="{esc(tr("enlarge", lang))}">'
+        f'<span class="said">{esc(said)}</span>'
+        f'<span class="shown">{mini_cards(shown, style, lang)}</span>'
+        f'<span class="shown-big" aria-hidden="true">{big}</span></summary></details>'
+    )

@@ -30,7 +30,6 @@ from app.table.moves import card_keys, hand_active, table_active
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
-from app.table.parts import mini as _mini_cards
 from app.table.parts import seat_name
 from engine import Action, ActionKind, Direction, hand_value
 
@@ -211,17 +210,11 @@ def _seat_el(
         f'<div class="seat-lives">{_lives_el(lives, ui)}</div>',
         _seat_line(seat, ui, moves, me=me),
     ]
-    if not me:
-        ann = obs.announcements.get(seat)
-        if ann:
-            value, shown = ann
-            inner.append(
-                f'<div class="announce-bubble">'
-                f"{esc(t('announced', ui.lang, value=fmt_value(value)))}"
-                f'<span class="shown">{_mini_cards(shown, ui)}</span></div>'
-            )
-        elif lives >= 0:
-            inner.append(f'<div class="backs">{_mini_backs(3, ui)}</div>')
+    ann = obs.announcements.get(seat)
+    if ann:  # the player's own too, on their seat like everyone's
+        inner.append(luegen_view.seat_announcement(ann, ui.style, ui.lang, me=me))
+    if not me and not ann and lives >= 0:
+        inner.append(f'<div class="backs">{_mini_backs(3, ui)}</div>')
     return (
         f'<div class="{" ".join(classes)}" data-testid="seat-{seat}" data-seat="{seat}" '
         f'data-lives="{lives}">{"".join(inner)}</div>'
@@ -386,17 +379,11 @@ def _action_bar(obs: Any, ui: UIState) -> str:
             buttons.append(
                 _button(text, t("knock_final" if final else "knock", ui.lang), cls="knock")
             )
-        elif kind is ActionKind.GIVEUP:
-            buttons.append(_button(text, t("giveup", ui.lang)))
+        elif kind is ActionKind.GIVEUP:  # each Lügen choice says what it costs
+            buttons.append(luegen_view.giveup_button(obs, ui.lang))
         elif kind is ActionKind.CHALLENGE:
-            other = action.target
-            buttons.append(
-                _button(
-                    text,
-                    luegen_view.challenge_label(obs, other, seat_name(ui, other), ui.lang),
-                    cls="primary",
-                )
-            )
+            name = functools.partial(seat_name, ui)
+            buttons.append(luegen_view.challenge_button(obs, action.target, name, ui.lang))
     if ActionKind.ANNOUNCE in kinds:
         extra += _announce_controls(obs, legal, ui)
     extra += _hold_controls(obs, legal, ui)
@@ -408,10 +395,9 @@ def _action_bar(obs: Any, ui: UIState) -> str:
         buttons.append(
             _button("hint", coach.tr("hint", ui.lang), title=coach.tr("hint_title", ui.lang))
         )
-        extra += coach.markup(ui.hints, ui.lang)
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", telling.tr("cancel", ui.lang), cls="ghost"))
-    hint = ""  # the two-swap hint is the status line (see _status)
+    hint = coach.markup(ui.hints, ui.lang)  # below the buttons, so they do not move
     return (
         f'<div class="actions" data-testid="actions">{extra}'
         f'<div class="buttons">{"".join(buttons)}</div>{hint}</div>'

@@ -4,8 +4,9 @@
 estimated probability of not losing a life in this deal, best first. Turns and
 the deal choice are judged by the same determinized rollouts as the hard bot
 (all legal moves, not only the best few); Lügen decisions by the probability
-that the challenged announcement is a lie; announcements by a rough model of
-being the lowest and of being challenged.
+that the challenged announcement is a lie (ranked, as the bots decide, by the
+lives at stake: giving up costs one for sure, a wrong challenge two);
+announcements by a rough model of being the lowest and of being challenged.
 """
 
 from __future__ import annotations
@@ -53,12 +54,18 @@ def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: in
         probs = [res.get(i, 0.0) for i in range(len(actions))]
     else:
         probs = _safe_turns(view, rng, samples, budget_ms)
+    out = [Hint(a, round(p, 3)) for a, p in zip(actions, probs, strict=True)]
+    if phase == "decide":
+        # Lives, not only the chance of losing none: giving up costs one for sure, a
+        # wrong challenge two, so giving up comes first when every challenge is risky.
+        worth = [luegen.utility(view, m) or 0.0 for m in view.legal]
+        order = sorted(range(len(out)), key=lambda i: (-worth[i], -out[i].p_safe, i))
+        return [out[i] for i in order]
     tie = [0.0] * len(actions)
     if phase == "play" and not view.info.hidden:
         # equal chances: prefer what the medium heuristic prefers (31 first)
         for i, s in MediumBot(seed).ranked(view):
             tie[i] = s
-    out = [Hint(a, round(p, 3)) for a, p in zip(actions, probs, strict=True)]
     order = sorted(range(len(out)), key=lambda i: (-out[i].p_safe, -tie[i], i))
     return [out[i] for i in order]
 

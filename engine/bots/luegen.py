@@ -12,6 +12,7 @@ If no card it cannot see does that, the announcement is a lie for sure.
 
 from __future__ import annotations
 
+from ..rules import CHALLENGE_LOSS, GIVEUP_LOSS
 from .core import RulesInfo, deck_ids, hand_value
 from .view import View
 
@@ -49,17 +50,24 @@ def _life_utility(lives: int, lost: int) -> float:
     return -lost - (3.0 if left < 0 else 0.0)
 
 
+def utility(view: View, move: tuple) -> float | None:
+    """The decider's expected life utility of ``move`` (give up: a sure loss of one
+    life; a challenge: two lives unless the announcement is a lie); ``None`` for a
+    move that is no decision."""
+    my_lives = max(view.lives[view.seat], 0)
+    if move[0] == "giveup":
+        return _life_utility(my_lives, GIVEUP_LOSS)
+    if move[0] == "challenge":
+        return (1 - p_lie(view, move[1])) * _life_utility(my_lives, CHALLENGE_LOSS)
+    return None
+
+
 def decide(view: View, rng) -> int:
     """Index into ``view.legal`` of the decision (challenge or give up)."""
-    my_lives = max(view.lives[view.seat], 0)
     best_i, best_u = None, None
     for i, m in enumerate(view.legal):
-        if m[0] == "giveup":
-            u = _life_utility(my_lives, 1)
-        elif m[0] == "challenge":
-            p = p_lie(view, m[1])
-            u = (1 - p) * _life_utility(my_lives, 2)
-        else:
+        u = utility(view, m)
+        if u is None:
             continue
         if best_u is None or u > best_u + 1e-9:
             best_i, best_u = i, u

@@ -1,16 +1,29 @@
-"""The coach: the hard bot's ranking shown as words, the best move's cards outlined."""
+"""The coach: every legal move ranked and explained in words (the hand value before and
+after, what "safe" means, the stakes of a Lügen decision), the best move's cards outlined."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 import time
+from html import unescape
 from types import SimpleNamespace
 
 import pytest
 
 from app.table import coach, moves
-from engine import Action, parse_cards
+from engine import Action, parse_cards, preset
+from tests.app.markup import parse
 from tests.app.test_controller import choose, make, perform, settle
+from tests.engine.helpers import stacked_match
+
+
+def _text(html, action):
+    """The plain text of the hint line for ``action``, in reading order."""
+    found = re.search(rf'<li data-hint-action="{re.escape(action)}"[^>]*>(.*?)</li>', html)
+    assert found, action
+    return unescape(re.sub(r"<[^>]+>", "", found.group(1)))
 
 
 def _hint_tree(query):
@@ -29,23 +42,41 @@ def _hint_tree(query):
         "?seed=4&speed=0&preset=classic&bots=3",
         "?seed=5&speed=0&preset=hosenowi&bots=2&mistery=1",
         "?seed=6&speed=0&preset=knack&bots=8",
+        "?seed=3&speed=0&preset=pub&bots=2",  # two-swaps: dozens of moves
     ],
 )
-def test_hint_ranks_legal_moves_in_words_and_outlines_the_best(query):
+def test_hint_ranks_every_legal_move_in_words_and_outlines_the_best(query):
     c, host, took = _hint_tree(query)
-    legal = {str(a) for a in c.match.legal_actions()}
+    legal = sorted(str(a) for a in c.match.legal_actions())
     box = host.tree().find(data_testid="hint")
     items = box.find_all(data_hint_action=True)
-    assert 1 <= len(items) <= coach.SHOWN
-    assert {i.get("data-hint-action") for i in items} <= legal
+    assert sorted(i.get("data-hint-action") for i in items) == legal
+    for item in items:
+        assert item.find(class_="hint-move").all_text().strip()
+        assert "%" in item.find(class_="hint-detail").all_text()
     chances = [float(i.get("data-p-safe")) for i in items]
     assert chances == sorted(chances, reverse=True)
-    assert "%" in items[0].all_text() and items[0].all_text().startswith("Am besten: ")
+    assert _text(host.markup, items[0].get("data-hint-action")).startswith("Am besten: ")
+    assert box.find(class_="hint-legend").all_text().startswith("sicher = ")
     best = items[0].get("data-hint-action")
     marked = {e.get("data-key") for e in host.tree().find_all(data_hinted="true")}
     assert marked == set(moves.card_keys(Action.parse(best)))
     assert host.state == "human"
     assert took < 2.0  # a budget of 30 ms; generous for a busy test machine
+
+
+def test_many_moves_show_the_best_few_and_the_rest_behind_a_disclosure():
+    c, host, _ = _hint_tree("?seed=3&speed=0&preset=pub&bots=2")
+    n = len(c.match.legal_actions())
+    assert n > coach.ALL_AT_ONCE
+    box = host.tree().find(data_testid="hint")
+    more = box.find(class_="hint-more")
+    assert more.tag == "details"
+    assert more.find_all(data_hint_action=True) == box.find_all(data_hint_action=True)[3:]
+    assert len(more.find_all(data_hint_action=True)) == n - coach.SHOWN
+    summary = more.find_all()[0]
+    assert summary.tag == "summary"
+    assert summary.all_text() == f"Die anderen {n - coach.SHOWN} Möglichkeiten"
 
 
 def test_hint_goes_away_with_the_next_move_and_is_not_offered_to_bots():
@@ -81,13 +112,152 @@ def test_move_words_for_every_kind_of_move():
     )
 
 
-def test_markup_escapes_and_says_best_then_else():
+def _obs(hand="10C 9C 7H", table="8D KD AS", mistery=None, lives=(3, 3, 3), **rules):
+    return SimpleNamespace(
+        seat=0,
+        hand=parse_cards(hand),
+        table=parse_cards(table),
+        mistery=None if mistery is None else parse_cards(mistery)[0],
+        rules=dataclasses.replace(preset("classic"), **rules),
+        lives=list(lives),
+        swim_open=True,
+        announcements={},
+    )
+
+
+@pytest.mark.parametrize(
+    ("o", "move", "effect", "why"),
+    [
+        # 10C 9C 7H = 19: giving 9C for 8D lowers it to 10 (10C alone), no two of a kind
+        (_obs(), "swap 1 0", "hand 19 → 10", ""),
+        # giving 10C for KD: 9C, KD, 7H = 10; nothing of one suit or rank either
+        (_obs(), "swap 0 1", "hand 19 → 10", ""),
+        # giving 7H for AS keeps the clubs: 19 stays the best suit
+        (_obs(), "swap 2 2", "hand stays 19", ""),
+        # a lower hand that holds two diamonds: the reason says so
+        (
+            _obs(hand="10C 9C 7D"),
+            "swap 1 0",
+            "hand 19 → 15",
+            "lower now, but two Diamonds in hand: 8 of Diamonds, 7 of Diamonds",
+        ),
+        (
+            _obs(hand="10C 9C 8H", table="8D 8S AS"),
+            "swap 0 0",
+            "hand 19 → 9",
+            "lower now, but two of one rank in hand: 8 of Diamonds, 8 of Hearts",
+        ),
+        (_obs(table="AC KD 8D"), "swap 2 0", "hand 19 → 30", ""),
+        (
+            _obs(table="AC KD 8D"),
+            "swap all",
+            "hand 19 → 18",
+            "lower now, but two Diamonds in hand: King of Diamonds, 8 of Diamonds",
+        ),
+        (_obs(), "knock", "hand stays 19", ""),
+        (_obs(), "pass", "hand stays 19", ""),
+        (_obs(), "keep", "hand stays 19", ""),
+        (_obs(), "take", "hand 19 → ? (three new cards, unseen)", ""),
+        (_obs(), "mistery 2", "hand 19 → ? (you do not know the face-down card)", ""),
+        (_obs(mistery="JC"), "mistery 2", "hand 19 → 29", ""),  # the player laid the JC
+        (_obs(hand="10C 9C 7H AC JC"), "hold 0 3 4", "hand 19 → 31", ""),
+        (_obs(), "announce 19 show 0 1", "your hand is 19: the truth", ""),
+        (_obs(), "announce 22 show 0 1", "your hand is 19: a lie", ""),
+        (_obs(), "giveup", "You lose 1 life.", ""),
+        (_obs(lives=(0, 3, 3)), "giveup", "You lose 1 life and are out.", ""),
+    ],
+)
+def test_explain_says_the_hand_value_before_and_after(o, move, effect, why):
+    assert coach.explain(o, Action.parse(move), ["", "Anna"].__getitem__, "french", "en") == (
+        effect,
+        why,
+    )
+
+
+def test_the_stakes_come_from_the_rules():
+    """A challenge's cost is the rules' figure, not a number of the page's own."""
+    rules = SimpleNamespace(challenge_loss=3, giveup_loss=2, out_after=lambda *_: False)
+    o = SimpleNamespace(seat=0, rules=rules, lives=[5, 5], swim_open=True)
+    effect, _ = coach.explain(o, Action.parse("challenge 1"), {1: "Anna"}.get, "french", "de")
+    assert effect == "Gelogen: Anna verliert 3 Leben. Wahr: du verlierst 3 Leben."
+    assert coach.explain(o, Action.parse("giveup"), str, "french", "en")[0] == "You lose 2 lives."
+
+
+def _decision_for_the_player():
+    """Seat 0 announced the lowest (9) and decides: Ann's 21 with AH KH shown is
+    surely true, Ben's 10 with 10C 8S shown is likely true."""
+    rules = dataclasses.replace(preset("classic"), deal="open", luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
+        extra="QD JD 9C",
+    )
+    for a in ("knock", "pass", "pass", "announce 9 show 0 1", "announce 21 show 0 1"):
+        m.apply(a)
+    m.apply("announce 10 show 0 1")
+    return m.observation(0)
+
+
+def test_lugen_decision_lists_every_challenge_and_giving_up_with_the_stakes():
+    obs = _decision_for_the_player()
+    found = coach.lines(obs, coach.ask(obs, seed=1), ["", "Ann", "Ben"], "french", "en")
+    assert str(found[0].action) == "giveup"  # every challenge is risky
+    assert {str(line.action) for line in found} == {"challenge 1", "challenge 2", "giveup"}
+    html = coach.markup(found, "en")
+    tree = parse(html)
+    assert tree.find(class_="hint-legend").all_text().startswith("safe = how likely")
+    assert not tree.find_all(class_="hint-more")  # three lines: all shown
+    assert _text(html, "giveup") == "Best: Give up You lose 1 life."
+    ann = _text(html, "challenge 1")
+    assert ann.startswith("challenge Ann A lie: Ann loses 2 lives. The truth: you lose 2 lives.")
+    assert re.search(r" · \d+% safe$", ann)
+    assert "Ben loses 2 lives" in _text(html, "challenge 2")
+
+
+def test_markup_escapes_explains_safe_once_and_marks_the_best():
     lines = (
-        coach.Line(Action.knock(), "<b>Knock</b>", 0.724),
-        coach.Line(Action.pass_(), "Pass", 0.5),
+        coach.Line(Action.knock(), "<b>Knock</b>", 0.724, "hand stays 19"),
+        coach.Line(Action.pass_(), "Pass", 0.5, "hand stays 19"),
     )
     html = coach.markup(lines, "en")
-    assert "&lt;b&gt;" in html and "<b>" not in html
-    assert "Best: &lt;b&gt;Knock&lt;/b&gt; (72% safe)" in html
-    assert "else: Pass (50% safe)" in html
+    assert "&lt;b&gt;" in html and "<b>Knock" not in html
+    assert _text(html, "knock") == "Best: <b>Knock</b> hand stays 19 · 72% safe"
+    assert _text(html, "pass") == "Pass hand stays 19 · 50% safe"
+    assert html.count("simulated deals") == 1
     assert coach.markup((), "en") == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("classic", {}),
+        ("knack", {"mistery": True, "luegen": True}),
+        ("pub", {}),  # two swaps, the forehand's choice
+        ("hosenowi", {"luegen": True, "mistery": True}),
+        ("classic", {"deal": "hidden", "passing": False, "pass_refresh": False}),
+    ],
+)
+def test_every_move_of_every_phase_gets_words_and_an_effect(name, options):
+    """Random matches: each of seat 0's legal moves is explained without fail."""
+    from engine import Match
+
+    rules = dataclasses.replace(preset(name), **options)
+    m = Match(rules, players=3, seed=8)
+    rng = random.Random(8)
+    kinds = set()
+    for _ in range(400):
+        if m.is_over():
+            break
+        if m.current_player() == 0:
+            obs = m.observation(0)
+            ranked = [SimpleNamespace(action=a, p_safe=0.5) for a in obs.legal_actions]
+            found = coach.lines(obs, ranked, ["", "Anna", "Ben"], "french", "en")
+            assert len(found) == len(obs.legal_actions)
+            for line in found:
+                assert line.words and line.effect, line
+                kinds.add(line.action.kind)
+            assert coach.markup(found, "en").count("data-hint-action") == len(found)
+        m.apply(rng.choice(m.legal_actions()))
+    assert len(kinds) >= 2, kinds  # the hidden deal has only hold and knock

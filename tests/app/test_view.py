@@ -29,6 +29,7 @@ def obs(**changes):
         out_deal=(None, None, None, 1),
         knocked_by=None,
         final_turns_left=0,
+        swim_open=True,
         current=0,
         dealer=3,
         deal_number=2,
@@ -122,7 +123,8 @@ def test_choice_hold_and_decision_buttons():
     )
     assert picked.find(data_action="hold 2 3 4").get("class") == "primary"
     decide = draw(obs(phase="decide", legal_actions=["challenge 1", "challenge 3", "giveup"]))
-    assert decide.find(data_action="challenge 3").all_text() == "Clara anzweifeln"
+    label = decide.find(data_action="challenge 3").find(class_="stake-move")
+    assert label.all_text() == "Clara anzweifeln"
     assert decide.find(data_action="giveup")
 
 

@@ -117,3 +117,28 @@ def test_hint_in_the_lugen_decision_ranks_the_certain_lie_first():
     assert ranked[0].p_safe == 1.0
     assert {str(h.action) for h in ranked} == {"challenge 0", "challenge 1", "giveup"}
     assert next(h for h in ranked if str(h.action) == "giveup").p_safe == 0.0
+
+
+def test_hint_in_the_lugen_decision_ranks_giving_up_above_a_risky_challenge():
+    """A challenge that is probably wrong costs two lives; giving up costs one for sure,
+    so the coach puts it first (as the bots decide), not last for its 0% chance."""
+    from tests.bots.test_blunders import OPEN_CLASSIC
+
+    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
+        extra="QD JD 9C",
+    )
+    for a in ("knock", "pass", "pass", "announce 9 show 0 1", "announce 21 show 0 1"):
+        m.apply(a)
+    m.apply("announce 10 show 0 1")
+    obs = m.observation(0)
+    ranked = hint(obs, budget_ms=None)
+    assert str(obs.phase) == "decide"
+    assert str(ranked[0].action) == "giveup"
+    assert {str(h.action) for h in ranked} == {"challenge 1", "challenge 2", "giveup"}
+    risky = next(h for h in ranked if str(h.action) == "challenge 1")
+    assert 0.0 < risky.p_safe < 0.5
