@@ -2,9 +2,10 @@
 
 ``mount()`` finds ``#app``, builds a ``Controller`` and binds ONE listener per
 event type on ``#app`` (events are delegated: the screen is redrawn, ``#app``
-stays). Clicks, taps, Enter/Space on a focused card, a drag of one card onto
-another (pointer events, so mouse, pen and touch all work) and the Lügen
-value select become intents for ``Controller.handle``.
+stays; keys are heard on the document, so they work with the focus on ``<body>``).
+Clicks, taps, Enter/Space on a focused card, a drag of one card onto another
+(pointer events, so mouse, pen and touch all work) and the Lügen value select
+become intents for ``Controller.handle``.
 
 Bot turns run through ``later`` (``setTimeout``), one move per task, so the
 page stays responsive.
@@ -63,7 +64,6 @@ class Page:
         self.calm = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         for name, handler in (
             ("click", self.on_click),
-            ("keydown", self.on_key),
             ("change", self.on_change),
             ("pointerdown", self.on_pointer_down),
             ("pointermove", self.on_pointer_move),
@@ -75,6 +75,12 @@ class Page:
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
             app.addEventListener(name, proxy)
+        # Keys are heard on the whole document: on a fresh page, and after a pressed button
+        # is redrawn away, the focus is on <body>, outside #app, and the shortcut keys (and
+        # Escape) must work there too.
+        keys = create_proxy(self._guard(self.on_key))
+        self._proxies.append(keys)
+        js.document.addEventListener("keydown", keys)
 
     def watch_window(self) -> None:
         """Listen to other tabs (``storage``), to the page going away (``pagehide``) and
