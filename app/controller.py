@@ -307,14 +307,7 @@ class Controller:
             self.new_match(self.next_settings)
         elif name == "next-deal":
             if self.ui.mode == "deal-over":
-                shown = self._unseen_result()
-                self.deal_seen = shown.deal_number if shown else self._last_deal_number()
-                self._advance()
-        elif name == "watch-to-end":
-            if self.ui.mode == "deal-over" and self.match.lives()[0] < 0:
-                self.watching = True
-                self.deal_seen = self._last_deal_number()
-                self._advance()
+                self._deal_on()
         elif name == "take-over":  # continue the saved match here; the other tab stops
             self.take_over()
         elif name == "own-match":  # a new match here instead of the other tab's
@@ -562,6 +555,17 @@ class Controller:
         return next((a for a in self.match.legal_actions() if a == wanted), None)
 
     # ------------------------------------------------------------ the flow
+
+    def _deal_on(self) -> None:
+        """Past the end-of-deal panel: the next deal. A player who is out after the deal
+        shown was offered one way on, watching: every remaining deal without a stop."""
+        shown = self.ui.result
+        if shown is not None and (shown.lives_after or self.match.lives())[0] < 0:
+            self.watching = True
+            self.deal_seen = self._last_deal_number()
+        else:
+            self.deal_seen = shown.deal_number if shown else self._last_deal_number()
+        self._advance()
 
     def _resume(self, epoch: int) -> None:
         if epoch == self.epoch:

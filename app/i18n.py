@@ -46,10 +46,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # controls
     "next_deal": ("Nächstes Spiel", "Next deal"),
     "new_match": ("Neue Partie", "New match"),
-    "watch_to_end": ("Bis zum Ende zusehen", "Watch to the end"),
+    # out of the match while the others play on: watch them without stops, or start anew
+    "watch_to_end": ("Den anderen bis zum Ende zusehen", "Watch the others to the end"),
     "you_are_out": (
-        "Du bist ausgeschieden. Die anderen spielen weiter.",
-        "You are out. The others play on.",
+        "Du bist ausgeschieden: Sieh den anderen ohne Halt bis zum Ende zu "
+        "oder beginne eine neue Partie.",
+        "You are out: watch the others play on to the end without stops, "
+        "or start a new match.",
     ),
     "settings": ("Einstellungen", "Settings"),
     "open_stats": ("Statistik", "Statistics"),
@@ -119,6 +122,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lost_lives": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
     "lost_life_you": ("Du verlierst ein Leben", "You lose a life"),
     "lost_lives_you": ("Du verlierst {n} Leben", "You lose {n} lives"),
+    "and_out": (" und scheidet aus", " and is out"),
+    "and_out_you": (" und scheidest aus", " and are out"),
     "nobody_lost": ("Niemand verliert.", "Nobody loses."),
     # end of a match
     "winner": ("{name} gewinnt!", "{name} wins!"),

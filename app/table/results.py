@@ -4,7 +4,6 @@ why, the ranking. Pure markup functions of one seat's observation and the UI sta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from app.escape import escape as esc
@@ -90,88 +89,110 @@ def reason_text(last_deal: Any, ui: Any) -> str:
     return " ".join(parts)
 
 
+def _lives_after(obs: Any, last: Any) -> list[int]:
+    """The lives ``last`` left (two deals can end back to back: the first one's panel
+    must not show the second one's losses); a result made without them: the lives now."""
+    return list((last.lives_after if last is not None else ()) or obs.lives)
+
+
+def _result_rows(obs: Any, last: Any, ui: Any) -> tuple[str, list[str]]:
+    """The rows of a finished deal (each seat's cards, value, lives left and loss) and,
+    in words, who lost what: the end-of-deal and the end-of-match panel show both."""
+    lives = _lives_after(obs, last)
+    items, losers = [], []
+    for row in deal_rows(last):
+        seat = row["seat"]
+        now = lives[seat] if seat < len(lives) else 0
+        items.append(_result_row(obs, last, row, now, ui))
+        if row["lost"]:
+            losers.append(_loss_words(seat, row["lost"], now, ui))
+    return "".join(items), losers
+
+
+def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> str:
+    seat = row["seat"]
+    name = seat_name(ui, seat)
+    lost = row["lost"] or 0
+    classes = "result" + (" loser" if lost else "")
+    value = fmt_value(row["value"]) if row["value"] is not None else ""
+    own = tuple(last.own_hand) if seat == 0 else ()
+    private = ""
+    if own and not row["hand"]:
+        # Lügen: the player's own unrevealed cards, which only they saw.
+        row = {**row, "hand": own}
+        value = fmt_value(hand_value(own, obs.rules))
+        private = (
+            f'<span class="tag own" data-testid="own-hand">'
+            f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
+        )
+    if row["hand"]:
+        cards = _mini_cards(row["hand"], ui)
+    elif row["announced"]:
+        cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+    else:
+        cards = _mini_backs(3, ui)
+    if row["announced"]:
+        said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
+        value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
+    loss = f'<span class="loss">−{"♥" * int(lost)}</span>' if lost else ""
+    knock = ""
+    if last.knocker == seat:
+        knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
+    return (
+        f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
+        f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
+        f"{_lie_badge(last, seat, ui)}{private}"
+        f'<span class="now">{_lives_el(now, ui)}</span></span>'
+        f'<span class="cards">{cards}</span>'
+        f'<span class="val">{esc(value)}</span>{loss}</li>'
+    )
+
+
+def _loss_words(seat: int, lost: int, now: int, ui: Any) -> str:
+    """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
+    you = "_you" if seat == 0 else ""
+    key = ("lost_life" if lost == 1 else "lost_lives") + you
+    words = t(key, ui.lang, name=seat_name(ui, seat), n=lost)
+    return words + (t("and_out" + you, ui.lang) if now < 0 else "")
+
+
 def deal_over(obs: Any, ui: Any) -> str:
     last = ui.result if ui.result is not None else obs.last_deal
-    rows = deal_rows(last)
-    # The lives this deal left (two deals can end back to back: the first screen must
-    # not show the second one's losses); a result made without them: the lives now.
-    lives = list((last.lives_after if last is not None else ()) or obs.lives)
-    items = []
-    losers = []
-    for row in rows:
-        seat = row["seat"]
-        name = seat_name(ui, seat)
-        lost = row["lost"] or 0
-        classes = "result" + (" loser" if lost else "")
-        value = fmt_value(row["value"]) if row["value"] is not None else ""
-        own = tuple(last.own_hand) if seat == 0 else ()
-        private = ""
-        if own and not row["hand"]:
-            # Lügen: the player's own unrevealed cards, which only they saw.
-            row = {**row, "hand": own}
-            value = fmt_value(hand_value(own, obs.rules))
-            private = (
-                f'<span class="tag own" data-testid="own-hand">'
-                f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
-            )
-        if row["hand"]:
-            cards = _mini_cards(row["hand"], ui)
-        elif row["announced"]:
-            cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
-        else:
-            cards = _mini_backs(3, ui)
-        if row["announced"]:
-            said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
-            value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-        now = lives[seat] if seat < len(lives) else 0
-        loss = ""
-        if lost:
-            losers.append(
-                t(
-                    ("lost_life" if lost == 1 else "lost_lives") + ("_you" if seat == 0 else ""),
-                    ui.lang,
-                    name=name,
-                    n=lost,
-                )
-            )
-            loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
-        knock = ""
-        if last.knocker == seat:
-            knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
-        items.append(
-            f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
-            f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
-            f"{_lie_badge(last, seat, ui)}{private}"
-            f'<span class="now">{_lives_el(now, ui)}</span></span>'
-            f'<span class="cards">{cards}</span>'
-            f'<span class="val">{esc(value)}</span>{loss}</li>'
-        )
+    rows, losers = _result_rows(obs, last, ui)
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
+    out = _lives_after(obs, last)[0] < 0
     return (
-        '<div class="overlay" data-testid="deal-over" role="dialog" aria-modal="true" '
-        f'aria-labelledby="deal-over-title"><div class="panel">'
+        '<div class="overlay results-layer" data-testid="deal-over" role="dialog" '
+        f'aria-modal="true" aria-labelledby="deal-over-title"><div class="panel">'
         f'<h2 id="deal-over-title">{esc(t("deal_over", ui.lang))}</h2>'
         f'<p class="reason">{esc(reason_text(last, ui))}</p>'
-        f'<ul class="results">{"".join(items)}</ul>'
+        f'<ul class="results">{rows}</ul>'
         f'<p class="summary">{esc(summary)}</p>'
-        f'<div class="buttons deal-buttons">'
-        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang))}</div>"
-        f"{_out_choice(lives, ui)}"
+        f"{_out_choice(ui) if out else _deal_on(ui)}"
         "</div></div>"
     )
 
 
-def _out_choice(lives: Sequence[int], ui: Any) -> str:
-    """The player is out and the others play on: watch every remaining deal without
-    stopping (``watch-to-end``), or start a new match at once."""
-    if not lives or lives[0] >= 0:
-        return ""
+def _deal_on(ui: Any) -> str:
+    """The usual way on: the next deal, or first a look back at this one."""
+    return (
+        '<div class="buttons deal-buttons">'
+        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        f"{_button('review', review.tr('review', ui.lang))}</div>"
+    )
+
+
+def _out_choice(ui: Any) -> str:
+    """The player is out and the others play on: one choice, said in one sentence. The
+    first button keeps the name ``next-deal`` (the page contract's way on from every
+    end of a deal); for a player who is out it plays every remaining deal without a
+    stop. The second starts a new match at once."""
     return (
         f'<p class="out-note" data-testid="out-choice">{esc(t("you_are_out", ui.lang))}</p>'
-        '<div class="buttons out-buttons">'
-        f"{_button('watch-to-end', t('watch_to_end', ui.lang))}"
-        f"{_button('new-match', t('new_match', ui.lang))}</div>"
+        '<div class="buttons deal-buttons out-buttons">'
+        f"{_button('next-deal', t('watch_to_end', ui.lang), cls='primary big')}"
+        f"{_button('new-match', t('new_match', ui.lang))}"
+        f"{_button('review', review.tr('review', ui.lang), cls='ghost')}</div>"
     )
 
 
