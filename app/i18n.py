@@ -126,6 +126,15 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "and_out_you": (" und scheidest aus", " and are out"),
     "nobody_lost": ("Niemand verliert.", "Nobody loses."),
     # end of a match
+    "first_out": (
+        "Bei diesen Regeln endet die Partie, sobald jemand ausscheidet; "
+        "die anderen stehen nach ihren Leben in der Rangliste.",
+        "With these rules the match ends as soon as someone is out; "
+        "the others are ranked by the lives they have left.",
+    ),
+    "last_deal": ("Das letzte Spiel (Spiel {n})", "The last deal (deal {n})"),
+    "see_table": ("Tisch ansehen", "Look at the table"),
+    "show_result": ("Ergebnis zeigen", "Show the result"),
     "winner": ("{name} gewinnt!", "{name} wins!"),
     "winner_you": ("Du gewinnst!", "You win!"),
     "winners": ("Gemeinsamer Sieg: {names}", "Shared win: {names}"),

@@ -8,14 +8,14 @@ from typing import Any
 
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, t
+from app.table import log, review
 from app.table import luegen as luegen_view
-from app.table import review
 from app.table.parts import CROWN_ICON, seat_name
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
-from engine import LossReason, hand_value
+from engine import LossReason, MatchEnd, hand_value
 from engine.observation import places
 
 
@@ -110,6 +110,9 @@ def _result_rows(obs: Any, last: Any, ui: Any) -> tuple[str, list[str]]:
 
 
 def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> str:
+    """One seat's row: name, knock and Lügen badges, lives left, the cards as far as they
+    were shown (backs for hidden ones, none for a seat that was out before the deal),
+    the value or announcement, and the lives lost."""
     seat = row["seat"]
     name = seat_name(ui, seat)
     lost = row["lost"] or 0
@@ -129,6 +132,8 @@ def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> 
         cards = _mini_cards(row["hand"], ui)
     elif row["announced"]:
         cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+    elif now < 0 and not lost:  # out before this deal: no cards were dealt to them
+        cards = ""
     else:
         cards = _mini_backs(3, ui)
     if row["announced"]:
@@ -168,12 +173,12 @@ def deal_over(obs: Any, ui: Any) -> str:
         f'<p class="reason">{esc(reason_text(last, ui))}</p>'
         f'<ul class="results">{rows}</ul>'
         f'<p class="summary">{esc(summary)}</p>'
-        f"{_out_choice(ui) if out else _deal_on(ui)}"
+        f"{_out_choice(ui) if out else _next_deal(ui)}"
         "</div></div>"
     )
 
 
-def _deal_on(ui: Any) -> str:
+def _next_deal(ui: Any) -> str:
     """The usual way on: the next deal, or first a look back at this one."""
     return (
         '<div class="buttons deal-buttons">'
@@ -203,41 +208,75 @@ def ranking(obs: Any, ui: Any) -> list[tuple[int, int]]:
 
 
 def match_over(obs: Any, ui: Any) -> str:
-    lives = list(obs.lives)
-    winners = list(ui.winners)
-    crown = ui.crown
-    if len(winners) == 1:
-        head = (
-            t("winner_you", ui.lang)
-            if winners[0] == 0
-            else t("winner", ui.lang, name=seat_name(ui, winners[0]))
-        )
-    else:
-        head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
+    """The end of the match: the result panel, or, once the player closed it to look
+    at the finished table, a bar that brings it back or starts a new match."""
+    head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang)
+    return _match_panel(obs, head, ui) if ui.match_panel else _match_bar(head, ui)
+
+
+def _match_panel(obs: Any, head: str, ui: Any) -> str:
+    """Who won (with the crown), how the rules ended the match, the last deal's hands and
+    losses, the ranking; closed with Escape or its "look at the table" button."""
     crown_el = (
         f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
-        if crown
+        if ui.crown
         else ""
     )
+    first_out = ""
+    if obs.rules.match_end is MatchEnd.FIRST_OUT:
+        first_out = (
+            f'<p class="first-out" data-testid="first-out">{esc(t("first_out", ui.lang))}</p>'
+        )
+    return (
+        '<div class="overlay results-layer" data-testid="match-over" role="dialog" '
+        'aria-modal="true" aria-labelledby="match-over-title"><div class="panel">'
+        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}{first_out}'
+        f"{_last_deal(obs, ui)}"
+        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{_ranking_rows(obs, ui)}</ol>'
+        '<p class="stats-line">'
+        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
+        '<div class="buttons deal-buttons">'
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
+        f"{_button('close-result', t('see_table', ui.lang))}</div>"
+        "</div></div>"
+    )
+
+
+def _last_deal(obs: Any, ui: Any) -> str:
+    """The deal that ended the match: why, everyone's hand, who lost what."""
+    last = obs.last_deal
+    if last is None:
+        return ""
+    rows, losers = _result_rows(obs, last, ui)
+    return (
+        f'<h3>{esc(t("last_deal", ui.lang, n=last.deal_number))}</h3>'
+        f'<p class="reason">{esc(reason_text(last, ui))}</p>'
+        f'<ul class="results">{rows}</ul>'
+        f'<p class="summary">{esc("; ".join(losers) or t("nobody_lost", ui.lang))}</p>'
+    )
+
+
+def _ranking_rows(obs: Any, ui: Any) -> str:
+    winners, lives = ui.winners, list(obs.lives)
     rows = []
     for place, seat in ranking(obs, ui):
-        mark = CROWN_ICON if crown and seat in winners else ("★" if seat in winners else "")
+        mark = CROWN_ICON if ui.crown and seat in winners else ("★" if seat in winners else "")
         rows.append(
             f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
             f'<span class="place">{place}.</span>'
             f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
             f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
         )
-    last = obs.last_deal
-    reason = reason_text(last, ui) if last is not None else ""
+    return "".join(rows)
+
+
+def _match_bar(head: str, ui: Any) -> str:
+    """The closed result: the finished table stays in view, with the way back to the
+    result and on to a new match (``data-state`` stays ``match-over``)."""
     return (
-        '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
-        'aria-labelledby="match-over-title"><div class="panel">'
-        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}'
-        f'<p class="reason">{esc(reason)}</p>'
-        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{"".join(rows)}</ol>'
-        '<p class="stats-line">'
-        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
-        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
-        "</div></div>"
+        '<section class="match-bar" data-testid="match-bar" aria-labelledby="match-bar-title">'
+        f'<h2 id="match-bar-title">{esc(head)}</h2>'
+        f"{_button('show-result', t('show_result', ui.lang))}"
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary')}"
+        "</section>"
     )
