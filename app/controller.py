@@ -282,7 +282,8 @@ class Controller:
 
     def escape(self) -> None:
         """Escape closes what lies on top: rules help or statistics (above the rest),
-        else the deal review, else the settings dialog, else it clears the selection."""
+        else the deal review, else the settings dialog, else the match result (the
+        finished table shows), else it clears the selection."""
         p = self.ui.panels
         if p.help_open or p.stats_open:
             self.press("close-help" if p.help_open else "close-stats")
@@ -290,6 +291,8 @@ class Controller:
             self.press("close-review")
         elif self.ui.settings_open:
             self.press("close-settings")
+        elif self.ui.mode == "match-over" and self.ui.match_panel:
+            self.press("close-result")
         else:
             self.press("clear-selection")
 
@@ -333,14 +336,10 @@ class Controller:
             self.new_match(self.next_settings)
         elif name == "next-deal":
             if self.ui.mode == "deal-over":
-                shown = self._unseen_result()
-                self.deal_seen = shown.deal_number if shown else self._last_deal_number()
-                self._advance()
-        elif name == "watch-to-end":
-            if self.ui.mode == "deal-over" and self.match.lives()[0] < 0:
-                self.watching = True
-                self.deal_seen = self._last_deal_number()
-                self._advance()
+                self._deal_on()
+        elif name in ("close-result", "show-result"):
+            if self.ui.mode == "match-over":
+                self._match_result(shown=name == "show-result")
         elif name == "take-over":  # continue the saved match here; the other tab stops
             self.take_over()
         elif name == "own-match":  # a new match here instead of the other tab's
@@ -606,7 +605,25 @@ class Controller:
             return None
         return next((a for a in self.match.legal_actions() if a == wanted), None)
 
+    def _match_result(self, *, shown: bool) -> None:
+        """Show the match result again, or close it to look at the finished table; the
+        keyboard goes to the button that undoes it (``new-match`` leads the panel)."""
+        self.ui.match_panel = shown
+        self.ui.panels.focus = "act-new-match" if shown else "act-show-result"
+        self._render()
+
     # ------------------------------------------------------------ the flow
+
+    def _deal_on(self) -> None:
+        """Past the end-of-deal panel: the next deal. A player who is out after the deal
+        shown was offered one way on, watching: every remaining deal without a stop."""
+        shown = self.ui.result
+        if shown is not None and (shown.lives_after or self.match.lives())[0] < 0:
+            self.watching = True
+            self.deal_seen = self._last_deal_number()
+        else:
+            self.deal_seen = shown.deal_number if shown else self._last_deal_number()
+        self._advance()
 
     def _resume(self, epoch: int) -> None:
         if epoch == self.epoch:

@@ -53,8 +53,19 @@ _T: dict[str, tuple[str, str]] = {
     "per_bot": ("Für jeden einzeln …", "Per player …"),
     "lives": ("Leben zu Beginn", "Starting lives"),
     "lives_hint": ("leer = wie im Regelwerk ({n})", "empty = as in the rule set ({n})"),
-    "mistery": ("Mistery: eine verdeckte Karte in der Mitte", "Mistery: a face-down table card"),
-    "luegen": ("Lügen: Werte ansagen und anzweifeln", "Lügen: announce values and challenge"),
+    # The variants keep their German names (the source's own, "Mistery" spelt so), explained.
+    "mistery": ("Mistery – die verdeckte Karte", "Mistery – the mystery card"),
+    "mistery_hint": (
+        "Eine vierte Karte liegt verdeckt in der Mitte: mit ihr blind tauschen.",
+        "A fourth table card lies face down: swap with it blind.",
+    ),
+    "luegen": ("Lügen – Ansagen und Anzweifeln", "Lügen – the liar's variant"),
+    "luegen_hint": (
+        "Am Ende sagt jeder seinen Wert an und zeigt zwei Karten; wer am wenigsten "
+        "ansagt, gibt auf oder zweifelt jemanden an.",
+        "At the end everyone announces their hand's value and shows two cards; the "
+        "lowest gives up or calls someone's bluff.",
+    ),
     "look": ("Darstellung", "Display"),
     "deck_style": ("Kartenbild", "Card faces"),
     "lang": ("Sprache", "Language"),
@@ -575,8 +586,8 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
             ),
             tr("lives_hint", lang, n=preset_rules.lives),
         ),
-        _check("mistery", tr("mistery", lang), settings.mistery),
-        _check("luegen", tr("luegen", lang), settings.luegen),
+        _check("mistery", tr("mistery", lang), settings.mistery, tr("mistery_hint", lang)),
+        _check("luegen", tr("luegen", lang), settings.luegen, tr("luegen_hint", lang)),
     ]
     if settings.preset == st.CUSTOM:
         rules_part = _custom_section(settings, lang)

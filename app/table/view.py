@@ -90,6 +90,7 @@ class UIState:
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
+    match_panel: bool = True  # at match-over: the result shows (closed: the finished table)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
