@@ -28,7 +28,7 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
     snap("turn")
     game.page.keyboard.press("Escape")
     game.page.locator('[data-action="hint"]').click()
-    game.page.locator(".hint-box").wait_for()
+    game.page.locator(".hint-box").scroll_into_view_if_needed()
     snap("hint")
     # A bot's turn at the slow pace: cards in flight, the seats' last moves.
     game.open(url, "?seed=21&preset=classic&bots=3&speed=slow&new=1&lang=de")
