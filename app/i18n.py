@@ -62,6 +62,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "start": ("Neue Partie starten", "Start new match"),
     # table and seats
     "you": ("Du", "You"),
+    "person": ("Spieler {n}", "Player {n}"),  # persons at a shared device
     "your_choice": (
         "Du bist dran: behalten oder neue Karten?",
         "Your turn: keep your cards or take new ones?",

@@ -48,6 +48,12 @@ _T: dict[str, tuple[str, str]] = {
     "preset": ("Regelwerk", "Rule set"),
     "custom": ("Eigene Regeln", "Custom rules"),
     "bots": ("Computerspieler", "Computer players"),
+    "people": ("Personen an diesem Gerät", "People at this device"),
+    "people_hint": (
+        "ab 2 spielt ihr abwechselnd auf einem Gerät; zwischen euren Zügen sind die "
+        "Karten verdeckt",
+        "from 2 you take turns on one device; the cards are covered between your turns",
+    ),
     "bots_hint": ("{lo} bis {hi} bei diesen Regeln", "{lo} to {hi} with these rules"),
     "difficulty": ("Spielstärke", "Difficulty"),
     "per_bot": ("Für jeden einzeln …", "Per player …"),
@@ -573,6 +579,12 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
             tr("bots", lang),
             _number("bots", settings.bots, lo, hi),
             tr("bots_hint", lang, lo=lo, hi=hi),
+        ),
+        _field(
+            "people",
+            tr("people", lang),
+            _number("people", settings.people, 1, st.PEOPLE_MAX),
+            tr("people_hint", lang),
         ),
         _difficulty(settings, lang),
         _field(
