@@ -495,7 +495,7 @@ class Controller:
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
         best move's cards outlined (app.table.coach; a small search budget keeps it short)."""
-        if self.ui.mode != "human" or self.match.current_player() != 0:
+        if self.ui.mode != "human" or self.match.current_player() != self.viewer:
             return
         obs = self._obs()
         ranked = coach.ask(obs, seed=len(self.match.actions))
@@ -510,7 +510,7 @@ class Controller:
         deal = self.ui.result.deal_number
         p = self.ui.panels
         if p.review is None or p.review_deal != deal:
-            p.review, p.review_deal = review.review(self.match, deal), deal
+            p.review, p.review_deal = review.review(self.match, deal, seat=self.viewer), deal
         p.review_open, p.focus = True, "act-close-review"
         self._render()
 

@@ -73,3 +73,20 @@ def test_a_challenge_named_on_the_turned_screen_reaches_the_right_seat():
     from engine import Action
 
     assert seating.action_back(Action.challenge(1), viewer=1, players=3) == Action.challenge(2)
+
+
+def test_the_hint_and_the_review_speak_to_the_person_at_the_device():
+    c, host, _ = _start("?seed=4&preset=classic&bots=1&people=2&speed=0&new=1")
+    for _ in range(100):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        c.press("reveal")
+        if c.viewer == 1 and not c.ui.hints:
+            c.press("hint")
+            assert c.ui.hints, "the coach answers the second person too"
+        legal = c.match.legal_actions()
+        c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    assert host.state == "deal-over"
+    c.press("review")
+    assert c.ui.panels.review_open and c.ui.panels.review is not None
