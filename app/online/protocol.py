@@ -120,14 +120,18 @@ SEAT_KINDS = ("host", "guest", "bot", "open")
 OVER_REASONS = ("end", "timeout")
 """Why a match ended: played to its end, or a decision's time ran out."""
 
-# Control characters (C0, DEL, C1), the line and paragraph separators, and the marks
-# and overrides that turn the direction of text (a name could make the words after it
-# read backwards), the byte order mark, lone surrogates and the non-characters.
+# Control characters (C0, DEL, C1), the line and paragraph separators, the marks and
+# overrides that turn the direction of text (a name could make the words after it read
+# backwards), invisible characters (soft hyphen, zero width space, word joiner and the
+# like), the byte order mark, lone surrogates and the non-characters.
 _FORBIDDEN = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    "\ufeff\ufff9-\uffff\ud800-\udfff]"
+    "[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e"
+    "\u2060-\u206f\ufeff\ufff9-\uffff\ud800-\udfff]"
 )
 _SPACES = re.compile(r"\s+")
+# Joiners and variation selectors are kept (emoji and some scripts need them), but a
+# name of nothing else would show as nothing.
+_INVISIBLE = re.compile("[\u200c\u200d\ufe00-\ufe0f]")
 _SECRET = re.compile(r"[0-9a-f]{32}")
 
 
@@ -166,7 +170,7 @@ def clean_name(value: Any) -> str:
     if _FORBIDDEN.search(value):
         raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
     name = _SPACES.sub(" ", value).strip()
-    if not name:
+    if not _INVISIBLE.sub("", name).strip():
         raise ProtocolError(Reason.BAD_NAME, "a name may not be empty")
     if len(name) > NAME_MAX:
         raise ProtocolError(

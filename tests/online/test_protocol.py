@@ -113,6 +113,7 @@ def test_another_version_is_told_before_its_fields_are_checked():
         ("<b>Bo</b>", "<b>Bo</b>"),  # markup is text: kept, and escaped where shown
         ('"; DROP --', '"; DROP --'),
         ("Zoë 🙂", "Zoë 🙂"),
+        ("👩\u200d💻 Kim", "👩\u200d💻 Kim"),  # a joiner inside an emoji stays
         ("x" * 20, "x" * 20),
     ],
 )
@@ -124,7 +125,8 @@ def test_names_are_trimmed_text(given, kept):
 @pytest.mark.parametrize(
     "bad",
     ["", "   ", "x" * 21, "a\nb", "tab\there", "bell\x07", "del\x7f", "c1\x85", "\u202eevil",
-     "a\u2066b", "line\u2028sep", "bom\ufeff", 7, None, ["Anna"]],
+     "a\u2066b", "line\u2028sep", "bom\ufeff", "\u200b", "\u200d\ufe0f", "soft\xad",
+     7, None, ["Anna"]],
 )  # fmt: skip
 def test_bad_names_are_refused(bad):
     with pytest.raises(ProtocolError) as caught:
