@@ -67,7 +67,7 @@ from app.online.schema import (
     quote,
     text,
 )
-from engine import InvalidInputError, Rules, safe_json
+from engine import InvalidInputError, safe_json
 
 __all__ = [
     "MAX_GUEST_CHARS",
@@ -195,12 +195,7 @@ def _secret(value: Any, where: str) -> str:
 
 
 def _rules(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict) or len(value) > 64:
-        raise bad(where, "must be an object of rule options")
-    try:
-        return Rules.from_dict(value).to_dict()
-    except InvalidInputError as e:
-        raise bad(where, str(e)[:200]) from None
+    return views.read_rules(value, where).to_dict()
 
 
 # ---------------------------------------------------------------- schemas

@@ -49,7 +49,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.controller import HARD_BOT_CAP_MS, HARD_BOT_SAMPLES
 from app.online import protocol
 from app.online.protocol import (
     MOVE_TIMES,
@@ -70,6 +69,11 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
+HARD_BOT_SAMPLES = 12
+HARD_BOT_CAP_MS = 1500
+"""The hard bot's search, as ``app.controller`` sets it (reproducible by its number of
+samples, capped in time only on a very slow device). The same figures, not imported:
+the controller is to import this module (tests/online keep them equal)."""
 MAX_BOT_MOVES = 10_000
 """Bot moves one call may make when bots play without pauses (a whole match of bots
 is about 300): a bound, so that no call can run on."""

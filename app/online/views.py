@@ -60,7 +60,7 @@ from engine import (
 MAX_SEATS = 9
 """The most seats any rule set allows."""
 MAX_SYNC_EVENTS = 3000
-"""Events a (re)joining guest gets at once: a long match has about 500; this keeps the
+"""Events a (re)joining guest gets at once: a long match has several hundred; this keeps the
 first message far below ``protocol.MAX_HOST_CHARS`` even for a custom marathon."""
 MAX_SYNC_RESULTS = 200
 """Deal results a (re)joining guest gets at once (one per finished deal)."""
@@ -232,7 +232,8 @@ def _enum(kind: Callable[[str], Any]) -> Check:
     return check
 
 
-def _rules(value: Any, where: str) -> Rules:
+def read_rules(value: Any, where: str) -> Rules:
+    """A rule set written as its options (``Rules.to_dict``), checked by the engine."""
     if not isinstance(value, dict) or len(value) > 64:
         raise bad(where, "must be an object of rule options")
     try:
@@ -345,7 +346,7 @@ class _Reader:
             {
                 "seat": seat,
                 "players": integer(self.players, self.players),
-                "rules": _rules,
+                "rules": read_rules,
                 "phase": _enum(Phase),
                 "hand": _cards_of(5),
                 "table": _cards_of(3),
@@ -382,20 +383,20 @@ class _Reader:
         return data
 
 
-def reader_for(value: Any, where: str) -> _Reader:
+def _reader_for(value: Any, where: str) -> _Reader:
     """The checks for the table an observation dict describes (by its ``players``)."""
     if not isinstance(value, dict):
         raise bad(where, f"must be an object, not {quote(value)}")
     return _Reader(integer(2, MAX_SEATS)(value.get("players"), f"{where}.players"))
 
 
-def read_observation(value: Any, where: str = "obs") -> tuple[dict[str, Any], int, list[Event]]:
+def _read_observation(value: Any, where: str = "obs") -> tuple[dict[str, Any], int, list[Event]]:
     """A checked observation dict: (its other fields, ``log_from``, the events sent)."""
-    data = reader_for(value, where).observation(value, where)
+    data = _reader_for(value, where).observation(value, where)
     return data, data.pop("log_from"), list(data.pop("log"))
 
 
-def build_observation(data: dict[str, Any], log: tuple[Event, ...]) -> Observation:
+def _build_observation(data: dict[str, Any], log: tuple[Event, ...]) -> Observation:
     """The engine's Observation from checked fields and the whole log the guest has."""
     return Observation(**data, log=log)
 
@@ -403,10 +404,10 @@ def build_observation(data: dict[str, Any], log: tuple[Event, ...]) -> Observati
 def observation_from_wire(value: Any) -> Observation:
     """Inverse of :func:`observation_to_wire` for a dict with the whole log
     (``log_from`` 0); anything that does not fit raises ``ProtocolError``."""
-    data, log_from, events = read_observation(value)
+    data, log_from, events = _read_observation(value)
     if log_from != 0:
         raise bad("obs.log_from", f"is {log_from}: this dict lacks the log's first events")
-    return build_observation(data, tuple(events))
+    return _build_observation(data, tuple(events))
 
 
 # ---------------------------------------------------------------- host and guest
@@ -455,7 +456,7 @@ class State:
 
 def read_state(body: dict[str, Any]) -> State:
     """Check the body of a ``state`` message (``seq``, ``obs``, ``results_from``, ``results``)."""
-    data, log_from, events = read_observation(body.get("obs"), "state.obs")
+    data, log_from, events = _read_observation(body.get("obs"), "state.obs")
     reader = _Reader(data["players"])
     checked = fields(
         {k: v for k, v in body.items() if k != "obs"},
@@ -500,7 +501,7 @@ class Mirror:
             self.results, self.results_start, state.results_from, state.results, "results"
         )
         self.seq = state.seq
-        self.observation = build_observation(state.fields, tuple(self.log))
+        self.observation = _build_observation(state.fields, tuple(self.log))
         return self.observation
 
 

@@ -493,3 +493,13 @@ def test_a_damaged_saved_table_is_refused(damage):
     damage(data)
     with pytest.raises(InvalidInputError):
         Referee.from_dict(data, clock=table.clock)
+
+
+def test_bots_are_made_as_the_single_player_page_makes_them():
+    from app import controller
+    from app.online import referee
+
+    assert (referee.HARD_BOT_SAMPLES, referee.HARD_BOT_CAP_MS) == (
+        controller.HARD_BOT_SAMPLES,
+        controller.HARD_BOT_CAP_MS,
+    )
