@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import tabs
+from app import seating, tabs
 from app.i18n import BOT_NAMES, t
 from app.settings import dialog as settings_dialog
 from app.settings import model as st
@@ -170,6 +170,11 @@ class Controller:
         self.touch = False  # the page has a touch screen (set by the page before start)
         self.drawn = 0  # the log's events up to here are on the screen (moves animate once)
         self.closing: Any = None  # a finished deal's last table, shown before its result
+        # Pass-and-play: the persons sit at seats 0 .. people-1; the screen shows the
+        # match from the viewer's seat, and a cover hides it while the device is passed.
+        self.people = 1
+        self.viewer = 0
+        self.covered = False
         self.sounded = 0  # the last deal whose lost lives have sounded
 
     # ------------------------------------------------------------ start-up
@@ -231,16 +236,26 @@ class Controller:
     def _setup(self) -> None:
         """Bots and UI state for ``self.match`` played with ``self.settings``."""
         s = self.settings
-        levels = st.bot_difficulties(s)
+        levels = st.bot_difficulties(s) or ("medium",)
         n = len(self.match.lives())
-        self.bot_levels = {seat: levels[(seat - 1) % len(levels)] for seat in range(1, n)}
+        self.people = min(s.people, n)
+        self.bot_levels = {
+            seat: levels[(seat - self.people) % len(levels)] for seat in range(self.people, n)
+        }
+        self.viewer = 0
+        self.covered = self.people > 1  # the first person uncovers their own cards
+        if self.people == 1:
+            self.seat_names: tuple[str, ...] = ("", *BOT_NAMES[: n - 1])
+        else:
+            persons = tuple(t("person", s.lang, n=i + 1) for i in range(self.people))
+            self.seat_names = (*persons, *BOT_NAMES[: n - self.people])
         rules = self.match.rules
         self.ui = UIState(
             lang=self.next_settings.lang,  # display choices apply at once, also on resume
             style=st.card_style(self.next_settings, rules.deck),
             preset=s.preset if s.preset in engine.PRESETS else st.CUSTOM_BASE,
             custom=s.preset == st.CUSTOM,
-            names=("", *BOT_NAMES[: n - 1]),
+            names=self.seat_names,
             start_lives=rules.lives,
             anim=self.next_settings.speed != "0",
             stats=self._stats(),
@@ -282,7 +297,8 @@ class Controller:
 
     def escape(self) -> None:
         """Escape closes what lies on top: rules help or statistics (above the rest),
-        else the deal review, else the settings dialog, else it clears the selection."""
+        else the deal review, else the settings dialog, else the match result (the
+        finished table shows), else it clears the selection."""
         p = self.ui.panels
         if p.help_open or p.stats_open:
             self.press("close-help" if p.help_open else "close-stats")
@@ -290,6 +306,8 @@ class Controller:
             self.press("close-review")
         elif self.ui.settings_open:
             self.press("close-settings")
+        elif self.ui.mode == "match-over" and self.ui.match_panel:
+            self.press("close-result")
         else:
             self.press("clear-selection")
 
@@ -333,14 +351,14 @@ class Controller:
             self.new_match(self.next_settings)
         elif name == "next-deal":
             if self.ui.mode == "deal-over":
-                shown = self._unseen_result()
-                self.deal_seen = shown.deal_number if shown else self._last_deal_number()
+                self._deal_on()
+        elif name == "reveal":  # the next person at a shared device looks at their cards
+            if self.covered and self.match.current_player() == self.viewer:
+                self.covered = False
                 self._advance()
-        elif name == "watch-to-end":
-            if self.ui.mode == "deal-over" and self.match.lives()[0] < 0:
-                self.watching = True
-                self.deal_seen = self._last_deal_number()
-                self._advance()
+        elif name in ("close-result", "show-result"):
+            if self.ui.mode == "match-over":
+                self._match_result(shown=name == "show-result")
         elif name == "take-over":  # continue the saved match here; the other tab stops
             self.take_over()
         elif name == "own-match":  # a new match here instead of the other tab's
@@ -477,7 +495,7 @@ class Controller:
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the player's moves, in words, with the
         best move's cards outlined (app.table.coach; a small search budget keeps it short)."""
-        if self.ui.mode != "human" or self.match.current_player() != 0:
+        if self.ui.mode != "human" or self.match.current_player() != self.viewer:
             return
         obs = self._obs()
         ranked = coach.ask(obs, seed=len(self.match.actions))
@@ -492,7 +510,7 @@ class Controller:
         deal = self.ui.result.deal_number
         p = self.ui.panels
         if p.review is None or p.review_deal != deal:
-            p.review, p.review_deal = review.review(self.match, deal), deal
+            p.review, p.review_deal = review.review(self.match, deal, seat=self.viewer), deal
         p.review_open, p.focus = True, "act-close-review"
         self._render()
 
@@ -574,7 +592,7 @@ class Controller:
     def play(self, action: Action | str) -> bool:
         """Play the player's move (an ``Action``, or its text from a button's
         ``data-action``) if the engine offers it now."""
-        if self.ui.mode != "human" or self.match.current_player() != 0:
+        if self.ui.mode != "human" or self.match.current_player() != self.viewer:
             return False
         action = self._legal(action)
         if action is None:
@@ -589,7 +607,9 @@ class Controller:
         self.ui.hints = ()  # the coach spoke about the position before this move
         before = self._obs()
         self.match.apply(action)
-        closing = self._moved(0, before, action)
+        closing = self._moved(self.viewer, before, action)
+        if self.people > 1:  # the next person must not see this one's cards
+            self.covered = True
         self._render()
         self._save()
         epoch = self.epoch
@@ -604,9 +624,29 @@ class Controller:
             wanted = Action.parse(wanted)
         except (ValueError, AttributeError):
             return None
+        # The screen names seats as the viewer sees them (seat 0 is "you").
+        wanted = seating.action_back(wanted, self.viewer, len(self.match.lives()))
         return next((a for a in self.match.legal_actions() if a == wanted), None)
 
+    def _match_result(self, *, shown: bool) -> None:
+        """Show the match result again, or close it to look at the finished table; the
+        keyboard goes to the button that undoes it (``new-match`` leads the panel)."""
+        self.ui.match_panel = shown
+        self.ui.panels.focus = "act-new-match" if shown else "act-show-result"
+        self._render()
+
     # ------------------------------------------------------------ the flow
+
+    def _deal_on(self) -> None:
+        """Past the end-of-deal panel: the next deal. A player who is out after the deal
+        shown was offered one way on, watching: every remaining deal without a stop."""
+        shown = self.ui.result
+        if shown is not None and self._all_out(self.seen_lives(shown)):
+            self.watching = True
+            self.deal_seen = self._last_deal_number()
+        else:
+            self.deal_seen = shown.deal_number if shown else self._last_deal_number()
+        self._advance()
 
     def _resume(self, epoch: int) -> None:
         if epoch == self.epoch:
@@ -617,10 +657,10 @@ class Controller:
         """After ``seat``'s move: what the screen marks, and whether the move ended the
         deal. Then (with animations on) the table as the deal ended stays a moment, with
         the call ("31!", "Cards up!"), before the result: the engine has dealt anew."""
-        self.ui.changed = changed_keys(seat, action)
+        self.ui.changed = changed_keys(self._seen(seat), action)
         if not self.ui.anim:
             return False
-        new = self.match.observation(0).log[len(before.log) :]
+        new = self.match.observation(self.viewer).log[len(before.log) :]
         end = next((e for e in new if e.kind is EventKind.DEAL_END), None)
         if end is None:
             return False
@@ -637,7 +677,7 @@ class Controller:
             self._finish()
             return
         unseen = self._unseen_result()
-        if unseen is not None and self.watching and self.match.lives()[0] < 0:
+        if unseen is not None and self.watching and self._all_out(self.match.lives()):
             self.deal_seen = self._last_deal_number()  # watching: no stop after a deal
             unseen = None
         if unseen is not None:
@@ -646,10 +686,14 @@ class Controller:
             return
         self.ui.result = None
         seat = self.match.current_player()
-        if seat == 0:
+        if seat < self.people:  # a person's turn (at a shared device: after the cover)
+            if self.covered or seat != self.viewer:
+                self.covered, self.viewer = True, seat
+                self._show("busy")
+                return
             self._show("human")
             return
-        self._show("busy", thinking=seat)
+        self._show("busy", thinking=self._seen(seat))
         epoch = self.epoch
         self.host.later(self._ms(BOT_THINK_MS), lambda: self._bot_turn(epoch))
 
@@ -669,7 +713,7 @@ class Controller:
             self.host.later(SETTINGS_WAIT_MS, lambda: self._bot_turn(epoch))
             return
         seat = self.match.current_player()
-        if seat == 0 or seat not in self.bot_levels:
+        if seat not in self.bot_levels:
             self._advance()
             return
         action = self._bot(seat).choose(self.match.observation(seat))
@@ -698,9 +742,12 @@ class Controller:
     def _finish(self) -> None:
         winner = self.match.winner()
         winners = tuple(winner) if isinstance(winner, list) else (winner,)
-        self.ui.winners = winners
+        self.ui.winners = tuple(self._seen(s) for s in winners)
         self.ui.crown = self.match.crown
         self.deal_seen = self._last_deal_number()
+        self.covered = False  # the end is for everyone to see
+        if self.people > 1:  # a shared device's match is nobody's statistics
+            self.recorded = True
         if not self.recorded:
             self.recorded = True
             won = 0 in winners
@@ -721,6 +768,8 @@ class Controller:
                 self._note_result(result)
 
     def _note_result(self, last: Any) -> None:
+        if self.people > 1:  # a shared device's deals are nobody's statistics
+            return
         lives = self.match.lives()
         lost = last.lost[0] if last.lost else 0
         if lives[0] >= 0 or lost:  # the player held cards in this deal
@@ -736,8 +785,29 @@ class Controller:
 
     def _results(self) -> list[Any]:
         """Every finished deal's result in order (the engine keeps them all)."""
-        # Seat 0's view: each result with the player's own final hand (Lügen keeps it hidden).
-        return list(self.match.results_for(0))
+        if self.people == 1:
+            # Seat 0's view: with the player's own final hand (Lügen keeps it hidden).
+            return list(self.match.results_for(0))
+        # At a shared device everyone reads the result: no private hand, seen from the
+        # viewer's chair.
+        n = len(self.match.lives())
+        return [seating.result(r, self.viewer, n) for r in self.match.results]
+
+    def _all_out(self, lives: Sequence[int]) -> bool:
+        """Every person at this device is out (``lives`` per real seat)."""
+        return all(lives[p] < 0 for p in range(self.people))
+
+    def seen_lives(self, shown: Any) -> Sequence[int]:
+        """The real seats' lives after the deal ``shown`` (a result as the screen has
+        it), or now."""
+        real = next(
+            (r for r in self.match.results if r.deal_number == shown.deal_number), None
+        )
+        return (real.lives_after if real is not None else ()) or self.match.lives()
+
+    def _seen(self, seat: int) -> int:
+        """A real seat as the screen numbers it (the viewer is seat 0)."""
+        return (seat - self.viewer) % len(self.match.lives())
 
     def _unseen_result(self) -> Any:
         """The first finished deal the player has not been shown (deals can end at once)."""
@@ -756,7 +826,8 @@ class Controller:
             self.ui.panels.notices = (*self.ui.panels.notices, notice)
 
     def _obs(self) -> Any:
-        return self.match.observation(0)
+        """What the screen shows: the viewer's observation, with the viewer at seat 0."""
+        return seating.observation(self.match.observation(self.viewer), self.viewer)
 
     def _last_deal_number(self) -> int:
         last = self._obs().last_deal
@@ -772,10 +843,16 @@ class Controller:
 
     def _render(self) -> None:
         obs = self._obs()
+        self.ui.names = seating.names(self.seat_names, self.viewer)
+        self.ui.cover = self.ui.names[0] if self.covered else ""
+        self.ui.cover_ready = self.covered and self.match.current_player() == self.viewer
+        if self.covered:  # passing the device: nothing private of anyone on the screen
+            obs = seating.public(obs)
         events = self._shown_events(obs)
         lines = self._log_lines(events)
         self.ui.last_line = lines[-1][1] if lines else ""
-        self.host.show(view.render(self.closing or obs, self.ui), lines, self.ui.mode)
+        shown = seating.public(self.closing) if self.covered and self.closing else self.closing
+        self.host.show(view.render(shown or obs, self.ui), lines, self.ui.mode)
         self._tell_moves(events)
 
     def _shown_events(self, obs: Any) -> Sequence[Any]:

@@ -26,7 +26,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "take": ("Neue Karten nehmen", "Take new cards"),
     "swap all": ("Alle drei tauschen", "Swap all three"),
     "knock": ("Klopfen", "Knock"),
-    "knock_final": ("Klopfen (behalten)", "Knock (keep hand)"),
+    # after the first knock (Hosen owi): no second knock, the player holds their hand
+    "knock_final": ("Halten (Karten behalten)", "Hold (keep this hand)"),
     "pass": ("Schieben", "Pass"),
     "new": ("7-8-9: neue Mitte", "7-8-9: new table"),
     "giveup": ("Aufgeben (1 Leben)", "Give up (1 life)"),
@@ -45,10 +46,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # controls
     "next_deal": ("Nächstes Spiel", "Next deal"),
     "new_match": ("Neue Partie", "New match"),
-    "watch_to_end": ("Bis zum Ende zusehen", "Watch to the end"),
+    # out of the match while the others play on: watch them without stops, or start anew
+    "watch_to_end": ("Den anderen bis zum Ende zusehen", "Watch the others to the end"),
     "you_are_out": (
-        "Du bist ausgeschieden. Die anderen spielen weiter.",
-        "You are out. The others play on.",
+        "Du bist ausgeschieden: Sieh den anderen ohne Halt bis zum Ende zu "
+        "oder beginne eine neue Partie.",
+        "You are out: watch the others play on to the end without stops, "
+        "or start a new match.",
     ),
     "settings": ("Einstellungen", "Settings"),
     "open_stats": ("Statistik", "Statistics"),
@@ -56,25 +60,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),
     "start": ("Neue Partie starten", "Start new match"),
-    # settings form
-    "f_preset": ("Regeln", "Rules"),
-    "f_bots": ("Computerspieler", "Computer players"),
-    "f_difficulty": ("Spielstärke", "Difficulty"),
-    "f_lives": ("Leben", "Lives"),
-    "f_mistery": ("Mistery-Karte", "Mistery card"),
-    "f_luegen": ("Lügen", "Bluffing (Lügen)"),
-    "f_deck_style": ("Kartenbild", "Card faces"),
-    "f_lang": ("Sprache", "Language"),
-    "d_random": ("Zufall", "Random"),
-    "d_easy": ("Leicht", "Easy"),
-    "d_medium": ("Mittel", "Medium"),
-    "d_hard": ("Schwer", "Hard"),
-    "s_french": ("Französisch", "French"),
-    "s_german": ("Deutsch", "German"),
-    "s_swiss": ("Schweizer", "Swiss"),
     # table and seats
     "you": ("Du", "You"),
-    "your_turn": ("Du bist dran.", "Your turn."),
+    "person": ("Spieler {n}", "Player {n}"),  # persons at a shared device
     "your_choice": (
         "Du bist dran: behalten oder neue Karten?",
         "Your turn: keep your cards or take new ones?",
@@ -109,7 +97,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "deal_no": ("Spiel {n}", "Deal {n}"),
     "value": ("Wert {value}", "Value {value}"),
     "log": ("Verlauf", "Log"),
-    "cards_of": ("Karten von {name}", "{name}'s cards"),
     "announced": ("sagt {value}", "says {value}"),
     # the knock, as the end-of-deal panel says it
     "l_knock": ("{name} klopft!", "{name} knocks!"),
@@ -127,41 +114,39 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{feuer}! Everyone else loses a life.",
     ),
     "reason_31": ("31! Das Spiel endet sofort.", "31! The deal ends at once."),
-    "reason_luegen": ("Die Lügenrunde entscheidet.", "The bluffing round decides."),
-    "reason_giveup": ("{name} gibt auf.", "{name} gives up."),
-    "reason_challenge_true": (
-        "{name} hat die Wahrheit gesagt: {loser} verliert zwei Leben.",
-        "{name} told the truth: {loser} loses two lives.",
-    ),
-    "reason_challenge_false": (
-        "{name} hat gelogen und verliert zwei Leben.",
-        "{name} bluffed and loses two lives.",
-    ),
-    "reason_under21": ("Alle unter 21 zahlen.", "Everyone under 21 pays."),
     "reason_cycles": ("Zu viele Runden ohne Klopfen.", "Too many rounds without a knock."),
     "reason_void": (
         "Alle wären ausgeschieden: niemand verliert.",
         "Everyone would be out: nobody loses.",
     ),
-    "reason_none": ("Niemand verliert ein Leben.", "Nobody loses a life."),
     "lost_life": ("{name} verliert ein Leben", "{name} loses a life"),
     "lost_lives": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
     "lost_life_you": ("Du verlierst ein Leben", "You lose a life"),
     "lost_lives_you": ("Du verlierst {n} Leben", "You lose {n} lives"),
+    "and_out": (" und scheidet aus", " and is out"),
+    "and_out_you": (" und scheidest aus", " and are out"),
     "nobody_lost": ("Niemand verliert.", "Nobody loses."),
     # end of a match
-    "match_over": ("Partie vorbei", "Match over"),
+    "first_out": (
+        "Bei diesen Regeln endet die Partie, sobald jemand ausscheidet; "
+        "die anderen stehen nach ihren Leben in der Rangliste.",
+        "With these rules the match ends as soon as someone is out; "
+        "the others are ranked by the lives they have left.",
+    ),
+    "last_deal": ("Das letzte Spiel (Spiel {n})", "The last deal (deal {n})"),
+    "see_table": ("Tisch ansehen", "Look at the table"),
+    "show_result": ("Ergebnis zeigen", "Show the result"),
     "winner": ("{name} gewinnt!", "{name} wins!"),
     "winner_you": ("Du gewinnst!", "You win!"),
     "winners": ("Gemeinsamer Sieg: {names}", "Shared win: {names}"),
+    "winners_you": ("Gemeinsamer Sieg: du und {names}", "Shared win: you and {names}"),
+    "and": ("und", "and"),
     "crown": ("mit Krone", "with crown"),
     "ranking": ("Rangliste", "Ranking"),
-    "place": ("{n}.", "{n}."),
     "stats_line": (
         "Partien: {matches} · Siege: {wins}",
         "Matches: {matches} · Wins: {wins}",
     ),
-    "resumed": ("Partie fortgesetzt.", "Match resumed."),
     "custom_rules": ("Eigene Regeln", "Custom rules"),
     "notice_next": (
         "Die neuen Einstellungen gelten ab der nächsten Partie.",

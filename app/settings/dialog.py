@@ -48,13 +48,30 @@ _T: dict[str, tuple[str, str]] = {
     "preset": ("Regelwerk", "Rule set"),
     "custom": ("Eigene Regeln", "Custom rules"),
     "bots": ("Computerspieler", "Computer players"),
+    "people": ("Personen an diesem Gerät", "People at this device"),
+    "people_hint": (
+        "ab 2 spielt ihr abwechselnd auf einem Gerät; zwischen euren Zügen sind die "
+        "Karten verdeckt",
+        "from 2 you take turns on one device; the cards are covered between your turns",
+    ),
     "bots_hint": ("{lo} bis {hi} bei diesen Regeln", "{lo} to {hi} with these rules"),
     "difficulty": ("Spielstärke", "Difficulty"),
     "per_bot": ("Für jeden einzeln …", "Per player …"),
     "lives": ("Leben zu Beginn", "Starting lives"),
     "lives_hint": ("leer = wie im Regelwerk ({n})", "empty = as in the rule set ({n})"),
-    "mistery": ("Mistery: eine verdeckte Karte in der Mitte", "Mistery: a face-down table card"),
-    "luegen": ("Lügen: Werte ansagen und anzweifeln", "Lügen: announce values and challenge"),
+    # The variants keep their German names (the source's own, "Mistery" spelt so), explained.
+    "mistery": ("Mistery – die verdeckte Karte", "Mistery – the mystery card"),
+    "mistery_hint": (
+        "Eine vierte Karte liegt verdeckt in der Mitte: mit ihr blind tauschen.",
+        "A fourth table card lies face down: swap with it blind.",
+    ),
+    "luegen": ("Lügen – Ansagen und Anzweifeln", "Lügen – the liar's variant"),
+    "luegen_hint": (
+        "Am Ende sagt jeder seinen Wert an und zeigt zwei Karten; wer am wenigsten "
+        "ansagt, gibt auf oder zweifelt jemanden an.",
+        "At the end everyone announces their hand's value and shows two cards; the "
+        "lowest gives up or calls someone's bluff.",
+    ),
     "look": ("Darstellung", "Display"),
     "deck_style": ("Kartenbild", "Card faces"),
     "lang": ("Sprache", "Language"),
@@ -563,6 +580,12 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
             _number("bots", settings.bots, lo, hi),
             tr("bots_hint", lang, lo=lo, hi=hi),
         ),
+        _field(
+            "people",
+            tr("people", lang),
+            _number("people", settings.people, 1, st.PEOPLE_MAX),
+            tr("people_hint", lang),
+        ),
         _difficulty(settings, lang),
         _field(
             "lives",
@@ -575,8 +598,8 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
             ),
             tr("lives_hint", lang, n=preset_rules.lives),
         ),
-        _check("mistery", tr("mistery", lang), settings.mistery),
-        _check("luegen", tr("luegen", lang), settings.luegen),
+        _check("mistery", tr("mistery", lang), settings.mistery, tr("mistery_hint", lang)),
+        _check("luegen", tr("luegen", lang), settings.luegen, tr("luegen_hint", lang)),
     ]
     if settings.preset == st.CUSTOM:
         rules_part = _custom_section(settings, lang)

@@ -7,7 +7,7 @@ raise: each falls back to a safe value and adds a :class:`~app.storage.Notice`.
 - :func:`load_settings` / :func:`from_dict` for what was remembered;
 - :func:`apply_url` for the page's URL parameters (``seed``, ``preset``,
   ``bots``, ``difficulty``, ``lang``, ``speed``, ``new``; also ``lives``,
-  ``mistery``, ``luegen``, ``deck_style``, ``sound``);
+  ``mistery``, ``luegen``, ``deck_style``, ``sound``, ``people``);
 - :func:`from_form` for the settings dialog.
 
 :func:`rules` turns settings into the engine's ``Rules``; an inconsistent
@@ -58,6 +58,7 @@ TIMINGS: dict[str, tuple[int, int]] = {
 }
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
 LIVES_RANGE = (1, 10)
+PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
 SEED_MAX = 2**53 - 1
 """Largest seed: it must survive a trip through JavaScript numbers."""
 OWN_OPTIONS = ("lives", "mistery", "luegen")
@@ -79,7 +80,9 @@ class Settings:
     - ``custom``: rule options (``Rules`` field name -> JSON value) laid over the
       preset; never ``lives``, ``mistery``, ``luegen`` (fields of their own).
       Treat it as read-only;
-    - ``bots``: computer players, so ``bots + 1`` players;
+    - ``bots``: computer players, so ``bots + people`` players;
+    - ``people``: persons taking turns at this device (pass-and-play), 1 to
+      :data:`PEOPLE_MAX`; they sit at the first seats;
     - ``difficulty`` for every bot, unless ``difficulties`` names one per bot
       (see :func:`bot_difficulties`);
     - ``lives``: 1-10, or None for the preset's number;
@@ -92,6 +95,7 @@ class Settings:
     preset: str = "classic"
     custom: Mapping[str, Any] = field(default_factory=dict)
     bots: int = 3
+    people: int = 1
     difficulty: str = "medium"
     difficulties: tuple[str, ...] = ()
     lives: int | None = None
@@ -130,7 +134,8 @@ def rules(settings: Settings) -> engine.Rules:
     lo, hi = built.min_players, built.max_players
     if not lo <= players(settings) <= hi:
         raise InvalidInputError(
-            f"{settings.bots} computer players and you make {players(settings)} players, "
+            f"{settings.bots} computer players and {_persons(settings)} make "
+            f"{players(settings)} players, "
             f"but these rules allow {lo} to {hi}"
         )
     return built
@@ -153,7 +158,9 @@ def resolve(settings: Settings) -> tuple[Settings, engine.Rules, Notice | None]:
             built = _build_rules(fallback)
         except InvalidInputError:
             continue
-        fallback = dataclasses.replace(fallback, bots=_clamp_bots(fallback.bots, built))
+        fallback = dataclasses.replace(
+            fallback, bots=_clamp_bots(fallback.bots, built, fallback.people)
+        )
         if fallback.custom == settings.custom:
             instead = f"{fallback.bots} computer players"
         else:
@@ -164,15 +171,21 @@ def resolve(settings: Settings) -> tuple[Settings, engine.Rules, Notice | None]:
 
 
 def players(settings: Settings) -> int:
-    """Players at the table: the bots and you."""
-    return settings.bots + 1
+    """Players at the table: the bots and the persons at this device."""
+    return settings.bots + settings.people
+
+
+def _persons(settings: Settings) -> str:
+    return "you" if settings.people == 1 else f"{settings.people} persons"
 
 
 def bot_range(settings: Settings) -> tuple[int, int]:
     """The smallest and largest number of bots these settings' rules allow
-    (from the preset alone if the custom options are inconsistent)."""
+    (from the preset alone if the custom options are inconsistent): one at least when
+    one person plays, none needed when several share the device."""
     built = _rules_for_range(settings)
-    return max(1, built.min_players - 1), built.max_players - 1
+    least = 1 if settings.people == 1 else 0
+    return max(least, built.min_players - settings.people), built.max_players - settings.people
 
 
 def bot_difficulties(settings: Settings) -> tuple[str, ...]:
@@ -291,6 +304,7 @@ def apply_url(
         "speed",
         "seed",
         "bots",
+        "people",
         "sound",
     ):
         if name not in q:
@@ -332,7 +346,7 @@ def from_form(
     base = base if base is not None else defaults(browser_lang)
     notices: list[Notice] = []
     values: dict[str, Any] = {}
-    for name in ("preset", "lives", "deck_style", "lang", "difficulty", "speed", "bots"):
+    for name in ("preset", "lives", "deck_style", "lang", "difficulty", "speed", "bots", "people"):
         if name not in fields:
             continue
         try:
@@ -369,12 +383,18 @@ def _rules_for_range(settings: Settings) -> engine.Rules:
         return base_preset(settings)
 
 
-def _clamp_bots(bots: int, built: engine.Rules) -> int:
-    return min(max(bots, max(1, built.min_players - 1)), built.max_players - 1)
+def _clamp_bots(bots: int, built: engine.Rules, people: int = 1) -> int:
+    least = 1 if people == 1 else 0
+    return min(max(bots, max(least, built.min_players - people)), built.max_players - people)
 
 
 def _settle(settings: Settings, code: str, notices: list[Notice]) -> Settings:
-    """Bring the number of bots into the range of the settings' rules."""
+    """Bring the number of persons, then of bots, into the range of the settings' rules."""
+    most = min(PEOPLE_MAX, _rules_for_range(settings).max_players)
+    if settings.people > most:
+        problem = ValueError(f"{settings.people} persons do not fit these rules (1 to {most})")
+        notices.append(_notice(code, "people", problem, most))
+        settings = dataclasses.replace(settings, people=most)
     lo, hi = bot_range(settings)
     if lo <= settings.bots <= hi:
         return settings
@@ -457,6 +477,10 @@ def _check(name: str, value: Any) -> Any:
         if not _is_int(value):
             raise ValueError(f"{value!r} is not a whole number")
         return value  # the range depends on the rules: see _settle
+    if name == "people":
+        if not _is_int(value) or not 1 <= value <= PEOPLE_MAX:
+            raise ValueError(f"{value!r} is not a number of persons from 1 to {PEOPLE_MAX}")
+        return value
     if name == "difficulty":
         return _choice(value, DIFFICULTIES, "difficulty")
     if name == "difficulties":
@@ -524,10 +548,10 @@ def _from_text(name: str, text: str) -> dict[str, Any]:
     low = text.lower()
     if name == "preset":
         return {"preset": _choice(low, PRESET_CHOICES, "preset")}
-    if name == "bots":
+    if name in ("bots", "people"):
         if not _is_decimal(text):
             raise ValueError(f"{raw!r} is not a whole number")
-        return {"bots": int(text)}
+        return {name: int(text)} if name == "bots" else {name: _check(name, int(text))}
     if name == "difficulty":
         names = [p.strip() for p in low.split(",")]
         for n in names:

@@ -19,7 +19,7 @@ page appends only new ones and a resumed match shows the same log again.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cards.names import card_short
@@ -80,12 +80,20 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "knock": ("{name} klopft!", "{name} knocks!"),
     "knock_you": ("Du klopfst!", "You knock!"),
-    "knock_keep": ("{name} klopft und behält die Karten", "{name} knocks and keeps the hand"),
-    "knock_keep_you": ("Du klopfst und behältst deine Karten", "You knock and keep your hand"),
-    "31": ("{name} hat 31: {cards}!", "{name} has 31: {cards}!"),
-    "31_you": ("Du hast 31: {cards}!", "You have 31: {cards}!"),
-    "feuer": ("{name} hat {feuer}: {cards}!", "{name} has {feuer}: {cards}!"),
-    "feuer_you": ("Du hast {feuer}: {cards}!", "You have {feuer}: {cards}!"),
+    # A "knock" in the final round (Hosen owi) is no knock: the player holds their hand.
+    "hold_final": (
+        "{name} behält die Karten für die letzte Runde",
+        "{name} keeps the hand for the last round",
+    ),
+    "hold_final_you": (
+        "Du behältst deine Karten für die letzte Runde",
+        "You keep your hand for the last round",
+    ),
+    # The call comes first: a deal ends at once, and this is the line that says why.
+    "31": ("31! {name} hat {cards}", "31! {name} has {cards}"),
+    "31_you": ("31! Du hast {cards}", "31! You have {cards}"),
+    "feuer": ("{feuer}! {name} hat {cards}", "{feuer}! {name} has {cards}"),
+    "feuer_you": ("{feuer}! Du hast {cards}", "{feuer}! You have {cards}"),
     "reveal": ("{name} zeigt {cards} ({value})", "{name} shows {cards} ({value})"),
     "reveal_you": ("Du zeigst {cards} ({value})", "You show {cards} ({value})"),
     "announce": (
@@ -186,12 +194,11 @@ def _line(event: Event, names: tuple[str, ...], lang: str, style: str, preset: s
     if k is EventKind.NEW:
         return tr("new" + you, lang, name=who, cards=cards(event.cards))
     if k is EventKind.KNOCK:
-        keep = "_keep" if event.reason == "keep" else ""
-        return tr("knock" + keep + you, lang, name=who)
+        return tr(("hold_final" if event.reason == "keep" else "knock") + you, lang, name=who)
     if k is EventKind.THIRTY_ONE:
         return tr("31" + you, lang, name=who, cards=cards(event.cards))
     if k is EventKind.FEUER:
-        feuer = _feuer(preset, lang)
+        feuer = feuer_name(preset, lang)
         return tr("feuer" + you, lang, name=who, feuer=feuer, cards=cards(event.cards))
     if k is EventKind.REVEAL:
         value = fmt_value(event.value)
@@ -212,12 +219,26 @@ def _line(event: Event, names: tuple[str, ...], lang: str, style: str, preset: s
     if k is EventKind.DEAL_END:
         return tr("deal_end", lang, n=event.value, why=_end(event.reason, lang, preset))
     if k is EventKind.MATCH_END:
-        winners = event.seats
-        if len(winners) > 1:
-            return t("winners", lang, names=", ".join(name(s) for s in winners))
-        text = t("winner_you" if winners == (0,) else "winner", lang, name=name(winners[0]))
+        text = winners(event.seats, name, lang)
         return text + (f" ({tr('crown', lang)})" if event.reason == "crown" else "")
     return str(event)  # a kind this module does not know yet: the engine's own words
+
+
+def winners(seats: Sequence[int], name: Callable[[int], str], lang: str) -> str:
+    """Who won the match, as the log and the match-over panel say it; ``name(seat)``
+    names the others (seat 0 is "you", in the sentence's own grammar).
+
+    >>> name = ("Du", "Anna", "Ben", "Clara").__getitem__
+    >>> winners((2,), name, "de"), winners((0,), name, "en")
+    ('Ben gewinnt!', 'You win!')
+    >>> winners((1, 2, 3), name, "de"), winners((0, 2), name, "en")
+    ('Gemeinsamer Sieg: Anna, Ben und Clara', 'Shared win: you and Ben')
+    """
+    if len(seats) == 1:
+        return t("winner_you", lang) if seats[0] == 0 else t("winner", lang, name=name(seats[0]))
+    *rest, last = (name(s) for s in seats if s != 0)
+    listed = f"{', '.join(rest)} {t('and', lang)} {last}" if rest else last
+    return t("winners_you" if 0 in seats else "winners", lang, names=listed)
 
 
 _PUBLIC = {

@@ -4,19 +4,18 @@ why, the ranking. Pure markup functions of one seat's observation and the UI sta
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, t
+from app.table import log, review
 from app.table import luegen as luegen_view
-from app.table import review
 from app.table.parts import CROWN_ICON, seat_name
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
-from engine import LossReason, hand_value
+from engine import LossReason, MatchEnd, hand_value
 from engine.observation import places
 
 
@@ -90,88 +89,115 @@ def reason_text(last_deal: Any, ui: Any) -> str:
     return " ".join(parts)
 
 
+def _lives_after(obs: Any, last: Any) -> list[int]:
+    """The lives ``last`` left (two deals can end back to back: the first one's panel
+    must not show the second one's losses); a result made without them: the lives now."""
+    return list((last.lives_after if last is not None else ()) or obs.lives)
+
+
+def _result_rows(obs: Any, last: Any, ui: Any) -> tuple[str, list[str]]:
+    """The rows of a finished deal (each seat's cards, value, lives left and loss) and,
+    in words, who lost what: the end-of-deal and the end-of-match panel show both."""
+    lives = _lives_after(obs, last)
+    items, losers = [], []
+    for row in deal_rows(last):
+        seat = row["seat"]
+        now = lives[seat] if seat < len(lives) else 0
+        items.append(_result_row(obs, last, row, now, ui))
+        if row["lost"]:
+            losers.append(_loss_words(seat, row["lost"], now, ui))
+    return "".join(items), losers
+
+
+def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> str:
+    """One seat's row: name, knock and Lügen badges, lives left, the cards as far as they
+    were shown (backs for hidden ones, none for a seat that was out before the deal),
+    the value or announcement, and the lives lost."""
+    seat = row["seat"]
+    name = seat_name(ui, seat)
+    lost = row["lost"] or 0
+    classes = "result" + (" loser" if lost else "")
+    value = fmt_value(row["value"]) if row["value"] is not None else ""
+    own = tuple(last.own_hand) if seat == 0 else ()
+    private = ""
+    if own and not row["hand"]:
+        # Lügen: the player's own unrevealed cards, which only they saw.
+        row = {**row, "hand": own}
+        value = fmt_value(hand_value(own, obs.rules))
+        private = (
+            f'<span class="tag own" data-testid="own-hand">'
+            f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
+        )
+    if row["hand"]:
+        cards = _mini_cards(row["hand"], ui)
+    elif row["announced"]:
+        cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+    elif now < 0 and not lost:  # out before this deal: no cards were dealt to them
+        cards = ""
+    else:
+        cards = _mini_backs(3, ui)
+    if row["announced"]:
+        said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
+        value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
+    loss = f'<span class="loss">−{"♥" * int(lost)}</span>' if lost else ""
+    knock = ""
+    if last.knocker == seat:
+        knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
+    return (
+        f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
+        f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
+        f"{_lie_badge(last, seat, ui)}{private}"
+        f'<span class="now">{_lives_el(now, ui)}</span></span>'
+        f'<span class="cards">{cards}</span>'
+        f'<span class="val">{esc(value)}</span>{loss}</li>'
+    )
+
+
+def _loss_words(seat: int, lost: int, now: int, ui: Any) -> str:
+    """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
+    you = "_you" if seat == 0 else ""
+    key = ("lost_life" if lost == 1 else "lost_lives") + you
+    words = t(key, ui.lang, name=seat_name(ui, seat), n=lost)
+    return words + (t("and_out" + you, ui.lang) if now < 0 else "")
+
+
 def deal_over(obs: Any, ui: Any) -> str:
     last = ui.result if ui.result is not None else obs.last_deal
-    rows = deal_rows(last)
-    # The lives this deal left (two deals can end back to back: the first screen must
-    # not show the second one's losses); a result made without them: the lives now.
-    lives = list((last.lives_after if last is not None else ()) or obs.lives)
-    items = []
-    losers = []
-    for row in rows:
-        seat = row["seat"]
-        name = seat_name(ui, seat)
-        lost = row["lost"] or 0
-        classes = "result" + (" loser" if lost else "")
-        value = fmt_value(row["value"]) if row["value"] is not None else ""
-        own = tuple(last.own_hand) if seat == 0 else ()
-        private = ""
-        if own and not row["hand"]:
-            # Lügen: the player's own unrevealed cards, which only they saw.
-            row = {**row, "hand": own}
-            value = fmt_value(hand_value(own, obs.rules))
-            private = (
-                f'<span class="tag own" data-testid="own-hand">'
-                f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
-            )
-        if row["hand"]:
-            cards = _mini_cards(row["hand"], ui)
-        elif row["announced"]:
-            cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
-        else:
-            cards = _mini_backs(3, ui)
-        if row["announced"]:
-            said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
-            value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-        now = lives[seat] if seat < len(lives) else 0
-        loss = ""
-        if lost:
-            losers.append(
-                t(
-                    ("lost_life" if lost == 1 else "lost_lives") + ("_you" if seat == 0 else ""),
-                    ui.lang,
-                    name=name,
-                    n=lost,
-                )
-            )
-            loss = f'<span class="loss">−{"♥" * int(lost)}</span>'
-        knock = ""
-        if last.knocker == seat:
-            knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
-        items.append(
-            f'<li class="{classes}" data-seat="{seat}" data-lost="{lost}">'
-            f'<span class="who"><span class="name">{esc(name)}</span>{knock}'
-            f"{_lie_badge(last, seat, ui)}{private}"
-            f'<span class="now">{_lives_el(now, ui)}</span></span>'
-            f'<span class="cards">{cards}</span>'
-            f'<span class="val">{esc(value)}</span>{loss}</li>'
-        )
+    rows, losers = _result_rows(obs, last, ui)
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
+    out = _lives_after(obs, last)[0] < 0
     return (
-        '<div class="overlay" data-testid="deal-over" role="dialog" aria-modal="true" '
-        f'aria-labelledby="deal-over-title"><div class="panel">'
+        '<div class="overlay results-layer" data-testid="deal-over" role="dialog" '
+        f'aria-modal="true" aria-labelledby="deal-over-title"><div class="panel">'
         f'<h2 id="deal-over-title">{esc(t("deal_over", ui.lang))}</h2>'
         f'<p class="reason">{esc(reason_text(last, ui))}</p>'
-        f'<ul class="results">{"".join(items)}</ul>'
+        f'<ul class="results">{rows}</ul>'
         f'<p class="summary">{esc(summary)}</p>'
-        f'<div class="buttons deal-buttons">'
-        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang))}</div>"
-        f"{_out_choice(lives, ui)}"
+        f"{_out_choice(ui) if out else _next_deal(ui)}"
         "</div></div>"
     )
 
 
-def _out_choice(lives: Sequence[int], ui: Any) -> str:
-    """The player is out and the others play on: watch every remaining deal without
-    stopping (``watch-to-end``), or start a new match at once."""
-    if not lives or lives[0] >= 0:
-        return ""
+def _next_deal(ui: Any) -> str:
+    """The usual way on: the next deal, or first a look back at this one."""
+    return (
+        '<div class="buttons deal-buttons">'
+        f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
+        f"{_button('review', review.tr('review', ui.lang))}</div>"
+    )
+
+
+def _out_choice(ui: Any) -> str:
+    """The player is out and the others play on: one choice, said in one sentence. The
+    first button keeps the name ``next-deal`` (the page contract's way on from every
+    end of a deal); for a player who is out it plays every remaining deal without a
+    stop. The second starts a new match at once."""
     return (
         f'<p class="out-note" data-testid="out-choice">{esc(t("you_are_out", ui.lang))}</p>'
-        '<div class="buttons out-buttons">'
-        f"{_button('watch-to-end', t('watch_to_end', ui.lang))}"
-        f"{_button('new-match', t('new_match', ui.lang))}</div>"
+        '<div class="buttons deal-buttons out-buttons">'
+        f"{_button('next-deal', t('watch_to_end', ui.lang), cls='primary big')}"
+        f"{_button('new-match', t('new_match', ui.lang))}"
+        f"{_button('review', review.tr('review', ui.lang), cls='ghost')}</div>"
     )
 
 
@@ -182,41 +208,75 @@ def ranking(obs: Any, ui: Any) -> list[tuple[int, int]]:
 
 
 def match_over(obs: Any, ui: Any) -> str:
-    lives = list(obs.lives)
-    winners = list(ui.winners)
-    crown = ui.crown
-    if len(winners) == 1:
-        head = (
-            t("winner_you", ui.lang)
-            if winners[0] == 0
-            else t("winner", ui.lang, name=seat_name(ui, winners[0]))
-        )
-    else:
-        head = t("winners", ui.lang, names=", ".join(seat_name(ui, s) for s in winners))
+    """The end of the match: the result panel, or, once the player closed it to look
+    at the finished table, a bar that brings it back or starts a new match."""
+    head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang)
+    return _match_panel(obs, head, ui) if ui.match_panel else _match_bar(head, ui)
+
+
+def _match_panel(obs: Any, head: str, ui: Any) -> str:
+    """Who won (with the crown), how the rules ended the match, the last deal's hands and
+    losses, the ranking; closed with Escape or its "look at the table" button."""
     crown_el = (
         f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
-        if crown
+        if ui.crown
         else ""
     )
+    first_out = ""
+    if obs.rules.match_end is MatchEnd.FIRST_OUT:
+        first_out = (
+            f'<p class="first-out" data-testid="first-out">{esc(t("first_out", ui.lang))}</p>'
+        )
+    return (
+        '<div class="overlay results-layer" data-testid="match-over" role="dialog" '
+        'aria-modal="true" aria-labelledby="match-over-title"><div class="panel">'
+        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}{first_out}'
+        f"{_last_deal(obs, ui)}"
+        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{_ranking_rows(obs, ui)}</ol>'
+        '<p class="stats-line">'
+        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
+        '<div class="buttons deal-buttons">'
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
+        f"{_button('close-result', t('see_table', ui.lang))}</div>"
+        "</div></div>"
+    )
+
+
+def _last_deal(obs: Any, ui: Any) -> str:
+    """The deal that ended the match: why, everyone's hand, who lost what."""
+    last = obs.last_deal
+    if last is None:
+        return ""
+    rows, losers = _result_rows(obs, last, ui)
+    return (
+        f'<h3>{esc(t("last_deal", ui.lang, n=last.deal_number))}</h3>'
+        f'<p class="reason">{esc(reason_text(last, ui))}</p>'
+        f'<ul class="results">{rows}</ul>'
+        f'<p class="summary">{esc("; ".join(losers) or t("nobody_lost", ui.lang))}</p>'
+    )
+
+
+def _ranking_rows(obs: Any, ui: Any) -> str:
+    winners, lives = ui.winners, list(obs.lives)
     rows = []
     for place, seat in ranking(obs, ui):
-        mark = CROWN_ICON if crown and seat in winners else ("★" if seat in winners else "")
+        mark = CROWN_ICON if ui.crown and seat in winners else ("★" if seat in winners else "")
         rows.append(
             f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
             f'<span class="place">{place}.</span>'
             f'<span class="who">{esc(seat_name(ui, seat))} {mark}</span>'
             f'<span class="now">{_lives_el(lives[seat], ui)}</span></li>'
         )
-    last = obs.last_deal
-    reason = reason_text(last, ui) if last is not None else ""
+    return "".join(rows)
+
+
+def _match_bar(head: str, ui: Any) -> str:
+    """The closed result: the finished table stays in view, with the way back to the
+    result and on to a new match (``data-state`` stays ``match-over``)."""
     return (
-        '<div class="overlay" data-testid="match-over" role="dialog" aria-modal="true" '
-        'aria-labelledby="match-over-title"><div class="panel">'
-        f'<h2 id="match-over-title">{esc(head)}</h2>{crown_el}'
-        f'<p class="reason">{esc(reason)}</p>'
-        f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{"".join(rows)}</ol>'
-        '<p class="stats-line">'
-        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
-        f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
-        "</div></div>"
+        '<section class="match-bar" data-testid="match-bar" aria-labelledby="match-bar-title">'
+        f'<h2 id="match-bar-title">{esc(head)}</h2>'
+        f"{_button('show-result', t('show_result', ui.lang))}"
+        f"{_button('new-match', t('new_match', ui.lang), cls='primary')}"
+        "</section>"
     )

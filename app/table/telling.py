@@ -58,6 +58,18 @@ _T: dict[str, tuple[str, str]] = {
     "verb_click": ("anklicken", "click"),
     "cancel": ("Abbrechen", "Cancel"),
     "sound": ("Ton", "Sound"),
+    # a shared device (pass-and-play)
+    "cover_turn": ("{name} ist dran", "{name}'s turn"),
+    "cover_tap": (
+        "Gib das Gerät an {name}. {name}: tippe, wenn nur du hinsiehst.",
+        "Hand the device to {name}. {name}: tap when only you are looking.",
+    ),
+    "cover_show": ("Meine Karten zeigen", "Show my cards"),
+    "cover_wait": ("Die anderen sind dran …", "The others are playing …"),
+    "cover_pass": (
+        "Die Karten bleiben verdeckt, bis die nächste Person dran ist.",
+        "The cards stay covered until the next person's turn.",
+    ),
     "hand_value": ("Dein Blatt: {value}", "Your hand: {value}"),
     "stock": ("{n} Karten im Stapel", "{n} cards in the stock"),
     "laid_by": ("gelegt von {name}", "laid by {name}"),

@@ -90,6 +90,7 @@ class UIState:
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
+    match_panel: bool = True  # at match-over: the result shows (closed: the finished table)
     result: Any = None  # the deal result shown at deal-over (None: the observation's last)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
@@ -97,6 +98,8 @@ class UIState:
     last_line: str = ""  # the log's newest line, shown at the table (the log may be off-screen)
     touch: bool = False  # a touch screen: the prompts say "tap", else "click"
     sound: bool = True  # the sound switch (app.sound)
+    cover: str = ""  # a shared device is being passed on: the person whose turn comes
+    cover_ready: bool = False  # that person's turn has come: they may uncover
 
 
 def phase_name(obs: Any) -> str:
@@ -551,7 +554,7 @@ def render(obs: Any, ui: UIState) -> str:
         for name, group in zip(("left", "top", "right"), sides, strict=True)
     )
     n_seats = len(obs.lives)
-    overlay = ""
+    overlay = _cover(ui) if ui.cover else ""
     if ui.mode == "deal-over":
         overlay = results.deal_over(obs, ui)
     elif ui.mode == "match-over":
@@ -587,6 +590,23 @@ def render(obs: Any, ui: UIState) -> str:
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
         f"{more_buttons(lang)}{overlay}{_panels(obs, ui)}"
         "</div>"
+    )
+
+
+def _cover(ui: UIState) -> str:
+    """The cover of a shared device between two persons' turns: it hides the table
+    (nothing private is drawn under it) until the person whose turn it is taps."""
+    lang, name = ui.lang, ui.cover
+    if ui.cover_ready:
+        title = telling.tr("cover_turn", lang, name=name)
+        body = telling.tr("cover_tap", lang, name=name)
+        button = _button("reveal", telling.tr("cover_show", lang), cls="primary big")
+    else:
+        title, body, button = telling.tr("cover_wait", lang), telling.tr("cover_pass", lang), ""
+    return (
+        '<div class="overlay cover-layer" data-testid="cover" role="dialog" aria-modal="true" '
+        f'aria-labelledby="cover-title"><div class="panel cover">'
+        f'<h2 id="cover-title">{esc(title)}</h2><p>{esc(body)}</p>{button}</div></div>'
     )
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
 
 import engine
+from app.cards.names import card_short
 from app.table import log
 from engine import DealEnd, Event, EventKind, LossReason, LuegenOutcome, parse_cards
 
@@ -75,19 +77,19 @@ CASES: list[tuple[Event, str, str]] = [
     ),
     (Event(EventKind.KNOCK, seat=2), "Ben klopft!", "Ben knocks!"),
     (
-        Event(EventKind.KNOCK, seat=0, reason="keep"),
-        "Du klopfst und behältst deine Karten",
-        "You knock and keep your hand",
+        Event(EventKind.KNOCK, seat=2, reason="keep"),
+        "Ben behält die Karten für die letzte Runde",
+        "Ben keeps the hand for the last round",
     ),
     (
         Event(EventKind.THIRTY_ONE, seat=1, cards=THREE),
-        "Anna hat 31: A♥ K♥ 10♥!",
-        "Anna has 31: A♥ K♥ 10♥!",
+        "31! Anna hat A♥ K♥ 10♥",
+        "31! Anna has A♥ K♥ 10♥",
     ),
     (
-        Event(EventKind.FEUER, seat=0, cards=parse_cards("AH AS AC")),
-        "Du hast Feuer: A♥ A♠ A♣!",
-        "You have Feuer: A♥ A♠ A♣!",
+        Event(EventKind.FEUER, seat=2, cards=parse_cards("AH AS AC")),
+        "Feuer! Ben hat A♥ A♠ A♣",
+        "Feuer! Ben has A♥ A♠ A♣",
     ),
     (
         Event(EventKind.REVEAL, seat=2, cards=THREE, value=31),
@@ -139,8 +141,8 @@ CASES: list[tuple[Event, str, str]] = [
     ),
     (
         Event(EventKind.MATCH_END, seats=(1, 2)),
-        "Gemeinsamer Sieg: Anna, Ben",
-        "Shared win: Anna, Ben",
+        "Gemeinsamer Sieg: Anna und Ben",
+        "Shared win: Anna and Ben",
     ),
 ]
 
@@ -157,6 +159,133 @@ def test_every_event_kind_has_words_of_its_own():
         assert log.line(event, NAMES, lang="en") != str(event)
 
 
+# Every event kind that names a seat, done by the player (seat 0): "you" with the verb
+# to match, and every card the event carries, as the bots' lines have them.
+ACE3 = parse_cards("AH AS AC")
+YOURS: list[tuple[Event, str, str]] = [
+    (Event(EventKind.DEAL, seat=0, value=3), "Spiel 3: Du gibst", "Deal 3: you deal"),
+    (Event(EventKind.KEEP, seat=0), "Du behältst deine Karten", "You keep your cards"),
+    (
+        Event(EventKind.TAKE, seat=0, given=THREE),
+        "Du nimmst neue Karten und legst A♥ K♥ 10♥ offen",
+        "You take new cards and lay A♥ K♥ 10♥ open",
+    ),
+    (
+        Event(EventKind.SWAP, seat=0, given=(KH,), taken=(S9,)),
+        "Du nimmst 9♠ und legst K♥",
+        "You take 9♠ and lay K♥",
+    ),
+    (
+        Event(EventKind.SWAP_ALL, seat=0, given=THREE, taken=(KH, S9, D7)),
+        "Du tauschst alle drei: nimmst K♥ 9♠ 7♦, legst A♥ K♥ 10♥",
+        "You swap all three: take K♥ 9♠ 7♦, lay A♥ K♥ 10♥",
+    ),
+    (
+        Event(EventKind.MISTERY, seat=0, given=(KH,), taken=(S9,)),
+        "Du legst K♥ verdeckt und nimmst 9♠",
+        "You lay K♥ face down and take 9♠",
+    ),
+    (
+        Event(EventKind.HOLD, seat=0, given=(KH, S9), taken=THREE),
+        "Du behältst A♥ K♥ 10♥ und gibst K♥ 9♠ weiter",
+        "You keep A♥ K♥ 10♥ and pass K♥ 9♠ on",
+    ),
+    (Event(EventKind.PASS, seat=0), "Du schiebst", "You pass"),
+    (
+        Event(EventKind.NEW, seat=0, cards=THREE),
+        "Du legst 7-8-9 ab: neue Mitte A♥ K♥ 10♥",
+        "You discard 7-8-9: new table cards A♥ K♥ 10♥",
+    ),
+    (Event(EventKind.KNOCK, seat=0), "Du klopfst!", "You knock!"),
+    (
+        Event(EventKind.KNOCK, seat=0, reason="keep"),
+        "Du behältst deine Karten für die letzte Runde",
+        "You keep your hand for the last round",
+    ),
+    (
+        Event(EventKind.THIRTY_ONE, seat=0, cards=THREE),
+        "31! Du hast A♥ K♥ 10♥",
+        "31! You have A♥ K♥ 10♥",
+    ),
+    (
+        Event(EventKind.FEUER, seat=0, cards=ACE3),
+        "Feuer! Du hast A♥ A♠ A♣",
+        "Feuer! You have A♥ A♠ A♣",
+    ),
+    (
+        Event(EventKind.REVEAL, seat=0, cards=THREE, value=31),
+        "Du zeigst A♥ K♥ 10♥ (31)",
+        "You show A♥ K♥ 10♥ (31)",
+    ),
+    (
+        Event(EventKind.ANNOUNCE, seat=0, value=30, cards=(KH, S9)),
+        "Du sagst 30 an und zeigst K♥ 9♠",
+        "You announce 30, show K♥ 9♠",
+    ),
+    (Event(EventKind.CHALLENGE, seat=0, target=2), "Du zweifelst Ben an", "You challenge Ben"),
+    (Event(EventKind.CHALLENGE, seat=2, target=0), "Ben zweifelt dich an", "Ben challenges you"),
+    (Event(EventKind.GIVEUP, seat=0), "Du gibst auf", "You give up"),
+    (
+        Event(EventKind.LOSE, seat=0, lives=1, reason=LossReason.LOWEST),
+        "Du verlierst ein Leben (niedrigste Hand)",
+        "You lose a life (lowest hand)",
+    ),
+    (
+        Event(EventKind.LOSE, seat=0, lives=2, reason=LossReason.LIE),
+        "Du verlierst 2 Leben (gelogen)",
+        "You lose 2 lives (caught lying)",
+    ),
+    (Event(EventKind.SWIM, seat=0), "Du schwimmst!", "You are swimming!"),
+    (Event(EventKind.OUT, seat=0), "Du bist ausgeschieden", "You are out"),
+    (Event(EventKind.MATCH_END, seats=(0,)), "Du gewinnst!", "You win!"),
+    (
+        Event(EventKind.MATCH_END, seats=(2, 0)),
+        "Gemeinsamer Sieg: du und Ben",
+        "Shared win: you and Ben",
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "de", "en"), YOURS, ids=lambda x: getattr(x, "kind", None))
+def test_each_of_the_players_own_events_in_german_and_english(event, de, en):
+    assert log.line(event, NAMES) == de
+    assert log.line(event, NAMES, lang="en") == en
+
+
+def _as_anna(event: Event) -> Event:
+    """The same event done by Anna (seat 1) instead of the player, as the player sees it
+    (a bot's Mistery swap and hidden-deal hold without their cards)."""
+    hidden = event.kind in (EventKind.MISTERY, EventKind.HOLD)
+    return dataclasses.replace(
+        event,
+        seat=1 if event.seat == 0 else event.seat,
+        target=1 if event.target == 0 else event.target,
+        seats=tuple(1 if s == 0 else s for s in event.seats),
+        given=() if hidden else event.given,
+        taken=() if hidden else event.taken,
+    )
+
+
+def test_the_players_lines_cover_every_kind_with_a_seat_and_have_their_own_grammar():
+    public = {EventKind.TABLE, EventKind.REFRESH, EventKind.RESHUFFLE, EventKind.VOID}
+    assert {e.kind for e, _, _ in YOURS} == set(EventKind) - public - {EventKind.DEAL_END}
+    for event, de, en in YOURS:
+        # never a bot's sentence with "Du"/"You" put in ("Du gibt", "You deals")
+        anna = _as_anna(event)
+        assert de != log.line(anna, NAMES).replace("Anna", "Du")
+        assert en != log.line(anna, NAMES, lang="en").replace("Anna", "You")
+        # as complete as a bot's line: every card the event names is in it
+        for card in (*event.given, *event.taken, *event.cards):
+            assert card_short(card, "french", "en") in en
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_holding_in_the_final_round_is_no_second_knock(lang):
+    for seat in (0, 2):
+        text = log.line(Event(EventKind.KNOCK, seat=seat, reason="keep"), NAMES, lang=lang)
+        assert "klopf" not in text.lower() and "knock" not in text.lower()
+
+
 @pytest.mark.parametrize("reason", list(LossReason))
 def test_every_loss_reason_and_deal_end_has_words(reason):
     for lang in ("de", "en"):
@@ -170,7 +299,7 @@ def test_every_loss_reason_and_deal_end_has_words(reason):
 def test_knack_calls_feuer_blitz_and_german_faces_have_their_names():
     feuer = Event(EventKind.FEUER, seat=1, cards=parse_cards("AH AS AC"))
     assert "Blitz" in log.line(feuer, NAMES, preset="knack")
-    assert log.line(feuer, NAMES, preset="knack", lang="en") == "Anna has three aces: A♥ A♠ A♣!"
+    assert log.line(feuer, NAMES, preset="knack", lang="en") == "Three aces! Anna has A♥ A♠ A♣"
     swap = Event(EventKind.SWAP, seat=1, given=(KH,), taken=(S9,))
     assert log.line(swap, NAMES, style="german") == "Anna nimmt Grün-9 und legt Herz-K"
 
@@ -203,3 +332,49 @@ def test_a_whole_match_log_has_a_line_for_every_event_and_hides_bots_cards():
         assert text and text != str(event)
         if event.kind is EventKind.MISTERY and event.seat != 0:
             assert text == f"{NAMES[event.seat]} swaps with the Mistery card"
+
+
+def _names_all(text: str, cards, lang: str = "en") -> bool:
+    return all(card_short(c, "french", lang) in text for c in cards)
+
+
+def test_the_players_own_mistery_swap_and_announcement_name_their_cards():
+    """In a real match (the player's own log, ``observation(0).log``): the Mistery swap
+    says what was laid and what was drawn, the announcement the two cards shown."""
+    rules = dataclasses.replace(engine.preset("hosenowi"), mistery=True, luegen=True)
+    want = {EventKind.MISTERY, EventKind.ANNOUNCE}
+    events = _log_of(range(300), rules, want)
+    own = [e for e in events if e.seat == 0 and e.kind in want]
+    assert {e.kind for e in own} == want, "choose a seed range where the player does both"
+    for event in own:
+        text = log.line(event, NAMES, lang="en")
+        assert _names_all(text, (*event.given, *event.taken, *event.cards)), text
+        if event.kind is EventKind.MISTERY:
+            assert event.given and event.taken  # the player's own log has both cards
+            assert text.startswith("You lay ") and " face down and take " in text
+
+
+def _bot_swaps_to_31(seeds):
+    """(swap, 31 call) of the first seeded random four-player match in which a bot's
+    swap makes 31."""
+    for seed in seeds:
+        events = _log_of([seed], engine.preset("classic"), set(), players=4)
+        for move, call in itertools.pairwise(events):
+            bots_swap = move.kind is EventKind.SWAP and move.seat == call.seat != 0
+            if call.kind is EventKind.THIRTY_ONE and bots_swap:
+                return move, call
+    raise AssertionError("no seed has a bot swapping to 31")
+
+
+def test_a_bots_move_to_31_is_whole_and_the_next_line_calls_31():
+    """The move that ends a deal names what was taken and laid; the line after it
+    starts with the call, "31!", and names the winning hand."""
+    move, call = _bot_swaps_to_31(range(300))
+    names = (*NAMES, "Clara")
+    for lang, takes, lays in (("de", " nimmt ", " und legt "), ("en", " takes ", " and lays ")):
+        text = log.line(move, names, lang=lang)
+        assert takes in text and lays in text
+    assert _names_all(log.line(move, names, lang="en"), move.given + move.taken)
+    for lang in ("de", "en"):
+        text = log.line(call, names, lang=lang)
+        assert text.startswith("31! ") and _names_all(text, call.cards, lang)

@@ -1,5 +1,6 @@
-"""The player is out and the bots play on: the deal-over screen offers to watch to the
-end (no more stops after each deal) or to start a new match."""
+"""The player is out and the bots play on: the deal-over screen offers one way on,
+watching the others to the end without stops (its button keeps the contract's name
+``next-deal``), beside a new match."""
 
 from __future__ import annotations
 
@@ -30,13 +31,24 @@ def _until_out(query: str):
 QUERY = "?seed={seed}&speed=0&preset=classic&bots=3&lives=1&mistery=0&luegen=0"
 
 
+def test_out_of_the_match_one_choice_in_one_sentence():
+    _, host, _ = _until_out(QUERY + "&lang=en")
+    panel = host.tree().find(data_testid="deal-over")
+    note = panel.find(data_testid="out-choice").all_text()
+    assert note.startswith("You are out:") and note.count(".") == 1  # one sentence
+    primary = [b for b in panel.find_all(data_action=True) if "primary" in (b.get("class") or "")]
+    assert [b.get("data-action") for b in primary] == ["next-deal"]
+    assert primary[0].all_text() == "Watch the others to the end"
+    assert panel.find(data_action="new-match").all_text() == "New match"
+    assert panel.find_all(data_action="watch-to-end") == []  # no second way to say the same
+    assert "Next deal" not in panel.all_text()
+
+
 def test_out_of_the_match_watch_to_the_end_without_stops():
     c, host, _ = _until_out(QUERY)
-    panel = host.tree().find(data_testid="deal-over")
-    assert panel.find(data_testid="out-choice")
-    assert {"next-deal", "watch-to-end", "new-match"} <= host.actions()
     seen = len(host.states)
-    c.handle({"type": "action", "action": "watch-to-end"})
+    c.handle({"type": "action", "action": "next-deal"})
+    assert c.watching
     assert settle(c, host) == "match-over"
     assert "deal-over" not in host.states[seen:]  # no stop after the remaining deals
     assert "human" not in host.states[seen:]
@@ -45,7 +57,7 @@ def test_out_of_the_match_watch_to_the_end_without_stops():
 
 def test_watching_survives_a_reload_and_ends_with_a_new_match():
     c, host, store = _until_out(QUERY)
-    c.handle({"type": "action", "action": "watch-to-end"})
+    c.handle({"type": "action", "action": "next-deal"})
     assert host.state == "busy"  # the bots play on
     c2, host2, _ = make("?speed=0", store=store)  # a reload: resumes, still watching
     assert c2.watching
@@ -63,7 +75,7 @@ def test_out_choice_only_when_the_player_is_out():
             break
         perform(c, host, choose(c, random.Random(0)))
     assert state == "deal-over" and c.ui.result.lives_after[0] >= 0  # 3 lives: still in
-    assert "watch-to-end" not in host.actions()
+    assert "new-match" not in host.actions()
     assert not host.tree().find_all(data_testid="out-choice")
-    c.handle({"type": "action", "action": "watch-to-end"})  # ignored: not out
-    assert host.state == "deal-over" and not c.watching
+    c.handle({"type": "action", "action": "next-deal"})  # the next deal, not watching
+    assert not c.watching and settle(c, host) in ("human", "deal-over")

@@ -242,3 +242,13 @@ def test_markup_is_escaped_and_hidden_when_closed() -> None:
     s = st.defaults("de")
     root = parse(sf.render(s, "de", open=False))
     assert "hidden" in root.children[0].attrs
+
+
+def test_the_variants_keep_their_german_names_and_say_what_they_are_in_english() -> None:
+    form = form_of(sf.render(st.defaults("en"), "en"))
+    texts = {name: form.find(data_field=name).all_text() for name in ("mistery", "luegen")}
+    assert "Lügen – the liar's variant" in texts["luegen"] and "bluff" in texts["luegen"]
+    assert "Mistery – the mystery card" in texts["mistery"] and "face down" in texts["mistery"]
+    # German only in the names: everything else of the English dialog is English
+    rest = form.all_text().replace("Lügen", "").replace("Deutsch", "")
+    assert not set("äöüß") & set(rest.lower())

@@ -27,7 +27,10 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
     game.hand_card(int(game.active("hand")[0])).click()
     snap("turn")
     game.page.keyboard.press("Escape")
-    # A bot's turn at the slow pace: thinking bubble and the last move highlighted.
+    game.page.locator('[data-action="hint"]').click()
+    game.page.locator(".hint-box").scroll_into_view_if_needed()
+    snap("hint")
+    # A bot's turn at the slow pace: cards in flight, the seats' last moves.
     game.open(url, "?seed=21&preset=classic&bots=3&speed=slow&new=1&lang=de")
     if "keep" in game.offered():
         game.keep()
@@ -37,6 +40,17 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
     page.locator(".seat.thinking").first.wait_for()
     page.wait_for_timeout(400)  # the picture needs the bot's pause, not a test
     snap("bots-turn")
+    game.wait_human()
+    # The player knocks: the last round and whose turns remain, then the call at the end.
+    while "knock" not in game.offered():
+        game.swap(int(game.active("hand")[0]), game.active("table")[-1])
+    page.locator('[data-action="knock"]').click()
+    page.locator("[data-testid=last-round]").wait_for()
+    page.wait_for_timeout(900)  # a bot's cards in flight
+    snap("last-round")
+    page.locator("[data-testid=callout]").wait_for(timeout=30_000)
+    page.wait_for_timeout(600)  # the call's entry over
+    snap("callout")
     game.wait_human()
     game.open(url, "?seed=21&preset=classic&bots=3" + PLAIN)
     if "keep" in game.offered():

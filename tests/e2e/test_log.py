@@ -68,7 +68,7 @@ REACHED = {
     "reshuffle": {EventKind.RESHUFFLE, EventKind.REFRESH},
 }
 SAYS = {
-    "knack": ("Everyone passed: new table cards ", " has 31: ", "Anna has three aces: ", " is out"),
+    "knack": ("Everyone passed: new table cards ", "31! ", "Three aces! Anna has ", " is out"),
     "pub": ("Everyone left would be out: nobody loses a life", "You are swimming!", "You are out"),
     "reshuffle": (
         "The discard pile is shuffled into the stock",
@@ -96,6 +96,6 @@ def test_the_log_shows_every_event_as_it_happens(page: Page, site_url, name):
     if EventKind.THIRTY_ONE in REACHED[name]:
         # A bot's move that ends a deal says what it took and laid before the deal's end.
         final = game.log_lines()
-        i = next(i for i, line in enumerate(final) if " has 31: " in line)
+        i = next(i for i, line in enumerate(final) if line.startswith("31! "))
         assert " takes " in final[i - 1] and " lays " in final[i - 1]
     assert errors == [], errors

@@ -1,0 +1,137 @@
+"""A guest's side of an online table, no I/O: the messages it sends and what it knows.
+
+The guest's page hands every message from the host to :meth:`Guest.receive` and
+sends the texts :meth:`Guest.hello`, :meth:`Guest.act`, :meth:`Guest.ping` and
+:meth:`Guest.bye` give. The guest keeps its seat, the secret that brings it back to
+that seat (the page stores it, so a reload can say hello with it), the lobby, its
+seat's view as an ``engine.Observation`` (``observation``, drawn by
+``app.table.view.render`` like the host's), the deal results, the running clock and
+how the match ended. Whatever the host sends is checked (``protocol.parse_host``);
+anything unreadable raises ProtocolError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.online import protocol
+from app.online.protocol import Message, ProtocolError, Reason, VersionMismatch
+from app.online.views import Mirror
+from engine import Action, DealResult, Observation
+
+__all__ = ["Countdown", "Guest"]
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """The decision after ``seq`` moves, ``seat``'s, is due at ``deadline`` (ms, on this
+    page's clock: the host said how long was left, not when)."""
+
+    seat: int
+    seq: int
+    deadline: float
+
+
+class Guest:
+    """One guest's view of the table (see the module text). ``clock()`` gives this
+    page's time in milliseconds; ``secret`` is the one kept from an earlier visit."""
+
+    def __init__(
+        self, name: str, *, clock: Callable[[], float], secret: str | None = None
+    ) -> None:
+        self.name = protocol.clean_name(name)
+        self.clock = clock
+        self.secret = secret
+        self.seat: int | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.mirror = Mirror()
+        self.countdown: Countdown | None = None
+        self.over: dict[str, Any] | None = None  # the ``over`` message's fields, once ended
+        self.rejected: dict[str, Any] | None = None  # the last ``rejected`` message's fields
+        self.update_needed: dict[str, Any] | None = None  # {"version", "reload"} if so
+
+    # ------------------------------------------------------------ messages out
+
+    def hello(self) -> str:
+        """Sit down, or come back to the seat of the kept secret."""
+        return protocol.hello(self.name, self.secret)
+
+    def act(self, action: Action | str) -> str:
+        """A move of this guest's seat, for the state it was shown last."""
+        if self.seat is None:
+            raise ProtocolError(Reason.NOT_SEATED, "this guest has no seat yet")
+        return protocol.act(str(action), seq=self.mirror.seq, seat=self.seat)
+
+    def ping(self) -> str:
+        """Still here (send every few seconds: a silent guest counts as away)."""
+        return protocol.ping()
+
+    def bye(self) -> str:
+        """Leave the table."""
+        return protocol.bye()
+
+    # ------------------------------------------------------------ messages in
+
+    def receive(self, text: Any) -> Message:
+        """Take in one message from the host; returns it, checked."""
+        try:
+            message = protocol.parse_host(text)
+        except VersionMismatch as e:  # a welcome of another version
+            reload = "guest" if e.version > protocol.VERSION else "host"
+            self.update_needed = {"version": e.version, "reload": reload}
+            raise
+        body = message.body
+        if message.kind == "welcome":
+            self.seat, self.secret = body["seat"], body["secret"]
+            self.mirror = Mirror()  # the host sends everything anew after a welcome
+        elif message.kind == "lobby":
+            self.lobby = body
+        elif message.kind == "state":
+            self._state(body["state"])
+        elif message.kind == "timer":
+            deadline = self.clock() + body["left_ms"]
+            self.countdown = Countdown(body["seat"], body["seq"], deadline)
+        elif message.kind == "over":
+            self.over = body
+        elif message.kind == "rejected":
+            self.rejected = body
+        elif message.kind == "update-needed":
+            self.update_needed = body
+        return message
+
+    def _state(self, state: Any) -> None:
+        if state.fields["seat"] != self.seat:
+            raise ProtocolError(
+                Reason.WRONG_SEAT, f"a view of seat {state.fields['seat']} for seat {self.seat}"
+            )
+        obs = self.mirror.update(state)
+        if obs.phase != "over":
+            self.over = None  # a new match at the same table
+
+    # ------------------------------------------------------------ what the page shows
+
+    @property
+    def observation(self) -> Observation | None:
+        """This seat's view now (None before the match)."""
+        return self.mirror.observation
+
+    @property
+    def results(self) -> list[DealResult]:
+        """The finished deals' results as this seat may see them, in order."""
+        return self.mirror.results
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names from the lobby (empty for a bot or open seat the host left
+        unnamed). Text: escape it when it goes into markup."""
+        if self.lobby is None:
+            return ()
+        return tuple(s["name"] for s in self.lobby["seats"])
+
+    def time_left(self) -> tuple[int, float] | None:
+        """(seat, milliseconds left) of the decision due now, if it has a deadline."""
+        c = self.countdown
+        if c is None or c.seq != self.mirror.seq or self.over is not None:
+            return None
+        return c.seat, max(0.0, c.deadline - self.clock())

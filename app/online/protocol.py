@@ -1,0 +1,384 @@
+"""The messages between the host's page and the guests' pages, as JSON text.
+
+Every message is one JSON object whose ``kind`` names it. Guests send:
+
+- ``hello`` {version, name, secret?}: sit down (``secret``: take back one's seat);
+- ``act`` {seat, action, seq}: a move as its action text, for the match as it was after
+  ``seq`` moves (the ``seq`` of the last ``state``), so a late double click is refused;
+- ``ping`` {}: still here (the host counts a silent guest as absent); ``bye`` {}: leaving.
+
+The host sends:
+
+- ``welcome`` {version, seat, secret}: the seat and the secret to keep for coming back;
+- ``lobby`` {seats, players, preset, rules, move_time, on_timeout, bot_level, started}: who
+  sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``);
+- ``state`` {seq, obs, results_from, results}: the seat's view (``app.online.views``);
+- ``timer`` {seat, seq, left_ms}: the decision after ``seq`` moves must come within
+  ``left_ms`` milliseconds (a duration: the two devices' clocks need not agree);
+- ``over`` {reason, lives, places}: the match ended (``end``) or time ran out (``timeout``,
+  nobody lost a life for it);
+- ``rejected`` {reason, detail, of, seq}: a message refused, why (``schema.Reason``) and
+  which (its kind, and an act's ``seq``); nothing changed;
+- ``update-needed`` {version, reload}: a hello of another protocol version; ``reload``
+  says whose page is older (``guest`` or ``host``) and must reload to update;
+- ``pong`` {}: the answer to ``ping``.
+
+Reading is bounded before anything else: a guest's message longer than
+:data:`MAX_GUEST_CHARS` is refused without being looked at, then ``engine.safe_json``
+reads it flat (depth, number and string limits), then its kind's schema checks every
+field. Names are text of at most :data:`NAME_MAX` characters without control or
+direction-changing characters, trimmed and never empty; they are data, never markup:
+every page escapes them when it shows them (``app.escape``, as ``app.table.view`` does
+with every text).
+
+>>> parse_guest(hello("  Anna  ")).body
+{'version': 1, 'name': 'Anna'}
+>>> parse_guest(act("swap 0 2", seq=7, seat=1))
+Message(kind='act', body={'seat': 1, 'action': 'swap 0 2', 'seq': 7})
+>>> parse_guest('{"kind": "act", "seat": 1}')
+Traceback (most recent call last):
+...
+app.online.schema.ProtocolError: bad-message: act lacks action, seq
+>>> parse_guest("x" * 2_000_000)
+Traceback (most recent call last):
+...
+app.online.schema.ProtocolError: too-large: a message of 2000000 characters; at most 1024 are read
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from app.online import views
+from app.online.schema import (
+    Check,
+    ProtocolError,
+    Reason,
+    bad,
+    boolean,
+    fields,
+    integer,
+    list_of,
+    one_of,
+    optional,
+    quote,
+    text,
+)
+from engine import InvalidInputError, safe_json
+
+__all__ = [
+    "MAX_GUEST_CHARS",
+    "MAX_HOST_CHARS",
+    "MOVE_TIMES",
+    "NAME_MAX",
+    "ON_TIMEOUT",
+    "VERSION",
+    "Message",
+    "ProtocolError",
+    "Reason",
+    "VersionMismatch",
+    "act",
+    "bye",
+    "clean_name",
+    "hello",
+    "lobby",
+    "over",
+    "parse_guest",
+    "parse_host",
+    "ping",
+    "pong",
+    "rejected",
+    "state",
+    "timer",
+    "update_needed",
+    "welcome",
+]
+
+VERSION = 1
+"""The protocol version: host and guest must speak the same one (a ``hello`` carries it)."""
+MAX_GUEST_CHARS = 1024
+"""The longest message a guest may send: a hello with a name of 20 escaped emoji is
+about 300 characters."""
+MAX_HOST_CHARS = 1024 * 1024
+"""The longest message a guest reads: the first ``state`` of a long match (all its log,
+up to ``views.MAX_SYNC_EVENTS`` events) is a few hundred kilobytes at most."""
+MAX_DEPTH = 12
+"""Nesting a message may have: a state's deal result is six levels deep."""
+NAME_MAX = 20
+"""The longest player name, in characters, after trimming."""
+SECRET_CHARS = 32
+"""A seat's secret: 16 random bytes as hexadecimal digits."""
+MOVE_TIMES = (0, 30, 60, 120, 300)
+"""Seconds per decision the host may choose; 0 is no limit."""
+ON_TIMEOUT = ("bot", "end")
+"""When time runs out: a bot makes the move, or the match ends with no life lost."""
+SEAT_KINDS = ("host", "guest", "bot", "open")
+"""Who sits on a seat in the lobby."""
+OVER_REASONS = ("end", "timeout")
+"""Why a match ended: played to its end, or a decision's time ran out."""
+
+# Control characters (C0, DEL, C1), the line and paragraph separators, the marks and
+# overrides that turn the direction of text (a name could make the words after it read
+# backwards), invisible characters (soft hyphen, zero width space, word joiner and the
+# like), the byte order mark, lone surrogates and the non-characters.
+_FORBIDDEN = re.compile(
+    "[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e"
+    "\u2060-\u206f\ufeff\ufff9-\uffff\ud800-\udfff]"
+)
+_SPACES = re.compile(r"\s+")
+# Joiners and variation selectors are kept (emoji and some scripts need them), but a
+# name of nothing else would show as nothing.
+_INVISIBLE = re.compile("[\u200c\u200d\ufe00-\ufe0f]")
+_SECRET = re.compile(r"[0-9a-f]{32}")
+
+
+class VersionMismatch(ProtocolError):
+    """A ``hello`` of another protocol version; ``version`` is the sender's."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(Reason.VERSION, f"protocol version {version}; this page speaks {VERSION}")
+        self.version = version
+
+
+@dataclass(frozen=True)
+class Message:
+    """A checked message: its kind and its fields as the schema keeps them (a
+    ``state`` message's body is ``{"state": views.State}``)."""
+
+    kind: str
+    body: dict[str, Any]
+
+
+# ---------------------------------------------------------------- names and secrets
+
+
+def clean_name(value: Any) -> str:
+    """A player's name as the table shows it: runs of spaces made one, trimmed.
+
+    >>> clean_name("  <b>Tom</b>   & Jerry ")
+    '<b>Tom</b> & Jerry'
+    >>> clean_name("Eve\\u202eevil")
+    Traceback (most recent call last):
+    ...
+    app.online.schema.ProtocolError: bad-name: a name may not hold control characters
+    """
+    if not isinstance(value, str):
+        raise ProtocolError(Reason.BAD_NAME, f"a name is text, not {quote(value)}")
+    if _FORBIDDEN.search(value):
+        raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
+    name = _SPACES.sub(" ", value).strip()
+    if not _INVISIBLE.sub("", name).strip():
+        raise ProtocolError(Reason.BAD_NAME, "a name may not be empty")
+    if len(name) > NAME_MAX:
+        raise ProtocolError(
+            Reason.BAD_NAME, f"a name of {len(name)} characters; at most {NAME_MAX} are allowed"
+        )
+    return name
+
+
+def _name(value: Any, where: str) -> str:
+    return clean_name(value)
+
+
+def _shown_name(value: Any, where: str) -> str:
+    """A name in the lobby: as a hello keeps it, or empty (an open seat)."""
+    return "" if value == "" else clean_name(value)
+
+
+def _secret(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not _SECRET.fullmatch(value):
+        raise bad(where, f"must be {SECRET_CHARS} hexadecimal digits")
+    return value
+
+
+def _rules(value: Any, where: str) -> dict[str, Any]:
+    return views.read_rules(value, where).to_dict()
+
+
+# ---------------------------------------------------------------- schemas
+
+_SEAT = integer(0, views.MAX_SEATS - 1)
+_COUNT = integer(0, views.BIG)
+_PER_SEAT = views.MAX_SEATS
+
+_LOBBY_SEAT: dict[str, Check] = {
+    "seat": _SEAT,
+    "kind": one_of(*SEAT_KINDS),
+    "name": _shown_name,
+    "away": boolean,
+    "level": optional(text(20)),
+}
+
+GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "hello": ({"version": _COUNT, "name": _name}, {"secret": _secret}),
+    "act": ({"seat": _SEAT, "action": text(40), "seq": _COUNT}, {}),
+    "ping": ({}, {}),
+    "bye": ({}, {}),
+}
+"""Per kind a guest sends: its required fields and its optional ones, with their checks."""
+
+HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
+    "welcome": ({"version": _COUNT, "seat": _SEAT, "secret": _secret}, {}),
+    "lobby": (
+        {
+            "seats": list_of(lambda v, w: fields(v, w, _LOBBY_SEAT), _PER_SEAT),
+            "players": integer(2, views.MAX_SEATS),
+            "preset": text(20),
+            "rules": _rules,
+            "move_time": integer(0, max(MOVE_TIMES)),
+            "on_timeout": one_of(*ON_TIMEOUT),
+            "bot_level": text(20),
+            "started": boolean,
+        },
+        {},
+    ),
+    "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, max(MOVE_TIMES) * 1000)}, {}),
+    "over": (
+        {
+            "reason": one_of(*OVER_REASONS),
+            "lives": list_of(integer(-1, views.BIG), _PER_SEAT),
+            "places": list_of(integer(1, views.MAX_SEATS), _PER_SEAT),
+        },
+        {},
+    ),
+    "rejected": (
+        {"reason": one_of(*Reason), "detail": text(400), "of": optional(text(20))},
+        {"seq": _COUNT},
+    ),
+    "update-needed": ({"version": _COUNT, "reload": one_of("guest", "host")}, {}),
+    "pong": ({}, {}),
+}
+"""Per kind the host sends (but ``state``, read by ``views.read_state``)."""
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _load(text_: Any, limit: int) -> tuple[str, dict[str, Any]]:
+    """The message's kind and its other fields, read within ``limit`` characters."""
+    if not isinstance(text_, str):
+        raise ProtocolError(Reason.NOT_JSON, f"a message is text, not {type(text_).__name__}")
+    if len(text_) > limit:  # before anything else: a long text costs nothing to refuse
+        raise ProtocolError(
+            Reason.TOO_LARGE, f"a message of {len(text_)} characters; at most {limit} are read"
+        )
+    try:
+        data = safe_json.loads(text_, max_chars=limit, max_depth=MAX_DEPTH)
+    except InvalidInputError as e:
+        raise ProtocolError(Reason.NOT_JSON, str(e)[:200]) from None
+    if not isinstance(data, dict):
+        raise bad("a message", f"must be a JSON object, not {type(data).__name__}")
+    kind = data.pop("kind", None)
+    if not isinstance(kind, str):
+        raise bad("a message", f"needs a kind, not {quote(kind)}")
+    return kind, data
+
+
+def _checked(kind: str, data: dict[str, Any], schemas: dict[str, Any]) -> Message:
+    schema = schemas.get(kind)
+    if schema is None:
+        raise bad("kind", f"{quote(kind)} is unknown; known: {', '.join(schemas)}")
+    required, extra = schema
+    return Message(kind, fields(data, kind, required, extra))
+
+
+def parse_guest(text_: Any) -> Message:
+    """Read a guest's message (the host's side). A ``hello`` of another version raises
+    :class:`VersionMismatch` before its other fields are checked, since another
+    version's hello may look different; everything else raises ProtocolError."""
+    kind, data = _load(text_, MAX_GUEST_CHARS)
+    version = data.get("version")
+    if kind == "hello" and isinstance(version, int) and version != VERSION:
+        raise VersionMismatch(version)
+    return _checked(kind, data, GUEST_SCHEMAS)
+
+
+def parse_host(text_: Any) -> Message:
+    """Read the host's message (a guest's side); a ``state``'s body is
+    ``{"state": views.State}``. A ``welcome`` of another version raises VersionMismatch."""
+    kind, data = _load(text_, MAX_HOST_CHARS)
+    if kind == "state":
+        return Message(kind, {"state": views.read_state(data)})
+    message = _checked(kind, data, HOST_SCHEMAS)
+    if kind == "welcome" and message.body["version"] != VERSION:
+        raise VersionMismatch(message.body["version"])
+    return message
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _encode(kind: str, **body: Any) -> str:
+    """One message as compact JSON (names stay readable: no ``\\u`` escapes)."""
+    return json.dumps({"kind": kind, **body}, separators=(",", ":"), ensure_ascii=False)
+
+
+def hello(name: str, secret: str | None = None) -> str:
+    """A guest sits down (or, with its seat's ``secret``, comes back)."""
+    body: dict[str, Any] = {"version": VERSION, "name": name}
+    if secret is not None:
+        body["secret"] = secret
+    return _encode("hello", **body)
+
+
+def act(action: str, *, seq: int, seat: int) -> str:
+    """A guest's move ``action`` (its text) at ``seat``, for the state after ``seq`` moves."""
+    return _encode("act", seat=seat, action=action, seq=seq)
+
+
+def ping() -> str:
+    """A guest says it is still there."""
+    return _encode("ping")
+
+
+def bye() -> str:
+    """A guest leaves the table."""
+    return _encode("bye")
+
+
+def welcome(seat: int, secret: str) -> str:
+    """The host seats a guest; the guest keeps ``secret`` to come back to ``seat``."""
+    return _encode("welcome", version=VERSION, seat=seat, secret=secret)
+
+
+def lobby(body: dict[str, Any]) -> str:
+    """The table's seats and choices (built by ``app.online.referee``)."""
+    return _encode("lobby", **body)
+
+
+def state(body: dict[str, Any]) -> str:
+    """A seat's view (``views.Feed.state`` builds the body)."""
+    return _encode("state", **body)
+
+
+def timer(seat: int, seq: int, left_ms: int) -> str:
+    """``seat`` must decide within ``left_ms`` ms (the decision after ``seq`` moves)."""
+    return _encode("timer", seat=seat, seq=seq, left_ms=left_ms)
+
+
+def over(reason: str, lives: list[int], places: list[int]) -> str:
+    """The match ended (``end``) or time ran out (``timeout``, no life lost)."""
+    return _encode("over", reason=reason, lives=lives, places=places)
+
+
+def rejected(reason: Reason, detail: str, of: str | None = None, seq: int | None = None) -> str:
+    """A message was refused and changed nothing: why, and which (its kind, an act's seq)."""
+    body: dict[str, Any] = {"reason": str(reason), "detail": detail[:400], "of": of}
+    if seq is not None:
+        body["seq"] = seq
+    return _encode("rejected", **body)
+
+
+def update_needed(guest_version: int) -> str:
+    """The answer to a hello of ``guest_version``: the older page must reload."""
+    return _encode(
+        "update-needed", version=VERSION, reload="guest" if guest_version < VERSION else "host"
+    )
+
+
+def pong() -> str:
+    """The answer to ``ping``."""
+    return _encode("pong")

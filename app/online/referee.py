@@ -1,0 +1,624 @@
+"""The host's referee: the match, the seats and every check of a guest's message, no I/O.
+
+The engine runs only on the host's page. The page's transport hands each guest's
+text to :meth:`Referee.receive` with the id of the connection it came on, and sends
+what comes back: a list of ``(connection id, message text)``. The page calls
+:meth:`Referee.tick` often (a few times a second) with nothing to hand in: the move
+timer, the stand-in bots for absent guests and the bots' paced moves all run from the
+clock given to the referee (milliseconds), so tests drive time by hand.
+
+What the referee guarantees, whatever arrives:
+
+- A message is refused, with a ``rejected`` naming the reason, and changes nothing,
+  when it is too long, not JSON, of an unknown kind or shape, from a connection
+  without a seat, for another seat, out of turn, for an earlier state (``seq``), or
+  illegal (the engine decides: ``Match.apply``).
+- Work per message is bounded before it is read: a token bucket per connection
+  (:attr:`Timing.burst` messages at once, :attr:`Timing.rate` per second after) drops
+  the rest with one ``rejected``, and the length check comes next, both O(1).
+- A seat is bound to a connection and to a secret given at ``welcome``; a ``hello``
+  with that secret on a new connection takes the seat back (the old connection loses it).
+- Each guest receives only its own seat's view (``views.Feed``), after every move.
+- A guest whose connection closed, who said ``bye`` or who was silent for
+  :attr:`Timing.silent_ms` is absent; after :attr:`Timing.grace_ms` a bot of the
+  table's level plays that seat's decisions until the guest is back.
+- With a time per move, each decision of a person (host or guest) has a deadline; when
+  it passes, a bot makes that move (``on_timeout="bot"``) or the match ends for
+  everyone with no life lost (``"end"``).
+
+>>> from engine import preset
+>>> clock = iter(range(0, 10**9, 10)).__next__
+>>> ref = Referee(TableConfig(preset("classic"), players=3), "Hana", clock=clock)
+>>> out = ref.receive("c1", protocol.hello("Ben"))
+>>> [protocol.parse_host(text).kind for conn, text in out]
+['welcome', 'lobby']
+>>> [s.kind.value for s in ref.seats]
+['host', 'guest', 'open']
+>>> out = ref.receive("c1", protocol.act("knock", seq=0, seat=1))
+>>> protocol.parse_host(out[0][1]).body["reason"]
+'not-started'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.online import protocol
+from app.online.protocol import (
+    MOVE_TIMES,
+    ON_TIMEOUT,
+    OVER_REASONS,
+    ProtocolError,
+    Reason,
+    VersionMismatch,
+)
+from app.online.views import Feed
+from engine import PRESETS, Action, IllegalActionError, InvalidInputError, Match, Rules, bots
+from engine.record import MatchRecord
+
+__all__ = ["SAVE_FORMAT", "Out", "Referee", "Seat", "SeatKind", "TableConfig", "Timing"]
+
+Out = tuple[str, str]
+"""A message to send: (connection id, message text)."""
+
+SAVE_FORMAT = "schwimmen-online-table"
+"""The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
+HARD_BOT_SAMPLES = 12
+HARD_BOT_CAP_MS = 1500
+"""The hard bot's search, as ``app.controller`` sets it (reproducible by its number of
+samples, capped in time only on a very slow device). The same figures, not imported:
+the controller is to import this module (tests/online keep them equal)."""
+MAX_BOT_MOVES = 10_000
+"""Bot moves one call may make when bots play without pauses (a whole match of bots
+is about 300): a bound, so that no call can run on."""
+
+
+class SeatKind(enum.StrEnum):
+    """Who sits on a seat."""
+
+    HOST = "host"  # the person at the host's page (seat 0)
+    GUEST = "guest"  # a person at another page
+    BOT = "bot"
+    OPEN = "open"  # free in the lobby; a bot takes it when the match starts
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """The host's choices for the table, shown in the lobby.
+
+    ``move_time``: seconds per decision (``protocol.MOVE_TIMES``, 0 for no limit);
+    ``on_timeout``: ``"bot"`` (a bot makes the move) or ``"end"`` (the match ends, no
+    life lost); ``bot_level``: the bots filling open seats and standing in for people.
+    """
+
+    rules: Rules
+    players: int
+    preset: str = "custom"
+    move_time: int = 0
+    on_timeout: str = "bot"
+    bot_level: str = "medium"
+
+    def __post_init__(self) -> None:
+        r = self.rules
+        if not isinstance(r, Rules) or not isinstance(self.players, int):
+            raise InvalidInputError("a table needs a Rules object and a number of players")
+        if not r.min_players <= self.players <= r.max_players:
+            raise InvalidInputError(
+                f"{self.players} players: these rules allow {r.min_players} to {r.max_players}"
+            )
+        if self.move_time not in MOVE_TIMES:
+            raise InvalidInputError(f"time per move {self.move_time!r}: choose one of {MOVE_TIMES}")
+        if self.on_timeout not in ON_TIMEOUT:
+            raise InvalidInputError(f"on_timeout {self.on_timeout!r}: choose one of {ON_TIMEOUT}")
+        if self.bot_level not in bots.NAMES:
+            raise InvalidInputError(f"bot level {self.bot_level!r}: choose one of {bots.NAMES}")
+        if self.preset not in (*PRESETS, "custom"):
+            raise InvalidInputError(f"preset {self.preset!r}: choose one of {(*PRESETS, 'custom')}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The choices as JSON values (the rules as their options)."""
+        return {**dataclasses.asdict(self), "rules": self.rules.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableConfig:
+        """Inverse of :meth:`to_dict`; anything that does not fit raises InvalidInputError."""
+        if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(cls)}:
+            raise InvalidInputError("a table's choices are an object of its fields")
+        return cls(**{**data, "rules": Rules.from_dict(data["rules"])})
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The referee's pace and patience, in milliseconds (and the flood limits)."""
+
+    grace_ms: float = 30_000  # an absent guest's seat waits this long for a stand-in bot
+    silent_ms: float = 15_000  # a guest silent this long is absent (guests ping every 5 s)
+    bot_ms: float = 0  # a pause before each bot move, for the pages to show the last one
+    deal_ms: float = 0  # a longer pause after a deal ended, to read its result
+    burst: int = 20  # messages a connection may send at once ...
+    rate: float = 10  # ... and per second after that
+
+
+@dataclass
+class Seat:
+    """One seat of the table. A guest seat keeps its ``secret`` (and its ``name``) while
+    its person is away; ``conn`` is the connection it is bound to now, if any."""
+
+    kind: SeatKind
+    name: str = ""
+    level: str = ""  # a bot's level
+    conn: str | None = None
+    secret: str | None = None
+    last_seen: float = 0.0  # when the bound connection last sent something
+    gone_at: float | None = None  # when the connection closed or said bye
+    away: bool = False  # as the lobby last said
+    feed: Feed = field(default_factory=Feed)
+
+
+@dataclass
+class _Bucket:
+    """Flood control for one connection: ``tokens`` refill at the rate, up to the burst."""
+
+    tokens: float
+    at: float
+    warned: bool = False
+
+    def allow(self, now: float, timing: Timing) -> bool:
+        """Take a token for one message, if there is one."""
+        elapsed = max(0.0, now - self.at)
+        self.tokens = min(float(timing.burst), self.tokens + elapsed * timing.rate / 1000)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.warned = False
+            return True
+        return False
+
+
+class Referee:
+    """The host's table: the lobby, then the match, refereed (see the module text).
+
+    ``clock()`` gives the time in milliseconds; ``secrets()`` a new seat's secret
+    (32 hexadecimal digits; random by default); ``bot_names`` the names bots get on
+    the seats they fill (seat s gets ``bot_names[s - 1]``).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        host_name: str,
+        *,
+        clock: Callable[[], float],
+        secrets: Callable[[], str] | None = None,
+        bot_names: Sequence[str] = (),
+        timing: Timing | None = None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.timing = timing or Timing()
+        self._secrets = secrets or (lambda: os.urandom(16).hex())
+        self._bot_names = tuple(bot_names)
+        self.seats = [Seat(SeatKind.HOST, protocol.clean_name(host_name))]
+        self.seats += [Seat(SeatKind.OPEN) for _ in range(config.players - 1)]
+        self.match: Match | None = None
+        self.seed = 0
+        self.ended: str | None = None  # "end" or "timeout" once the match is over
+        self.deadline: float | None = None  # when the decision now due must be made
+        self._bot_at = 0.0  # bots wait until then
+        self._deals = 0  # deals finished when the last move was made
+        self._conns: dict[str, int] = {}  # connection id -> seat
+        self._buckets: dict[str, _Bucket] = {}
+
+    # ------------------------------------------------------------ the page's calls
+
+    def receive(self, conn: str, text: Any) -> list[Out]:
+        """A message from connection ``conn``: act on it, and say what to send."""
+        now = self.clock()
+        bucket = self._buckets.get(conn)
+        if bucket is None:
+            bucket = self._buckets[conn] = _Bucket(float(self.timing.burst), now)
+        if not bucket.allow(now, self.timing):
+            if bucket.warned:
+                return []
+            bucket.warned = True
+            return [(conn, protocol.rejected(Reason.FLOOD, "too many messages: some were dropped"))]
+        seat = self._conns.get(conn)
+        if seat is not None:
+            self.seats[seat].last_seen = now
+        try:
+            message = protocol.parse_guest(text)
+        except VersionMismatch as e:
+            return [(conn, protocol.update_needed(e.version))]
+        except ProtocolError as e:
+            return [(conn, protocol.rejected(e.reason, e.detail))]
+        handle = {
+            "hello": self._hello,
+            "act": self._act,
+            "ping": self._ping,
+            "bye": self._bye,
+        }[message.kind]
+        try:
+            out = handle(conn, message.body, now)
+        except ProtocolError as e:
+            seq = message.body.get("seq")
+            return [(conn, protocol.rejected(e.reason, e.detail, of=message.kind, seq=seq))]
+        return out + self._run(now)
+
+    def disconnected(self, conn: str) -> list[Out]:
+        """The transport lost connection ``conn``: its seat's person is away."""
+        self._buckets.pop(conn, None)
+        seat = self._conns.pop(conn, None)
+        now = self.clock()
+        if seat is not None:
+            s = self.seats[seat]
+            s.conn, s.gone_at = None, now
+        return self._run(now)
+
+    def tick(self) -> list[Out]:
+        """Time passed: deadlines, absent guests and the bots' moves."""
+        return self._run(self.clock())
+
+    def host_act(self, action: Action | str) -> list[Out]:
+        """The host's own move at seat 0; a refused one raises ProtocolError."""
+        now = self.clock()
+        return self._play(0, str(action), None, now) + self._run(now)
+
+    def set_seat(self, seat: int, kind: SeatKind, level: str | None = None) -> list[Out]:
+        """In the lobby, make ``seat`` a bot of ``level`` (the table's by default) or open
+        it again. A guest sitting there loses the seat (its connection is unbound)."""
+        if self.match is not None:
+            raise InvalidInputError("seats are set in the lobby, before the match starts")
+        if not 0 < seat < len(self.seats) or kind not in (SeatKind.BOT, SeatKind.OPEN):
+            raise InvalidInputError(f"seat {seat!r} cannot become {kind!r}")
+        old = self.seats[seat]
+        if old.conn is not None:
+            del self._conns[old.conn]
+        self.seats[seat] = (
+            self._bot(seat, level or self.config.bot_level)
+            if kind is SeatKind.BOT
+            else Seat(SeatKind.OPEN)
+        )
+        return self._lobby_all()
+
+    def start(self, seed: int) -> list[Out]:
+        """Start the match with ``seed``; open seats get bots of the table's level."""
+        if self.match is not None:
+            raise InvalidInputError("the match has started already")
+        for i, s in enumerate(self.seats):
+            if s.kind is SeatKind.OPEN:
+                self.seats[i] = self._bot(i, self.config.bot_level)
+        return self._begin(seed)
+
+    def rematch(self, seed: int) -> list[Out]:
+        """A new match at the same table once this one is over; everyone keeps the seat."""
+        if self.match is None or self.ended is None:
+            raise InvalidInputError("a rematch follows a match that is over")
+        return self._begin(seed)
+
+    # ------------------------------------------------------------ what the page shows
+
+    def lobby(self) -> dict[str, Any]:
+        """The body of the ``lobby`` message: the seats and the table's choices."""
+        c = self.config
+        return {
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": str(s.kind),
+                    "name": s.name,
+                    "away": s.away,
+                    "level": s.level or None,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "players": c.players,
+            "preset": c.preset,
+            "rules": c.rules.to_dict(),
+            "move_time": c.move_time,
+            "on_timeout": c.on_timeout,
+            "bot_level": c.bot_level,
+            "started": self.match is not None,
+        }
+
+    # ------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON values, for the host's page to save: its choices, the seats
+        with the guests' names and secrets (so they can come back after the host's page
+        reloads; they stay on the host's device), the match and how it ended."""
+        return {
+            "format": SAVE_FORMAT,
+            "config": self.config.to_dict(),
+            "seats": [
+                {"kind": str(s.kind), "name": s.name, "level": s.level, "secret": s.secret}
+                for s in self.seats
+            ],
+            "seed": self.seed,
+            "ended": self.ended,
+            "match": None if self.match is None else self.match.record().to_dict(),
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Any,
+        *,
+        clock: Callable[[], float],
+        secrets: Callable[[], str] | None = None,
+        bot_names: Sequence[str] = (),
+        timing: Timing | None = None,
+    ) -> Referee:
+        """The table saved by :meth:`to_dict`, with nobody connected: each guest's seat
+        waits for its person (their pages say hello again with their secrets), and the
+        decision due starts a new clock. Damaged data raises InvalidInputError."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise InvalidInputError("not a saved online table")
+        config = TableConfig.from_dict(data.get("config"))
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != config.players:
+            raise InvalidInputError(f"a saved table needs {config.players} seats")
+        now = clock()
+        saved = [_saved_seat(s, i, now) for i, s in enumerate(seats)]
+        ref = cls(
+            config, saved[0].name, clock=clock, secrets=secrets, bot_names=bot_names, timing=timing
+        )
+        ref.seats = saved
+        ended, seed = data.get("ended"), data.get("seed")
+        if ended not in (None, *OVER_REASONS) or not isinstance(seed, int):
+            raise InvalidInputError("a saved table's seed or end is broken")
+        ref.seed, ref.ended = seed, ended
+        if data.get("match") is not None:
+            m = ref.match = Match.replay(MatchRecord.from_dict(data["match"]))
+            if m.players != config.players or m.rules != config.rules:
+                raise InvalidInputError("the saved match is not this table's")
+            ref._deals = m.deal_count
+        return ref
+
+    def time_left(self, now: float | None = None) -> tuple[int, float] | None:
+        """(seat, milliseconds left) of the decision with a deadline now, or None."""
+        seat = None if self.match is None else self.match.current_player()
+        if self.deadline is None or seat is None:
+            return None
+        return seat, max(0.0, self.deadline - (self.clock() if now is None else now))
+
+    # ------------------------------------------------------------ guests' messages
+
+    def _hello(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+        if conn in self._conns:
+            seat = self._conns[conn]
+            raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {seat} already")
+        secret = body.get("secret")
+        if secret is not None:
+            seat = next((i for i, s in enumerate(self.seats) if s.secret == secret), None)
+            if seat is None:
+                raise ProtocolError(Reason.BAD_SECRET, "no seat of this table has that secret")
+            s = self.seats[seat]
+            if s.conn is not None:  # the old connection is stale: it loses the seat
+                del self._conns[s.conn]
+        else:
+            if self.match is not None:
+                raise ProtocolError(Reason.STARTED, "the match has begun; only its players return")
+            seat = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN), None)
+            if seat is None:
+                raise ProtocolError(Reason.TABLE_FULL, "every seat is taken")
+            s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._secrets())
+        s.conn, s.last_seen, s.gone_at, s.feed = conn, now, None, Feed()
+        self._conns[conn] = seat
+        out = [(conn, protocol.welcome(seat, s.secret or ""))]
+        out += self._lobby_all()
+        if self.match is not None:
+            out += self._catch_up(self.match, conn, seat, now)
+        return out
+
+    def _act(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+        seat = self._seat_of(conn)
+        if body["seat"] != seat:
+            raise ProtocolError(
+                Reason.WRONG_SEAT, f"this connection plays seat {seat}, not {body['seat']}"
+            )
+        return self._play(seat, body["action"], body["seq"], now)
+
+    def _ping(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+        self._seat_of(conn)
+        return [(conn, protocol.pong())]
+
+    def _bye(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+        seat = self._seat_of(conn)
+        del self._conns[conn]
+        if self.match is None:  # leaving the lobby frees the seat
+            self.seats[seat] = Seat(SeatKind.OPEN)
+        else:  # in a match the seat waits for its person (the secret brings them back)
+            s = self.seats[seat]
+            s.conn, s.gone_at = None, now
+        return self._lobby_all()
+
+    def _seat_of(self, conn: str) -> int:
+        seat = self._conns.get(conn)
+        if seat is None:
+            raise ProtocolError(Reason.NOT_SEATED, "say hello first: this connection has no seat")
+        return seat
+
+    # ------------------------------------------------------------ the match
+
+    def _play(self, seat: int, text: str, seq: int | None, now: float) -> list[Out]:
+        """``seat``'s move (a guest's or the host's), checked; refused moves raise."""
+        m = self.match
+        if m is None:
+            raise ProtocolError(Reason.NOT_STARTED, "the match has not started")
+        if self.ended is not None:
+            raise ProtocolError(Reason.OVER, "the match is over")
+        if m.current_player() != seat:
+            raise ProtocolError(
+                Reason.NOT_YOUR_TURN, f"seat {m.current_player()} is to decide, not seat {seat}"
+            )
+        if seq is not None and seq != len(m.actions):
+            raise ProtocolError(
+                Reason.STALE, f"the move was made after {seq} moves; there are {len(m.actions)}"
+            )
+        try:
+            m.apply(text)
+        except (InvalidInputError, IllegalActionError) as e:
+            raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
+        return self._moved(m, now)
+
+    def _begin(self, seed: int) -> list[Out]:
+        now = self.clock()
+        c = self.config
+        m = self.match = Match(c.rules, players=c.players, seed=seed)
+        self.seed, self.ended, self.deadline = seed, None, None
+        self._deals, self._bot_at = m.deal_count, now + self.timing.bot_ms
+        for s in self.seats:
+            s.feed = Feed()  # a new match: each page gets its log from the start
+        return self._lobby_all() + self._states(m) + self._run(now)
+
+    def _moved(self, m: Match, now: float) -> list[Out]:
+        """After any accepted move: every guest's new view; the end, or a pause before the
+        bots go on (a longer one after a deal ended) and a new deadline."""
+        out = self._states(m)
+        if m.is_over():
+            return out + self._end(m, "end")
+        ended_deal = m.deal_count > self._deals
+        self._deals = m.deal_count
+        self._bot_at = now + (self.timing.deal_ms if ended_deal else self.timing.bot_ms)
+        self.deadline = None  # the next decision gets its own (see _run)
+        return out
+
+    def _end(self, m: Match, reason: str) -> list[Out]:
+        self.ended, self.deadline = reason, None
+        text = protocol.over(reason, m.lives(), m.places())
+        return [(s.conn, text) for s in self.seats if s.conn is not None]
+
+    def _run(self, now: float) -> list[Out]:
+        """Whatever is due now: who is away, the clock of a person's decision (started,
+        or run out), the bots' moves."""
+        out = self._presence(now)
+        m = self.match
+        for _ in range(MAX_BOT_MOVES):
+            seat = None if m is None or self.ended is not None else m.current_player()
+            if m is None or seat is None:
+                break
+            if self._person(seat, now):
+                if self.deadline is None:  # a new decision: its clock starts now
+                    if self.config.move_time:
+                        self.deadline = now + self.config.move_time * 1000
+                        out += self._timer_all(now)
+                    break
+                if now < self.deadline:
+                    break
+                if self.config.on_timeout == "end":
+                    out += self._end(m, "timeout")
+                    break
+            elif now < self._bot_at:
+                break
+            out += self._bot_move(m, seat, now)
+        return out
+
+    def _bot_move(self, m: Match, seat: int, now: float) -> list[Out]:
+        """A bot decides for ``seat`` (a bot's seat, or a person's standing in)."""
+        s = self.seats[seat]
+        level = s.level if s.kind is SeatKind.BOT else self.config.bot_level
+        m.apply(self._make_bot(m, seat, level).choose(m.observation(seat)))
+        return self._moved(m, now)
+
+    def _make_bot(self, m: Match, seat: int, level: str) -> Any:
+        """The bot for this decision of ``seat``, seeded from the match seed, the seat and
+        the moves so far, as ``app.controller`` seeds its bots: a seeded match plays the
+        same on every page and after a reload."""
+        options = (
+            {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS} if level == "hard" else {}
+        )
+        key = f"{self.seed}:{seat}:{len(m.actions)}"  # str: a stable seed on every Python
+        return bots.make(level, seed=random.Random(key).getrandbits(48), **options)
+
+    # ------------------------------------------------------------ seats and presence
+
+    def _bot(self, seat: int, level: str) -> Seat:
+        if level not in bots.NAMES:
+            raise InvalidInputError(f"bot level {level!r}: choose one of {bots.NAMES}")
+        names = self._bot_names
+        return Seat(SeatKind.BOT, names[seat - 1] if seat - 1 < len(names) else "", level)
+
+    def _absent_since(self, s: Seat, now: float) -> float | None:
+        """When a guest's person went away (None: here); other seats are never absent."""
+        if s.kind is not SeatKind.GUEST:
+            return None
+        if s.conn is None:
+            return s.gone_at if s.gone_at is not None else now
+        silent = s.last_seen + self.timing.silent_ms
+        return silent if now >= silent else None
+
+    def _person(self, seat: int, now: float) -> bool:
+        """Whether a person decides for ``seat`` now: the host, or a guest who is here or
+        away for less than the grace period (a bot stands in after it)."""
+        s = self.seats[seat]
+        if s.kind is SeatKind.HOST:
+            return True
+        since = self._absent_since(s, now)
+        return s.kind is SeatKind.GUEST and (since is None or now < since + self.timing.grace_ms)
+
+    def _presence(self, now: float) -> list[Out]:
+        """Mark who is away; the lobby goes out again when that changed."""
+        changed = False
+        for s in self.seats:
+            away = self._absent_since(s, now) is not None
+            changed |= away != s.away
+            s.away = away
+        return self._lobby_all() if changed else []
+
+    # ------------------------------------------------------------ messages out
+
+    def _lobby_all(self) -> list[Out]:
+        text = protocol.lobby(self.lobby())
+        return [(s.conn, text) for s in self.seats if s.conn is not None]
+
+    def _states(self, m: Match) -> list[Out]:
+        """Each bound guest's own view (only what its seat may know)."""
+        return [
+            (s.conn, protocol.state(s.feed.state(m, i)))
+            for i, s in enumerate(self.seats)
+            if s.conn is not None
+        ]
+
+    def _timer_all(self, now: float) -> list[Out]:
+        text = self._timer_text(now)
+        return [] if text is None else [(s.conn, text) for s in self.seats if s.conn is not None]
+
+    def _timer_text(self, now: float) -> str | None:
+        left = self.time_left(now)
+        if left is None or self.match is None:
+            return None
+        return protocol.timer(left[0], len(self.match.actions), int(left[1]))
+
+    def _catch_up(self, m: Match, conn: str, seat: int, now: float) -> list[Out]:
+        """A guest (back) at a running or finished match: its whole view, the clock, the end."""
+        out = [(conn, protocol.state(self.seats[seat].feed.state(m, seat)))]
+        timer = self._timer_text(now)
+        if timer is not None:
+            out.append((conn, timer))
+        if self.ended is not None:
+            out.append((conn, protocol.over(self.ended, m.lives(), m.places())))
+        return out
+
+
+def _saved_seat(data: Any, seat: int, now: float) -> Seat:
+    """One seat of a saved table; a guest's seat waits (away since ``now``)."""
+    try:
+        kind = SeatKind(data["kind"])
+        name, level, secret = data["name"], data["level"], data["secret"]
+        if name != "" or kind in (SeatKind.HOST, SeatKind.GUEST):  # people have names
+            name = protocol.clean_name(name)
+    except (TypeError, KeyError, ValueError) as e:  # ProtocolError is a ValueError
+        raise InvalidInputError(f"saved seat {seat} is broken: {e}") from None
+    if (kind is SeatKind.HOST) != (seat == 0):
+        raise InvalidInputError(f"saved seat {seat} cannot be a {kind} seat")
+    if kind is SeatKind.BOT and level not in bots.NAMES:
+        raise InvalidInputError(f"saved seat {seat}: unknown bot level {level!r}")
+    if kind is SeatKind.GUEST and not (isinstance(secret, str) and len(secret) == 32):
+        raise InvalidInputError(f"saved seat {seat}: a guest's seat needs its secret")
+    return Seat(kind, name, level if kind is SeatKind.BOT else "", secret=secret, gone_at=now)

@@ -1,0 +1,92 @@
+"""Pass-and-play: several persons at one device. Each person's turn comes after a cover
+that draws nothing private; the screen shows the match from that person's chair."""
+
+from __future__ import annotations
+
+from app.controller import Controller
+from app.stats import model as stats_mod
+from app.storage import MemoryBackend, Store
+from tests.app.test_controller import FakeHost
+
+
+def _start(query):
+    host = FakeHost()
+    store = Store(MemoryBackend())
+    c = Controller(host, store, query=query, browser_lang="de", tab_id="t")
+    c.start()
+    return c, host, store
+
+
+def _run(c, host, limit=500):
+    """Run timers until the page waits for someone (cover, a person, a result)."""
+    for _ in range(limit):
+        if not host.timers:
+            return
+        _, callback = host.timers.pop(0)
+        callback()
+
+
+def test_three_persons_and_a_bot_play_a_deal_behind_covers():
+    c, host, store = _start("?seed=4&preset=classic&bots=1&people=3&speed=0&new=1")
+    assert c.people == 3 and set(c.bot_levels) == {3}
+    covers = 0
+    turns = {0: 0, 1: 0, 2: 0}
+    for _ in range(200):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        tree = host.tree()
+        assert tree.find_all(data_testid="cover"), "a person's turn starts behind the cover"
+        # Nothing private under the cover: no hand is drawn at all.
+        assert tree.find(data_testid="hand").find_all(data_card=True) == []
+        assert 'data-zone="hand"' not in host.markup
+        covers += 1
+        seat = c.match.current_player()
+        assert seat in turns and c.viewer == seat
+        assert tree.find_all(data_action="reveal")
+        c.press("reveal")
+        assert host.state == "human"
+        # The screen is that person's: their own hand, seat 0 on the screen.
+        shown = [e.get("data-card") for e in host.tree().find(data_testid="hand").find_all(
+            data_card=True
+        )]
+        assert shown == [str(card) for card in c.match.observation(seat).hand]
+        legal = c.match.legal_actions()
+        choice = next((a for a in legal if str(a) == "knock"), legal[0])
+        turns[seat] += 1
+        assert c.play(str(choice)), choice
+    assert host.state == "deal-over"
+    assert covers >= 3 and all(n >= 1 for n in turns.values())
+    stats, _ = stats_mod.load_stats(store)
+    assert stats.matches == 0 and stats.overall.deals == 0  # nobody's statistics
+
+
+def test_one_person_plays_as_before_without_a_cover():
+    c, host, _ = _start("?seed=4&preset=classic&bots=3&speed=0&new=1")
+    _run(c, host)
+    assert c.people == 1 and host.state == "human"
+    assert host.tree().find_all(data_testid="cover") == []
+
+
+def test_a_challenge_named_on_the_turned_screen_reaches_the_right_seat():
+    from app import seating
+    from engine import Action
+
+    assert seating.action_back(Action.challenge(1), viewer=1, players=3) == Action.challenge(2)
+
+
+def test_the_hint_and_the_review_speak_to_the_person_at_the_device():
+    c, host, _ = _start("?seed=4&preset=classic&bots=1&people=2&speed=0&new=1")
+    for _ in range(100):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        c.press("reveal")
+        if c.viewer == 1 and not c.ui.hints:
+            c.press("hint")
+            assert c.ui.hints, "the coach answers the second person too"
+        legal = c.match.legal_actions()
+        c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    assert host.state == "deal-over"
+    c.press("review")
+    assert c.ui.panels.review_open and c.ui.panels.review is not None
