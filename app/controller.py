@@ -858,8 +858,8 @@ class Controller:
     def _shown_events(self, obs: Any) -> Sequence[Any]:
         """The log as far as the screen may show it: at the end of a deal (its result or
         its closing table), up to that deal's end (the engine has dealt the next one)."""
-        if self.closing is not None:
-            return log.until_deal_end(obs.log, self.closing.deal_number)
+        if self.closing is not None:  # the final move, before the hands are shown
+            return story.until_final_move(log.until_deal_end(obs.log, self.closing.deal_number))
         if self.ui.mode == "deal-over" and self.ui.result is not None:
             return log.until_deal_end(obs.log, self.ui.result.deal_number)
         return obs.log

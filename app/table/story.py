@@ -265,6 +265,21 @@ def sounds(events: Iterable[Event]) -> tuple[str, ...]:
 # ---------------------------------------------------------------- the end of a deal
 
 
+def until_final_move(events: Sequence[Event]) -> Sequence[Event]:
+    """``events`` up to a deal's final move and its 31 or Feuer, without the reveal
+    and the losses that follow: what the table calls before the result is shown.
+
+    >>> from engine import Event, EventKind
+    >>> log = [Event(EventKind.SWAP, seat=1), Event(EventKind.THIRTY_ONE, seat=1),
+    ...        Event(EventKind.REVEAL, seat=0), Event(EventKind.LOSE, seat=0)]
+    >>> [e.kind.value for e in until_final_move(log)]
+    ['swap', '31']
+    """
+    called = MOVES | {EventKind.THIRTY_ONE, EventKind.FEUER, EventKind.CHALLENGE, EventKind.GIVEUP}
+    last = max((i for i, e in enumerate(events) if e.kind in called), default=len(events) - 1)
+    return events[: last + 1]
+
+
 def closing(before: Any, after: Any, deal_number: int) -> Any:
     """The observation ``before`` a deal's final move, changed to show the table and the
     own hand as the deal ended (``after``: the observation once it ended; the engine has
