@@ -41,7 +41,13 @@ const peers = PeerServer({ host: HOST, port, path: "/", key: "peerjs" }, (http) 
 });
 peers.on("connection", (client) => console.log(`signal: + ${client.getId()}`));
 peers.on("disconnect", (client) => console.log(`signal: - ${client.getId()}`));
-peers.on("error", (error) => console.error(`signal: ${error?.message ?? error}`));
+peers.on("error", (error) => {
+  if (error?.code === "EADDRINUSE") {
+    console.error(`signal: port ${port} on ${HOST} is in use: choose another with --port N`);
+    process.exit(1);
+  }
+  console.error(`signal: ${error?.message ?? error}`);
+});
 
 function version() {
   try {
