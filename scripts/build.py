@@ -2,13 +2,17 @@
 
     python scripts/build.py [--out DIR]
 
-The site holds the page, the static files, the Python runtime copied from
-``node_modules`` (run ``npm ci`` first), ``python.zip`` with every ``*.py`` of
-``engine/`` and ``app/`` and its bytecode (compiled by the page's Pyodide under
-Node), a ``pyscript.toml`` that loads the zip, and a service worker whose
-precache list and cache name are generated from the built files. Every URL
-is relative, so the folder works from any static host and under any sub-path.
-Nothing here needs the network.
+    python scripts/build.py --online my-servers.json   # other signalling/ICE servers
+
+The site holds the page, the static files, the Python runtime and the WebRTC
+library of online play copied from ``node_modules`` (run ``npm ci`` first),
+``python.zip`` with every ``*.py`` of ``engine/`` and ``app/`` and its bytecode
+(compiled by the page's Pyodide under Node), a ``pyscript.toml`` that loads the
+zip, ``online.json`` (the servers online play uses; the page's Content Security
+Policy lets it connect to exactly those), and a service worker whose precache
+list and cache name are generated from the built files. Every URL is relative,
+so the folder works from any static host and under any sub-path. Nothing here
+needs the network.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -40,6 +45,10 @@ RUNTIME = {
         "node_modules/@pyscript/core/dist",
         ["core.js", "core-*.js", "toml-*.js", "error-*.js"],
     ),
+    # Online play's WebRTC library (static/net.mjs loads it when a table is opened or
+    # joined, never at start): PeerJS's self-contained browser build. It is precached
+    # like every file, so a release's files stay one set checked against its hashes.
+    "vendor/peerjs": ("node_modules/peerjs/dist", ["peerjs.min.js"]),
 }
 # What the bare PyScript page of bench/startup.py boots from: Pyodide as published.
 BARE_RUNTIME = {
@@ -74,6 +83,32 @@ STDLIB_CACHE = ROOT / "dist" / ".stdlib-cache"
 # between builds by content: the page then imports without compiling.
 PYC_CACHE = ROOT / "dist" / ".pyc-cache"
 
+# Online play (static/net.mjs, docs/online.md): the PeerJS signalling servers the page
+# may use, the PeerJS API key, the ICE servers (STUN, TURN) of its WebRTC connections,
+# and whether ``?signal=`` may name a signalling server on this machine
+# (``scripts/signal``, the tests). Public defaults: PeerJS's own cloud PeerServer and the
+# ICE servers the PeerJS client uses by default. ``--online FILE`` replaces any of them.
+ONLINE_JSON = "online.json"
+ONLINE_DEFAULTS = {
+    "signal": ["wss://0.peerjs.com/"],
+    "key": "peerjs",
+    "iceServers": [
+        {"urls": "stun:stun.l.google.com:19302"},
+        {
+            "urls": ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
+            "username": "peerjs",
+            "credential": "peerjsp",
+        },
+    ],
+    "loopback": True,
+}
+# What ``?signal=`` may name when ``loopback`` is on: a signalling server on the player's
+# own machine, plain ws:// (a loopback address is a secure context's own; CSP host
+# sources cannot name IPv6 literals, so [::1] is left out).
+LOOPBACK_SOURCES = ("ws://127.0.0.1:*", "ws://localhost:*")
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost")
+ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
+
 # The page, and every file of static/ (but the templates), as they are.
 PAGE = "index.html"
 STATIC_DIR = "static"
@@ -89,15 +124,20 @@ class BuildError(RuntimeError):
     """The build cannot go on (a missing input); the message says what to do."""
 
 
-def build(out: Path | None = None) -> Path:
-    """Build the site into ``out/site`` (default ``dist/``) and return that folder."""
+def build(out: Path | None = None, online: dict | None = None) -> Path:
+    """Build the site into ``out/site`` (default ``dist/``) and return that folder.
+
+    ``online`` replaces entries of ``ONLINE_DEFAULTS`` (see ``online_config``)."""
     out = (out or ROOT / "dist").resolve()
+    online_settings = online_config(online)
     site = out / "site"
     if site.exists():
         shutil.rmtree(site)
     site.mkdir(parents=True)
 
-    _copy(ROOT / PAGE, site / PAGE)
+    page = (ROOT / PAGE).read_text(encoding="utf-8")
+    (site / PAGE).write_text(with_connect_src(page, online_settings), encoding="utf-8")
+    write_online_json(site, online_settings)
     for path in sorted((ROOT / STATIC_DIR).rglob("*")):
         rel = path.relative_to(ROOT)
         if path.is_file() and rel.as_posix() not in TEMPLATES:
@@ -112,6 +152,101 @@ def build(out: Path | None = None) -> Path:
     write_service_worker(site)
     _build_bench(out)
     return site
+
+
+def online_config(overrides: dict | None = None) -> dict:
+    """``ONLINE_DEFAULTS`` with ``overrides`` applied, checked; a ``BuildError`` names what
+    is wrong. Signalling servers are ``wss://`` URLs (``ws://`` only on this machine: a
+    page served over HTTPS may not open plain WebSockets elsewhere), without user,
+    query or fragment; ICE servers are WebRTC's ``RTCIceServer`` records.
+
+    >>> online_config({"signal": ["wss://peer.example.org:8443/s/"]})["signal"]
+    ['wss://peer.example.org:8443/s/']
+    >>> online_config({"signal": ["https://peer.example.org/"]})
+    Traceback (most recent call last):
+    ...
+    scripts.build.BuildError: online signal 'https://peer.example.org/': not a wss:// URL
+    """
+    overrides = dict(overrides or {})
+    unknown = sorted(set(overrides) - set(ONLINE_DEFAULTS))
+    if unknown:
+        raise BuildError(f"online settings: unknown {unknown}, known {sorted(ONLINE_DEFAULTS)}")
+    config = {**json.loads(json.dumps(ONLINE_DEFAULTS)), **overrides}
+    signal = config["signal"]
+    if not (isinstance(signal, list) and signal and all(isinstance(u, str) for u in signal)):
+        raise BuildError("online signal: a non-empty list of URLs")
+    config["signal"] = [_signal_url(url) for url in signal]
+    key = config["key"]
+    if not (isinstance(key, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", key)):
+        raise BuildError(f"online key {key!r}: 1-64 letters, digits, _ or -")
+    servers = config["iceServers"]
+    if not isinstance(servers, list):
+        raise BuildError("online iceServers: a list of {urls, username?, credential?}")
+    for server in servers:
+        urls = server.get("urls") if isinstance(server, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        extra = set(server) - {"urls", "username", "credential"} if urls else set()
+        if not urls or extra or not all(
+            isinstance(u, str) and u.startswith(ICE_SCHEMES) for u in urls
+        ):
+            raise BuildError(f"online iceServers: {server!r} is no STUN/TURN server record")
+    if not isinstance(config["loopback"], bool):
+        raise BuildError("online loopback: true or false")
+    return config
+
+
+def _signal_url(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    local = parts.scheme == "ws" and parts.hostname in LOOPBACK_HOSTS
+    if parts.scheme != "wss" and not local:
+        raise BuildError(f"online signal {url!r}: not a wss:// URL")
+    if not parts.hostname or parts.username or parts.password or parts.query or parts.fragment:
+        raise BuildError(f"online signal {url!r}: only scheme, host, port and path")
+    try:
+        parts.port  # noqa: B018 - raises on a port that is no number
+    except ValueError as error:
+        raise BuildError(f"online signal {url!r}: {error}") from None
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", "", ""))
+
+
+def connect_sources(config: dict) -> list[str]:
+    """The page's ``connect-src``: its own files, the signalling servers (their origins)
+    and, with ``loopback``, WebSockets to this machine.
+
+    >>> connect_sources(online_config())
+    ["'self'", 'wss://0.peerjs.com', 'ws://127.0.0.1:*', 'ws://localhost:*']
+    """
+    sources = ["'self'"]
+    for url in config["signal"]:
+        parts = urllib.parse.urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if origin not in sources:
+            sources.append(origin)
+    if config["loopback"]:
+        sources += [s for s in LOOPBACK_SOURCES if s not in sources]
+    return sources
+
+
+def with_connect_src(page: str, config: dict) -> str:
+    """The page with its Content Security Policy's ``connect-src`` set for ``config``."""
+    pattern = r'(<meta http-equiv="Content-Security-Policy" content="[^"]*?connect-src )[^;"]*'
+    new, count = re.subn(pattern, lambda m: m.group(1) + " ".join(connect_sources(config)), page)
+    if count != 1:
+        raise BuildError(f"{PAGE}: no Content-Security-Policy meta tag with connect-src")
+    return new
+
+
+def write_online_json(site: Path, config: dict) -> Path:
+    """``online.json``: what static/net.mjs reads (and the page names in its online
+    dialog), with the version of the WebRTC library beside it."""
+    package = ROOT / "node_modules/peerjs/package.json"
+    if not package.is_file():
+        raise BuildError("node_modules/peerjs is missing: run `npm ci` (or ./scripts/setup) first")
+    library = {"name": "peerjs", "version": json.loads(package.read_text())["version"]}
+    target = site / ONLINE_JSON
+    text = json.dumps({**config, "library": library}, indent=1, sort_keys=True)
+    target.write_text(text + "\n", encoding="utf-8")
+    return target
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -426,9 +561,23 @@ def _build_bench(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--online",
+        type=Path,
+        help="JSON file with online settings replacing the defaults (signal, key, "
+        "iceServers, loopback; docs/online.md)",
+    )
     args = parser.parse_args(argv)
     try:
-        site = build(args.out)
+        online = None
+        if args.online:
+            try:
+                online = json.loads(args.online.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                raise BuildError(f"--online {args.online}: {error}") from None
+            if not isinstance(online, dict):
+                raise BuildError(f"--online {args.online}: a JSON object of settings")
+        site = build(args.out, online)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

@@ -163,3 +163,82 @@ def test_bench_page_boots_pyodide_as_published(site):
     for name in ("python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.wasm"):
         published = site_build.ROOT / "node_modules/pyodide" / name
         assert (bench / "vendor/pyodide" / name).read_bytes() == published.read_bytes()
+
+
+def test_the_online_settings_are_written_and_the_policy_allows_exactly_them(site):
+    online = json.loads((site / "online.json").read_text(encoding="utf-8"))
+    assert online["signal"] == ["wss://0.peerjs.com/"] and online["key"] == "peerjs"
+    assert online["loopback"] is True
+    assert online["library"] == {"name": "peerjs", "version": "1.5.5"}
+    assert (site / "vendor/peerjs/peerjs.min.js").is_file()
+    page = (site / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'Content-Security-Policy" content="([^"]*)"', page).group(1)
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert directives["connect-src"] == [
+        "'self'",
+        "wss://0.peerjs.com",
+        "ws://127.0.0.1:*",
+        "ws://localhost:*",
+    ]
+    # The page in the repository says the same (it is the policy of an unbuilt checkout).
+    source = (site_build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert site_build.with_connect_src(source, site_build.online_config()) == source
+
+
+def test_other_online_settings_change_the_json_and_the_policy_together(tmp_path):
+    config = site_build.online_config(
+        {
+            "signal": ["wss://Peer.Example.org:8443/s", "wss://backup.example.org/"],
+            "iceServers": [{"urls": "stun:stun.example.org:3478"}],
+            "loopback": False,
+        }
+    )
+    assert config["signal"] == ["wss://peer.example.org:8443/s", "wss://backup.example.org/"]
+    assert site_build.connect_sources(config) == [
+        "'self'",
+        "wss://peer.example.org:8443",
+        "wss://backup.example.org",
+    ]
+    page = (site_build.ROOT / "index.html").read_text(encoding="utf-8")
+    built = site_build.with_connect_src(page, config)
+    assert "connect-src 'self' wss://peer.example.org:8443 wss://backup.example.org;" in built
+    assert "127.0.0.1" not in built
+    site = tmp_path / "site"
+    site.mkdir()
+    written = json.loads(site_build.write_online_json(site, config).read_text())
+    assert written["signal"] == config["signal"] and written["loopback"] is False
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"signal": ["ws://peer.example.org/"]}, "not a wss:// URL"),
+        ({"signal": ["https://peer.example.org/"]}, "not a wss:// URL"),
+        ({"signal": ["wss://user:pw@peer.example.org/"]}, "only scheme, host, port and path"),
+        ({"signal": ["wss://peer.example.org/?key=x"]}, "only scheme, host, port and path"),
+        ({"signal": ["wss://peer.example.org:http/"]}, "wss://peer.example.org:http/"),
+        ({"signal": []}, "a non-empty list"),
+        ({"signal": "wss://peer.example.org/"}, "a non-empty list"),
+        ({"key": "peer js"}, "online key"),
+        ({"iceServers": [{"urls": "http://stun.example.org"}]}, "no STUN/TURN server"),
+        ({"iceServers": [{"urls": "stun:x", "secret": 1}]}, "no STUN/TURN server"),
+        ({"iceServers": {"urls": "stun:x"}}, "a list"),
+        ({"loopback": "yes"}, "true or false"),
+        ({"relays": []}, "unknown ['relays']"),
+    ],
+)
+def test_bad_online_settings_stop_the_build_with_what_is_wrong(settings, message):
+    with pytest.raises(site_build.BuildError, match=re.escape(message)):
+        site_build.online_config(settings)
+
+
+def test_signalling_on_this_machine_may_be_a_build_setting():
+    config = site_build.online_config({"signal": ["ws://127.0.0.1:9000/"], "loopback": False})
+    assert site_build.connect_sources(config) == ["'self'", "ws://127.0.0.1:9000"]
+
+
+def test_the_build_script_examples_hold():
+    import doctest
+
+    result = doctest.testmod(site_build)
+    assert result.attempted >= 3 and result.failed == 0

@@ -9,6 +9,9 @@ Every test under ``tests/e2e`` is marked ``e2e``. Fixtures for other tests:
   may define its own ``context`` (locale, viewport).
 - ``game``: a ``GamePage`` on a new page of ``context`` that fails the test on any
   script or console error.
+- ``signal``: the signalling service of online play (``scripts/signal``, PeerJS's
+  PeerServer) on a free port of 127.0.0.1 for the session; ``signal.url`` is the value
+  for the page's ``?signal=`` (``net_support.py`` has its helpers).
 
 Helpers to import in tests (``from tests.e2e.support import open_game, wait_state``)
 live in ``support.py``.
@@ -22,6 +25,7 @@ import pytest
 
 from scripts.build import build
 from scripts.serve import start_server
+from tests.e2e.net_support import start_signal
 from tests.e2e.pages import GamePage
 from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH, record_errors
 
@@ -72,3 +76,10 @@ def game(context):
     # that still owns the saved match (app/tabs.py would ask the next one).
     game.page.close()
     assert errors == [], errors
+
+
+@pytest.fixture(scope="session")
+def signal(tmp_path_factory):
+    service = start_signal(log=tmp_path_factory.mktemp("signal") / "signal.log")
+    yield service
+    service.stop()
