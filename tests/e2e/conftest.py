@@ -26,8 +26,8 @@ import pytest
 from scripts.build import build
 from scripts.serve import start_server
 from tests.e2e.net_support import start_signal
-from tests.e2e.pages import GamePage
-from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH, record_errors
+from tests.e2e.pages import game_in
+from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH
 
 
 def pytest_collection_modifyitems(items):
@@ -67,15 +67,7 @@ def subpath_url(built_site, tmp_path_factory):
 
 @pytest.fixture
 def game(context):
-    page = context.new_page()
-    errors: list[str] = []
-    record_errors(page, errors)
-    game = GamePage(page)
-    yield game
-    # Closed, so that a context shared by a module starts each test without a tab
-    # that still owns the saved match (app/tabs.py would ask the next one).
-    game.page.close()
-    assert errors == [], errors
+    yield from game_in(context)
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.support import BOOT_TIMEOUT_MS
+from tests.e2e.support import BOOT_TIMEOUT_MS, record_errors
 
 SETTLED = re.compile(r"^(human|deal-over|match-over)$")
 SETTLE_MS = 30_000
@@ -268,6 +268,22 @@ class GamePage:
             state = self.next_deal() if state == "deal-over" else self.play_move(rng)
         raise AssertionError(f"not in {states} after {max_moves} moves")
 
+    def play_to(self, reached, rng: random.Random, what: str, limit: int = 80) -> None:
+        """Play (knocking whenever possible, to end deals soon) until ``reached()``."""
+        for _ in range(limit):
+            state = self.wait_human()
+            if reached():
+                return
+            if state == "deal-over":
+                self.next_deal()
+            elif state == "match-over":
+                raise AssertionError(f"the match ended before {what}: choose another seed")
+            elif "knock" in self.offered():
+                self.knock()
+            else:
+                self.play_move(rng)
+        raise AssertionError(f"{what} not reached in {limit} moves")
+
 
 class SettingsDialog:
     """The settings form ``[data-testid=settings]``: open it, fill fields by name, start."""
@@ -492,3 +508,17 @@ class DealReview:
         """Close with the Escape key."""
         self.game.page.keyboard.press("Escape")
         expect(self.panel).to_have_count(0)
+
+
+def game_in(context):
+    """A ``GamePage`` on a new tab of ``context`` that records page errors; after the
+    test the tab is closed and no error may have happened (use with ``yield from``)."""
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    game = GamePage(page)
+    yield game
+    # Closed, so that a context shared by a module starts each test without a tab
+    # that still owns the saved match (app/tabs.py would ask the next one).
+    game.page.close()
+    assert errors == [], errors

@@ -50,23 +50,6 @@ class Audit:
             self.found.append(describe(found, f"{screen} ({self.where})"))
 
 
-def _play_to(game: GamePage, reached, rng: random.Random, what: str, limit: int = 80) -> None:
-    """Play (knocking whenever possible, to end deals soon) until ``reached()``."""
-    for _ in range(limit):
-        state = game.wait_human()
-        if reached():
-            return
-        if state == "deal-over":
-            game.next_deal()
-        elif state == "match-over":
-            raise AssertionError(f"the match ended before {what}: choose another seed")
-        elif "knock" in game.offered():
-            game.knock()
-        else:
-            game.play_move(rng)
-    raise AssertionError(f"{what} not reached in {limit} moves")
-
-
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_screen_passes_axe(game, site_url, lang, width):
@@ -104,11 +87,11 @@ def test_every_screen_passes_axe(game, site_url, lang, width):
     luegen = "&preset=hosenowi&bots=2&lives=3&luegen=1&new=1"
     game.open(site_url, f"?seed=5&speed=0&lang={lang}" + luegen)
     select = page.locator("[data-testid=announce-value]")
-    _play_to(game, lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
+    game.play_to(lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
     audit.check("the Lügen announcement", "human")
     game.announce("8", 0, 1)
     decision = page.locator('[data-testid=actions] [data-action="giveup"]')
-    _play_to(game, lambda: decision.count() > 0, random.Random(2), "the Lügen decision")
+    game.play_to(lambda: decision.count() > 0, random.Random(2), "the Lügen decision")
     audit.check("the Lügen decision", "human")
 
     # Mistery at a slow speed: the table with the face-down card, then a bot's turn.

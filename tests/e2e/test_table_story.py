@@ -26,8 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.axe import describe, violations
-from tests.e2e.pages import GamePage
-from tests.e2e.support import record_errors
+from tests.e2e.pages import GamePage, game_in
 
 BOTS3 = "&preset=classic&bots=3&mistery=0&luegen=0&new=1"
 KNOCKED = 3  # the seed where Clara knocks after the player's pass (or the player knocks)
@@ -54,13 +53,7 @@ def calm_context(browser):
 
 @pytest.fixture
 def calm_game(calm_context):
-    page = calm_context.new_page()
-    errors: list[str] = []
-    record_errors(page, errors)
-    game = GamePage(page)
-    yield game
-    page.close()
-    assert errors == [], errors
+    yield from game_in(calm_context)
 
 
 # ---------------------------------------------------------------- cards in flight
@@ -347,23 +340,6 @@ class Widths:
             self.found.append(f"{screen} at {size['width']} px:\n  " + "\n  ".join(wide[:12]))
 
 
-def _play_to(game: GamePage, reached, rng: random.Random, what: str, limit: int = 80) -> None:
-    """Play (knocking whenever possible, to end deals soon) until ``reached()``."""
-    for _ in range(limit):
-        state = game.wait_human()
-        if reached():
-            return
-        if state == "deal-over":
-            game.next_deal()
-        elif state == "match-over":
-            raise AssertionError(f"the match ended before {what}: choose another seed")
-        elif "knock" in game.offered():
-            game.knock()
-        else:
-            game.play_move(rng)
-    raise AssertionError(f"{what} not reached in {limit} moves")
-
-
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_nothing_is_wider_than_a_360_px_phone_on_any_screen(game, site_url, lang):
     page = game.page
@@ -404,7 +380,7 @@ def test_nothing_is_wider_than_a_360_px_phone_on_any_screen(game, site_url, lang
     # Lügen: the announcement (the decision: below).
     game.open(site_url, f"?seed=5&speed=0&lang={lang}" + LUEGEN)
     select = page.locator("[data-testid=announce-value]")
-    _play_to(game, lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
+    game.play_to(lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
     widths.check("the Lügen announcement", "human")
 
     # Mistery: four cards on the table.
@@ -431,10 +407,10 @@ def test_the_luegen_decision_fits_a_360_px_phone(game, site_url, lang):
     widths = Widths(game)
     game.open(site_url, f"?seed=5&speed=0&lang={lang}" + LUEGEN)
     select = page.locator("[data-testid=announce-value]")
-    _play_to(game, lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
+    game.play_to(lambda: select.count() > 0, random.Random(1), "the Lügen announcement")
     game.announce("8", 0, 1)
     decision = page.locator('[data-testid=actions] [data-action="giveup"]')
-    _play_to(game, lambda: decision.count() > 0, random.Random(2), "the Lügen decision")
+    game.play_to(lambda: decision.count() > 0, random.Random(2), "the Lügen decision")
     expect(page.locator("[data-testid=seat-0] .announce-bubble")).to_be_visible()
     widths.check("the Lügen decision", "human")
     assert not widths.found, "\n\n".join(widths.found)
