@@ -16,7 +16,7 @@ from app.table import coach, moves
 from engine import Action, parse_cards, preset
 from tests.app.markup import parse
 from tests.app.test_controller import choose, make, perform, settle
-from tests.engine.helpers import stacked_match
+from tests.engine.helpers import luegen_decision
 
 
 def _text(html, action):
@@ -184,20 +184,8 @@ def test_the_stakes_come_from_the_rules():
 
 
 def _decision_for_the_player():
-    """Seat 0 announced the lowest (9) and decides: Ann's 21 with AH KH shown is
-    surely true, Ben's 10 with 10C 8S shown is likely true."""
-    rules = dataclasses.replace(preset("classic"), deal="open", luegen=True)
-    m = stacked_match(
-        rules,
-        3,
-        dealer=2,
-        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
-        extra="QD JD 9C",
-    )
-    for a in ("knock", "pass", "pass", "announce 9 show 0 1", "announce 21 show 0 1"):
-        m.apply(a)
-    m.apply("announce 10 show 0 1")
-    return m.observation(0)
+    """Seat 0 decides in a stacked Lügen deal (``tests.engine.helpers.luegen_decision``)."""
+    return luegen_decision().observation(0)
 
 
 def test_lugen_decision_lists_every_challenge_and_giving_up_with_the_stakes():

@@ -10,7 +10,7 @@ from engine import Match, hand_value, make_deck, preset, score_deal
 from engine.bots import hint
 from engine.bots.core import RulesInfo, card_id, score, strength
 from engine.bots.core import hand_value as fast_value
-from tests.engine.helpers import stacked_match
+from tests.engine.helpers import luegen_decision, stacked_match
 
 
 def test_hint_ranks_every_legal_action_and_finds_the_31():
@@ -122,20 +122,7 @@ def test_hint_in_the_lugen_decision_ranks_the_certain_lie_first():
 def test_hint_in_the_lugen_decision_ranks_giving_up_above_a_risky_challenge():
     """A challenge that is probably wrong costs two lives; giving up costs one for sure,
     so the coach puts it first (as the bots decide), not last for its 0% chance."""
-    from tests.bots.test_blunders import OPEN_CLASSIC
-
-    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
-    m = stacked_match(
-        rules,
-        3,
-        dealer=2,
-        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
-        extra="QD JD 9C",
-    )
-    for a in ("knock", "pass", "pass", "announce 9 show 0 1", "announce 21 show 0 1"):
-        m.apply(a)
-    m.apply("announce 10 show 0 1")
-    obs = m.observation(0)
+    obs = luegen_decision().observation(0)
     ranked = hint(obs, budget_ms=None)
     assert str(obs.phase) == "decide"
     assert str(ranked[0].action) == "giveup"

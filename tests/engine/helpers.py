@@ -1,6 +1,8 @@
 """Stacked decks for engine tests."""
 
-from engine import Match, make_deck, parse_cards
+import dataclasses
+
+from engine import Match, make_deck, parse_cards, preset
 from engine.rules import Direction
 
 
@@ -33,3 +35,21 @@ def texts(actions):
 
 def cards(text):
     return parse_cards(text)
+
+
+def luegen_decision():
+    """A stacked Lügen deal (open deal, three players) at its decision: seat 0 announced
+    the lowest (9) and decides; Ann's 21 with A♥ K♥ shown is surely true, Ben's 10 with
+    10♣ 8♠ shown likely true. Returns the match."""
+    rules = dataclasses.replace(preset("classic"), deal="open", luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
+        extra="QD JD 9C",
+    )
+    for a in ("knock", "pass", "pass", "announce 9 show 0 1", "announce 21 show 0 1"):
+        m.apply(a)
+    m.apply("announce 10 show 0 1")
+    return m
