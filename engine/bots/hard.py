@@ -111,7 +111,7 @@ def search(
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     for world in iter_worlds(view, rng, samples):
-        seed = rng.random()
+        seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for i in cands:
             d = world.clone()
             d.rng = random.Random(seed)
@@ -136,7 +136,7 @@ def evaluate_choice(
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     for _ in range(max(samples, 1)):
-        seed = rng.random()
+        seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for kind, i in idx.items():
             r = random.Random(seed)
             d = sample_after_choice(view, r, take=(kind == "take"))

@@ -178,7 +178,7 @@ class MediumBot(_Bot):
         final = view.knocker >= 0
         alpha = 0.0 if final else self.ALPHA
         cur = view.hand
-        hands = next_hands(view, random.Random(self.rng.random()))
+        hands = next_hands(view, random.Random(self.rng.getrandbits(64)))
         scores: list[tuple[int, float]] = []
         for i, m in enumerate(view.legal):
             kind = m[0]
@@ -236,7 +236,7 @@ class MediumBot(_Bot):
         if len(unseen) < 3:
             return -100.0
         cur = view.hand
-        rng = random.Random(self.rng.random())
+        rng = random.Random(self.rng.getrandbits(64))
         total = 0.0
         tries = 8
         for _ in range(tries):
@@ -263,7 +263,7 @@ class MediumBot(_Bot):
         keep = score_hand(hand, unseen, info, self.ALPHA)
         if view.is_top(hand):
             keep = 100.0
-        rng = random.Random(self.rng.random())
+        rng = random.Random(self.rng.getrandbits(64))
         total = 0.0
         tries = 24
         for _ in range(tries):

@@ -78,7 +78,7 @@ def _safe_turns(view, rng, samples, budget_ms):
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     for world in iter_worlds(view, rng, samples):
-        seed = rng.random()
+        seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for i, m in enumerate(view.legal):
             d = world.clone()
             d.rng = random.Random(seed)

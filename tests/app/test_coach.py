@@ -41,7 +41,7 @@ def _hint_tree(query):
     [
         "?seed=4&speed=0&preset=classic&bots=3",
         "?seed=5&speed=0&preset=hosenowi&bots=2&mistery=1",
-        "?seed=6&speed=0&preset=knack&bots=8",
+        "?seed=7&speed=0&preset=knack&bots=8",
         "?seed=3&speed=0&preset=pub&bots=2",  # two-swaps: dozens of moves
     ],
 )

@@ -234,3 +234,51 @@ def test_the_deal_review_has_one_entry_per_decision_of_the_player(game, site_url
     expect(game.page.locator("[data-action=review]")).to_be_focused()
     game.review.open().close()
     assert game.next_deal() == "human"
+
+
+def test_a_seeded_match_plays_in_the_page_as_in_cpython(game, site_url):
+    """The same seed and the same moves give the same match in the page (Pyodide, 32-bit
+    wasm) as in CPython: the log of a match with an easy, a medium and a hard bot, the
+    player passing (or keeping) whenever asked, for two deals."""
+    from tests.app.test_controller import make, settle
+
+    query = (
+        "?seed=8&preset=classic&bots=3&difficulty=easy,medium,hard&speed=0&lang=en"
+        "&mistery=0&luegen=0&new=1"
+    )
+
+    def move(offered: list[str]) -> str:
+        return next((m for m in ("pass", "keep", "knock") if m in offered), offered[0])
+
+    c, host, _ = make(query)
+    deals = 0
+    while deals < 2:
+        state = settle(c, host)
+        if state == "deal-over":
+            deals += 1
+            c.press("next-deal")
+        elif state == "human":
+            c.press(move([str(a) for a in c.match.legal_actions()]))
+        else:
+            break
+    settle(c, host)  # the bots' moves up to the player's turn in deal 3, as the page waits
+    expected = dict(host.log)  # line number -> text
+
+    game.open(site_url, query)
+    deals = 0
+    while deals < 2:
+        if game.state == "deal-over":
+            deals += 1
+            game.next_deal()
+        elif game.state == "human":
+            game.page.locator(f'[data-action="{move(game.offered())}"]').click()
+            game.wait_human()
+        else:
+            break
+    shown = dict(
+        game.page.locator("[data-testid=log] li").evaluate_all(
+            "els => els.map(e => [Number(e.dataset.line), e.textContent])"
+        )
+    )
+    assert len(shown) > 20 and max(shown) == max(expected)
+    assert shown == {n: expected[n] for n in shown}
