@@ -175,6 +175,7 @@ class Controller:
         self.people = 1
         self.viewer = 0
         self.covered = False
+        self.seat_names: tuple[str, ...] = ("",)  # every seat's name ("" is the player)
         self.sounded = 0  # the last deal whose lost lives have sounded
 
     # ------------------------------------------------------------ start-up
@@ -245,7 +246,7 @@ class Controller:
         self.viewer = 0
         self.covered = self.people > 1  # the first person uncovers their own cards
         if self.people == 1:
-            self.seat_names: tuple[str, ...] = ("", *BOT_NAMES[: n - 1])
+            self.seat_names = ("", *BOT_NAMES[: n - 1])
         else:
             persons = tuple(t("person", s.lang, n=i + 1) for i in range(self.people))
             self.seat_names = (*persons, *BOT_NAMES[: n - self.people])
