@@ -1,0 +1,183 @@
+"""Hard against three medium with variants of the hard bot (experiments, not the ladder).
+
+    python bench/hard_variants.py --samples 24 --variant beta=1 --matches 1000 --out r.json
+    python bench/hard_variants.py --summary r1.json r2.json ...
+
+Knack, 4 players, hard in position 0 with the seats rotating every match (as the
+arena does). Like the page, hard is made fresh for each decision with a seed from
+the match, the seat and the move number, and a fixed ``samples``. Records the
+win (a shared first place as a fraction), hard's lives lost per deal, and the
+time of each hard decision with more than one legal action (wall and process
+CPU time; CPU time is the steadier figure on a shared machine). ``--variant``
+patches the bot for the run only (``+`` joins several):
+
+- ``topk=K``: search medium's best K moves (default 4);
+- ``beta=B``: sharpness of the opponent model (``sampler.BETA``, default 0.5);
+- ``noknockw=W``: weight of "could have knocked but did not"
+  (``sampler.NOT_KNOCKING``, default 0.7);
+- ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
+  under ``knocker_pays_ties``, as medium actually knocks;
+- ``elim=E``: the extra cost of an elimination in the utility (default 2).
+
+See docs/bots-experiments.md for the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import bots
+from engine.bots import hard, model, sampler
+from engine.match import Match
+from engine.rules import preset
+
+
+def apply_variant(name: str) -> None:
+    for part in name.split("+"):
+        key, _, val = part.partition("=")
+        if key == "base":
+            continue
+        if key == "topk":
+            orig = hard.HardBot.__init__
+            k = int(val)
+
+            def init(self, seed=0, samples=20, budget_ms=None, top_k=4, _o=orig, _k=k):
+                _o(self, seed, samples, budget_ms, _k)
+
+            hard.HardBot.__init__ = init
+        elif key == "beta":
+            sampler.BETA = float(val)
+        elif key == "noknockw":
+            sampler.NOT_KNOCKING = float(val)
+        elif key == "tie":
+
+            def thresholds(info, n, _f=model.knock_thresholds):
+                add = 0.5 if info.knocker_pays_ties else 0.0
+                return [t + add for t in _f(info, n)]
+
+            sampler.knock_thresholds = thresholds
+        elif key == "elim":
+            e = float(val)
+
+            def utility(lost, lives, _e=e):
+                if lost <= 0:
+                    return 0.0
+                return -float(lost) - (_e if lives - lost < 0 else 0.0)
+
+            hard.utility = utility
+        else:
+            raise SystemExit(f"unknown variant {part!r}")
+
+
+def play(samples: int, matches: int, seed: int, players: int = 4) -> dict:
+    rules = preset("knack")
+    seeds = random.Random(seed)
+    meds = [bots.make("medium", seed=seed * 1000 + p) for p in range(1, players)]
+    per, loss, active, wall, cpu = [], [], [], [], []
+    for i in range(matches):
+        match = Match(rules, players=players, seed=seeds.getrandbits(32))
+        me = i % players
+        others = dict(zip([s for s in range(players) if s != me], meds, strict=True))
+        deals, lives, n_active = match.deal_count, match.lives()[me], players
+        while not match.is_over():
+            if match.deal_count != deals:
+                now = match.lives()[me]
+                if lives >= 0:
+                    loss.append(lives - now)
+                    active.append(n_active)
+                deals, lives = match.deal_count, now
+                n_active = sum(1 for v in match.lives() if v >= 0)
+            seat = match.current_player()
+            obs = match.observation(seat)
+            if seat == me:
+                key = f"{seed}:{i}:{len(match.actions)}"
+                bot = bots.make("hard", seed=random.Random(key).getrandbits(48), samples=samples)
+                c0, w0 = time.process_time(), time.perf_counter()
+                action = bot.choose(obs)
+                if len(obs.legal_actions) > 1:
+                    cpu.append(time.process_time() - c0)
+                    wall.append(time.perf_counter() - w0)
+            else:
+                action = others[seat].choose(obs)
+            match.apply(action)
+        now = match.lives()[me]
+        if lives >= 0:
+            loss.append(lives - now)
+            active.append(n_active)
+        w = match.winner()
+        winners = w if isinstance(w, list) else [w]
+        per.append(1 / len(winners) if me in winners else 0.0)
+    return {
+        "samples": samples,
+        "seed": seed,
+        "matches": matches,
+        "wins": sum(per),
+        "per_match": per,
+        "deal_loss": loss,
+        "deal_active": active,
+        "ms_wall": [round(t * 1000, 3) for t in wall],
+        "ms_cpu": [round(t * 1000, 3) for t in cpu],
+    }
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def quantile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def summary(paths: list[str]) -> None:
+    for path in paths:
+        r = json.loads(Path(path).read_text())
+        n, k = r["matches"], r["wins"]
+        lo, hi = wilson(k, n)
+        dl = r["deal_loss"]
+        m = statistics.mean(dl)
+        half = 1.96 * statistics.stdev(dl) / math.sqrt(len(dl))
+        ms = r.get("ms_cpu") or r["ms_wall"]
+        print(
+            f"{r.get('variant', 'base'):<16} samples={r['samples']:<3} matches={n:<5} "
+            f"win {100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]  "
+            f"lives/deal {m:.3f} ± {half:.3f}  ms median {quantile(ms, 0.5):.1f} "
+            f"p95 {quantile(ms, 0.95):.1f}"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--samples", type=int, default=12)
+    ap.add_argument("--matches", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="base")
+    ap.add_argument("--out")
+    ap.add_argument("--summary", nargs="*")
+    a = ap.parse_args()
+    if a.summary is not None:
+        summary(a.summary)
+        return
+    apply_variant(a.variant)
+    r = play(a.samples, a.matches, a.seed)
+    r["variant"] = a.variant
+    if a.out:
+        Path(a.out).write_text(json.dumps(r))
+        summary([a.out])
+
+
+if __name__ == "__main__":
+    main()
