@@ -77,23 +77,20 @@ def quote(value: Any, limit: int = 40) -> str:
 
 def integer(lo: int, hi: int) -> Check:
     """A whole number from ``lo`` to ``hi`` (``true`` is no number here)."""
-
-    def check(value: Any, where: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise bad(where, f"must be a whole number, not {quote(value)}")
-        if not lo <= value <= hi:
-            raise bad(where, f"is {value}; it must be from {lo} to {hi}")
-        return value
-
-    return check
+    return _in_range(int, "a whole number", lo, hi)
 
 
 def number(lo: float, hi: float) -> Check:
     """A whole or decimal number from ``lo`` to ``hi`` (hand values: 30.5)."""
+    return _in_range(int | float, "a number", lo, hi)
 
-    def check(value: Any, where: str) -> int | float:
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise bad(where, f"must be a number, not {quote(value)}")
+
+def _in_range(kind: Any, name: str, lo: float, hi: float) -> Check:
+    """A value of ``kind`` (never a bool, which Python counts as an int) in ``lo..hi``."""
+
+    def check(value: Any, where: str) -> Any:
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise bad(where, f"must be {name}, not {quote(value)}")
         if not lo <= value <= hi:
             raise bad(where, f"is {value}; it must be from {lo} to {hi}")
         return value

@@ -201,24 +201,25 @@ def observation_to_wire(obs: Observation, log_from: int = 0) -> dict[str, Any]:
 # ---------------------------------------------------------------- from the wire
 
 
-def _card(value: Any, where: str) -> Card:
-    text(3)(value, where)
-    try:
-        return Card.parse(value)
-    except InvalidInputError:
-        raise bad(where, f"is no card: {quote(value)}") from None
+def _parsed(parse: Any, max_len: int, what: str) -> Any:
+    """A check reading a short text with the engine's ``parse`` (a card, an action)."""
+
+    def check(value: Any, where: str) -> Any:
+        text(max_len)(value, where)
+        try:
+            return parse(value)
+        except InvalidInputError:
+            raise bad(where, f"is no {what}: {quote(value)}") from None
+
+    return check
+
+
+_card = _parsed(Card.parse, 3, "card")
+_action = _parsed(Action.parse, 40, "action")
 
 
 def _cards_of(max_len: int) -> Check:
     return list_of(_card, max_len)
-
-
-def _action(value: Any, where: str) -> Action:
-    text(40)(value, where)
-    try:
-        return Action.parse(value)
-    except InvalidInputError:
-        raise bad(where, f"is no action: {quote(value)}") from None
 
 
 def _enum(kind: Callable[[str], Any]) -> Check:
