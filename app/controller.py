@@ -51,12 +51,12 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import coach, keys, log, notices, review, story, telling, view
-from app.table.moves import changed_keys, hand_active, table_active
+from app.table import choosing, coach, keys, log, notices, review, story, telling, view
+from app.table.moves import changed_keys
 from app.table.notices import FAILED
 from app.table.saved import Saved, read_saved
 from app.table.view import Panels, UIState
-from engine import Action, ActionKind, EventKind
+from engine import Action, EventKind
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
@@ -520,75 +520,22 @@ class Controller:
         if self.ui.mode != "human":
             return
         self.ui.changed = frozenset()  # the last move's highlight has been seen
-        obs = self._obs()
-        usable = hand_active(obs, self.ui) if zone == "hand" else table_active(obs, self.ui)
-        if (int(index) if zone == "hand" else index) not in usable:
-            return  # a card no legal move uses: nothing to select
-        kinds = {a.kind for a in obs.legal_actions}
-        key = (zone, index)
-        if zone == "hand" and kinds & {ActionKind.ANNOUNCE, ActionKind.HOLD}:
-            # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
-            announcing = ActionKind.ANNOUNCE in kinds
-            limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
-            chosen = [k for k in self.ui.selected if k[0] == "hand"]
-            if key in chosen:
-                chosen.remove(key)
-            elif len(chosen) < limit:
-                chosen.append(key)
-            else:
-                chosen = [*chosen[1:], key]
-            self.ui.selected = tuple(chosen)
-            self._render()
-            return
-        other_zone = "table" if zone == "hand" else "hand"
-        partner = next((k for k in self.ui.selected if k[0] == other_zone), None)
-        if partner is None:
-            same = key in self.ui.selected
-            self.ui.selected = () if same else (key,)
-            self._render()
-            return
-        hand_i, table_i = (index, partner[1]) if zone == "hand" else (partner[1], index)
-        self._pair(int(hand_i), table_i)
+        self._chosen(choosing.tap(self._obs(), self.ui, zone, index))
 
     def drop(self, source: tuple, target: tuple) -> None:
         """A card dragged onto another: the same as tapping both."""
-        if self.ui.mode != "human" or source[0] == target[0]:
+        if self.ui.mode != "human":
             return
-        hand_i, table_i = (source[1], target[1]) if source[0] == "hand" else (target[1], source[1])
-        self.ui.selected = ()
-        self._pair(int(hand_i), str(table_i))
+        self._chosen(choosing.drag(self.ui, source, target))
 
-    def _pair(self, hand_i: int, table_i: str) -> None:
-        """A hand card and a table card chosen together: play the swap they make."""
-        if table_i == "mistery":
-            self.ui.pending = ()
-            self._try_play(Action.mistery, hand_i)
+    def _chosen(self, choice: choosing.Choice) -> None:
+        """Play the move the chosen cards make; cards that make no legal move clear the
+        choice."""
+        if choice.action is not None and self.play(choice.action):
             return
-        if not table_i.isdigit():  # not a card of the table: no move
-            self._try_play(lambda: None)
-            return
-        if self.ui.two_mode:
-            if not self.ui.pending:
-                self.ui.pending = ((hand_i, int(table_i)),)
-                self.ui.selected = ()
-                self._render()
-                return
-            (h1, t1) = self.ui.pending[0]
-            self.ui.pending = ()
-            self._try_play(Action.swap_two, h1, t1, hand_i, int(table_i))
-            return
-        self._try_play(Action.swap, hand_i, int(table_i))
-
-    def _try_play(self, make: Callable[..., Action], *indices: int) -> None:
-        """Build the action from the chosen cards' indices and play it; cards that make
-        no legal move (or no move at all, like one hand card twice) clear the choice."""
-        try:
-            action: Action | None = make(*indices)
-        except engine.InvalidInputError:
-            action = None
-        if action is None or not self.play(action):
-            self._clear_selection()
-            self._render()
+        if choice.action is not None or choice.cleared:
+            choosing.clear(self.ui)
+        self._render()
 
     def play(self, action: Action | str) -> bool:
         """Play the player's move (an ``Action``, or its text from a button's
@@ -839,8 +786,7 @@ class Controller:
         return 0 if pause == 0 else base * pause / BOT_THINK_MS
 
     def _clear_selection(self) -> None:
-        self.ui.selected = ()
-        self.ui.pending = ()
+        choosing.clear(self.ui)
 
     def _render(self) -> None:
         obs = self._obs()
