@@ -233,7 +233,11 @@ def winners(seats: Sequence[int], name: Callable[[int], str], lang: str) -> str:
     ('Ben gewinnt!', 'You win!')
     >>> winners((1, 2, 3), name, "de"), winners((0, 2), name, "en")
     ('Gemeinsamer Sieg: Anna, Ben und Clara', 'Shared win: you and Ben')
+    >>> winners((), name, "en")  # an online match that ended when the time ran out
+    'The match ends without a winner.'
     """
+    if not seats:
+        return t("no_winner", lang)
     if len(seats) == 1:
         return t("winner_you", lang) if seats[0] == 0 else t("winner", lang, name=name(seats[0]))
     *rest, last = (name(s) for s in seats if s != 0)

@@ -100,6 +100,7 @@ class UIState:
     sound: bool = True  # the sound switch (app.sound)
     cover: str = ""  # a shared device is being passed on: the person whose turn comes
     cover_ready: bool = False  # that person's turn has come: they may uncover
+    online_bar: str = ""  # an online table: its line of connection state and timer (markup)
 
 
 def phase_name(obs: Any) -> str:
@@ -439,14 +440,22 @@ def _turn_prompt(obs: Any, ui: UIState) -> str:
 # ---------------------------------------------------------------- panels
 
 
-def more_buttons(lang: str) -> str:
-    """A row under the table: statistics and rules help."""
+def more_buttons(lang: str, *, online: bool = False) -> str:
+    """A row under the table: play with friends online, statistics and rules help (at an
+    online table: rules help only)."""
+    help_button = (
+        f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
+        f"{esc(t('open_help', lang))}</button>"
+    )
+    if online:
+        return f'<nav class="more-buttons">{help_button}</nav>'
     return (
         '<nav class="more-buttons">'
+        f'<button type="button" class="ghost" data-action="online" data-key="act-online">'
+        f"{esc(t('play_online', lang))}</button>"
         f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
         f"{esc(t('open_stats', lang))}</button>"
-        f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
-        f"{esc(t('open_help', lang))}</button></nav>"
+        f"{help_button}</nav>"
     )
 
 
@@ -567,10 +576,9 @@ def render(obs: Any, ui: UIState) -> str:
         '<header class="topbar">'
         '<h1 class="title">Schwimmen '
         f'<span class="variant">{esc(variant)}</span></h1>'
-        f"{_sound_switch(ui)}"
-        f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
-        f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
+        f"{_sound_switch(ui)}{'' if ui.online_bar else _settings_button(lang)}"
         "</header>"
+        f"{ui.online_bar}"
         f'<section class="opponents" aria-label="{esc(t("table", lang))}">{seats}</section>'
         '<section class="middle">'
         '<div class="table-cards" data-testid="table" role="group" '
@@ -588,8 +596,16 @@ def render(obs: Any, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
-        f"{more_buttons(lang)}{overlay}{_panels(obs, ui)}"
+        f"{more_buttons(lang, online=bool(ui.online_bar))}{overlay}{_panels(obs, ui)}"
         "</div>"
+    )
+
+
+def _settings_button(lang: str) -> str:
+    """The gear of the top bar (a match against bots, or at a shared device)."""
+    return (
+        f'<button type="button" class="icon" data-action="settings" data-key="act-settings" '
+        f'aria-label="{esc(t("settings", lang))}" title="{esc(t("settings", lang))}">⚙</button>'
     )
 
 

@@ -1,0 +1,582 @@
+"""The screens of online play as markup: the "Play online" dialog, the join screen, the
+lobby with its invite, and the bar over an online table. Pure functions of plain data;
+every text from elsewhere (a name, an address) goes through ``esc``.
+
+Contract (CONFORMANCE.md): the dialog ``[data-testid=online]`` has a field ``name`` and
+``[data-action=host]``; the lobby ``[data-testid=lobby]`` lists seats ``[data-seat]``
+with ``data-kind`` host, guest, bot or open, the invite ``[data-testid=invite-link]``
+(an ``<a>`` whose ``href`` is the whole join URL) and ``[data-testid=invite-qr]``
+(inline SVG), and the host's ``[data-action=start-online]``; the join screen
+``[data-testid=join]`` has a field ``name`` and ``[data-action=join]``.
+
+>>> "data-testid=\\"join\\"" in join_screen("<b>Bo</b>", "en")
+True
+>>> "&lt;b&gt;Bo&lt;/b&gt;" in join_screen("<b>Bo</b>", "en")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.escape import escape as esc
+from app.i18n import game_name, lookup
+from app.online.protocol import MOVE_TIMES, NAME_MAX, ON_TIMEOUT
+from engine import PRESETS, bots
+
+_T: dict[str, tuple[str, str]] = {
+    "online": ("Online spielen", "Play online"),
+    "intro": (
+        "Du eröffnest einen Tisch und lädst Freunde mit einem Link ein. Eure Browser "
+        "spielen direkt miteinander; dein Gerät ist der Schiedsrichter.",
+        "You open a table and invite friends with a link. Your browsers play directly "
+        "with each other; your device is the referee.",
+    ),
+    "name": ("Dein Name", "Your name"),
+    "name_hint": ("Bis zu {n} Zeichen.", "Up to {n} characters."),
+    "preset": ("Regeln", "Rules"),
+    "custom": ("Eigene Regeln (aus den Einstellungen)", "Own rules (from the settings)"),
+    "lives": ("Leben", "Lives"),
+    "mistery": ("Mistery", "Mistery"),
+    "luegen": ("Lügen", "Lügen (bluffing)"),
+    "seats": ("Plätze am Tisch", "Seats at the table"),
+    "seats_hint": ("{lo} bis {hi}, dich eingerechnet.", "{lo} to {hi}, you included."),
+    "bot_level": ("Bots auf freien Plätzen", "Bots on empty seats"),
+    "level_random": ("Zufall", "Random"),
+    "level_easy": ("Leicht", "Easy"),
+    "level_medium": ("Mittel", "Medium"),
+    "level_hard": ("Schwer", "Hard"),
+    "move_time": ("Zeit pro Zug", "Time per move"),
+    "time_0": ("Ohne Limit", "No limit"),
+    "time_30": ("30 Sekunden", "30 seconds"),
+    "time_60": ("1 Minute", "1 minute"),
+    "time_120": ("2 Minuten", "2 minutes"),
+    "time_300": ("5 Minuten", "5 minutes"),
+    "on_timeout": ("Wenn die Zeit abläuft", "When the time runs out"),
+    "timeout_bot": ("… zieht ein Bot für den Spieler", "… a bot makes the move"),
+    "timeout_end": (
+        "… endet die Partie für alle, ohne Lebensverlust",
+        "… the match ends for everyone, no life lost",
+    ),
+    "servers": ("Verbindung", "Connection"),
+    "servers_text": (
+        "Zum Verbinden fragt die Seite {signal} ({library}); die Daten gehen danach "
+        "direkt von Browser zu Browser, über {ice}. Bis du einen Tisch eröffnest, "
+        "verbindet sich die Seite nirgendwohin.",
+        "To connect, the page asks {signal} ({library}); after that the data goes "
+        "directly from browser to browser, via {ice}. Until you open a table, the page "
+        "connects nowhere.",
+    ),
+    "host": ("Tisch eröffnen", "Open a table"),
+    "cancel": ("Abbrechen", "Cancel"),
+    "join_title": ("Einladung an einen Tisch", "Invitation to a table"),
+    "join_intro": (
+        "Gib deinen Namen ein und setz dich. Die Karten teilt das Gerät des Gastgebers aus.",
+        "Give your name and sit down. The host's device deals the cards.",
+    ),
+    "join": ("Hinsetzen", "Sit down"),
+    "lobby": ("Der Tisch", "The table"),
+    "invite": ("Einladen", "Invite"),
+    "invite_text": (
+        "Schick diesen Link deinen Freunden, oder lass sie den Code scannen:",
+        "Send this link to your friends, or let them scan the code:",
+    ),
+    "qr_label": ("QR-Code des Einladungslinks", "QR code of the invitation link"),
+    "kind_host": ("Gastgeber", "host"),
+    "kind_guest": ("Gast", "guest"),
+    "kind_bot": ("Bot ({level})", "bot ({level})"),
+    "kind_open": ("frei", "open"),
+    "away": ("weg", "away"),
+    "you": ("du", "you"),
+    "make_bot": ("Bot", "Bot"),
+    "make_open": ("Freigeben", "Open"),
+    "seat_n": ("Platz {n}", "Seat {n}"),
+    "start": ("Partie starten", "Start the match"),
+    "start_hint": (
+        "Freie Plätze bekommen beim Start Bots.",
+        "Open seats get bots when the match starts.",
+    ),
+    "waiting": (
+        "Warte, bis der Gastgeber die Partie startet …",
+        "Waiting for the host to start the match …",
+    ),
+    "rules_line": ("{game}, {lives} Leben, {seats} Plätze", "{game}, {lives} lives, {seats} seats"),
+    "time_line": ("Zeit pro Zug: {time}", "Time per move: {time}"),
+    "leave": ("Tisch verlassen", "Leave the table"),
+    "retry": ("Nochmal versuchen", "Try again"),
+    "rematch": ("Revanche", "Rematch"),
+    "timer_me": ("Dein Zug: noch {t}", "Your move: {t} left"),
+    "timer_other": ("{name}: noch {t}", "{name}: {t} left"),
+    "state_connecting": ("Verbinde …", "Connecting …"),
+    "state_open": ("Verbunden", "Connected"),
+    "state_reconnecting": (
+        "Verbindung unterbrochen, verbinde neu …",
+        "Connection lost, reconnecting …",
+    ),
+    "state_closed": ("Verbindung beendet", "Connection closed"),
+    "state_unreachable": ("Nicht erreichbar", "Unreachable"),
+    "detail_signal": (
+        "Der Verbindungsdienst antwortet nicht.",
+        "The connection service does not answer.",
+    ),
+    "detail_signal-refused": (
+        "Diese Adresse für den Verbindungsdienst ist nicht erlaubt.",
+        "This address for the connection service is not allowed.",
+    ),
+    "detail_host": (
+        "Diesen Tisch gibt es gerade nicht (ist der Gastgeber noch da?).",
+        "This table is not there right now (is the host still there?).",
+    ),
+    "detail_peer": (
+        "Es gibt keinen Weg zum Gerät des Gastgebers (Netzwerk oder Firewall).",
+        "There is no path to the host's device (network or firewall).",
+    ),
+    "detail_webrtc": (
+        "Dieser Browser kann keine direkten Verbindungen (WebRTC).",
+        "This browser cannot make direct connections (WebRTC).",
+    ),
+    "detail_bad-id": ("Der Einladungslink ist kaputt.", "The invitation link is broken."),
+    "detail_id-taken": (
+        "Dieser Tisch ist schon in einem anderen Fenster offen.",
+        "This table is open in another window already.",
+    ),
+    "detail_network": ("Das Netzwerk ist unterbrochen.", "The network is interrupted."),
+    "detail_lost": ("Die Verbindung zum Gastgeber ist weg.", "The link to the host is gone."),
+    "update_guest": (
+        "Der Gastgeber spielt mit einer neueren Version. Lade diese Seite neu.",
+        "The host plays a newer version. Reload this page.",
+    ),
+    "update_host": (
+        "Der Gastgeber spielt mit einer älteren Version: er muss seine Seite neu laden.",
+        "The host plays an older version: the host must reload their page.",
+    ),
+    "reload": ("Neu laden", "Reload"),
+    "rejected": ("Nicht angenommen: {detail}", "Not accepted: {detail}"),
+    "full": ("Der Tisch ist voll.", "The table is full."),
+    "started": ("Die Partie läuft schon ohne dich.", "The match has started without you."),
+    "timeout_over": (
+        "Die Zeit ist abgelaufen: Die Partie ist zu Ende, niemand verliert ein Leben dafür.",
+        "Time ran out: the match is over, nobody loses a life for it.",
+    ),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    return lookup(_T, key, lang, **values)
+
+
+# ---------------------------------------------------------------- the "Play online" dialog
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The dialog's fields as the player left them."""
+
+    name: str = ""
+    preset: str = "classic"
+    lives: int = 3
+    mistery: bool = False
+    luegen: bool = False
+    players: int = 4
+    bot_level: str = "medium"
+    move_time: int = 0
+    on_timeout: str = "bot"
+
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def dialog(
+    draft: Draft,
+    lang: str,
+    servers: Mapping[str, Any],
+    *,
+    custom: bool = False,
+    seat_range: tuple[int, int] = (2, 9),
+    problem: str = "",
+) -> str:
+    """The "Play online" dialog (``[data-testid=online]``). ``servers``: the page's
+    connection settings (``net.config()``) to name; ``custom``: offer the player's own
+    rules from the settings; ``problem``: what is wrong with the fields, if anything."""
+    presets = [(p, game_name(p, lang)) for p in PRESETS]
+    if custom:
+        presets.append(("custom", tr("custom", lang)))
+    lo, hi = seat_range
+    fields = [
+        _field(
+            "name",
+            tr("name", lang),
+            f'<input type="text" name="name" id="online-name" data-key="online-name" '
+            f'maxlength="{NAME_MAX}" autocomplete="nickname" required value="{esc(draft.name)}">',
+            tr("name_hint", lang, n=NAME_MAX),
+        ),
+        _field("preset", tr("preset", lang), _select("preset", presets, draft.preset)),
+        _field(
+            "lives",
+            tr("lives", lang),
+            f'<input type="number" name="lives" id="online-lives" data-key="online-lives" '
+            f'min="1" max="10" value="{draft.lives}">',
+        ),
+        _check("mistery", tr("mistery", lang), draft.mistery),
+        _check("luegen", tr("luegen", lang), draft.luegen),
+        _field(
+            "players",
+            tr("seats", lang),
+            f'<input type="number" name="players" id="online-players" data-key="online-players" '
+            f'min="{lo}" max="{hi}" value="{draft.players}">',
+            tr("seats_hint", lang, lo=lo, hi=hi),
+        ),
+        _field(
+            "bot_level",
+            tr("bot_level", lang),
+            _select("bot_level", [(v, tr("level_" + v, lang)) for v in LEVELS], draft.bot_level),
+        ),
+        _field(
+            "move_time",
+            tr("move_time", lang),
+            _select(
+                "move_time", [(str(s), tr(f"time_{s}", lang)) for s in MOVE_TIMES], draft.move_time
+            ),
+        ),
+        _field(
+            "on_timeout",
+            tr("on_timeout", lang),
+            _select(
+                "on_timeout", [(v, tr("timeout_" + v, lang)) for v in ON_TIMEOUT], draft.on_timeout
+            ),
+        ),
+    ]
+    error = (
+        f'<p class="settings-error" role="alert" data-testid="online-error">{esc(problem)}</p>'
+        if problem
+        else ""
+    )
+    return (
+        '<div class="online-layer">'
+        '<form class="panel settings online" data-testid="online" data-form="online" '
+        'aria-labelledby="online-title">'
+        f'<h2 id="online-title">{esc(tr("online", lang))}</h2>'
+        f'<p class="note">{esc(tr("intro", lang))}</p>'
+        f'<fieldset class="group"><legend>{esc(tr("online", lang))}</legend>{"".join(fields)}'
+        "</fieldset>"
+        f"{servers_note(servers, lang)}{error}"
+        '<div class="buttons">'
+        f'<button type="button" class="primary" data-action="host" data-key="act-host">'
+        f"{esc(tr('host', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="close-online" '
+        f'data-key="act-close-online">{esc(tr("cancel", lang))}</button></div>'
+        "</form></div>"
+    )
+
+
+def servers_note(servers: Mapping[str, Any], lang: str) -> str:
+    """The servers the page will use, named (the build's settings, ``online.json``)."""
+    given = servers.get("signal") or ()
+    signal = given if isinstance(given, str) else ", ".join(str(s) for s in given)
+    signal = signal or "–"
+    library = servers.get("library") or {}
+    lib = f"{library.get('name', '?')} {library.get('version', '')}".strip()
+    ice = []
+    for server in servers.get("iceServers") or ():
+        urls = server.get("urls") if isinstance(server, Mapping) else None
+        ice += [urls] if isinstance(urls, str) else list(urls or ())
+    text = tr("servers_text", lang, signal=signal, library=lib, ice=", ".join(ice) or "–")
+    return (
+        f'<details class="servers" data-testid="online-servers"><summary>'
+        f"{esc(tr('servers', lang))}</summary><p>{esc(text)}</p></details>"
+    )
+
+
+def read_dialog(form: Mapping[str, Any], base: Draft) -> Draft:
+    """The dialog's fields (strings from the page) as a Draft, each clamped or kept from
+    ``base`` when it does not fit: the form is input like any other."""
+
+    def number(name: str, lo: int, hi: int, default: int) -> int:
+        try:
+            return min(hi, max(lo, int(str(form.get(name, default)).strip())))
+        except ValueError:
+            return default
+
+    def choice(name: str, options: Sequence[str], default: str) -> str:
+        value = str(form.get(name, default))
+        return value if value in options else default
+
+    def flag(name: str) -> bool:
+        return form.get(name) in (True, "on", "true", "1")
+
+    time = str(form.get("move_time", base.move_time))
+    return Draft(
+        name=str(form.get("name", base.name))[:200],
+        preset=choice("preset", (*PRESETS, "custom"), base.preset),
+        lives=number("lives", 1, 10, base.lives),
+        mistery=flag("mistery"),
+        luegen=flag("luegen"),
+        players=number("players", 2, 9, base.players),
+        bot_level=choice("bot_level", bots.NAMES, base.bot_level),
+        move_time=int(time) if time in {str(s) for s in MOVE_TIMES} else base.move_time,
+        on_timeout=choice("on_timeout", ON_TIMEOUT, base.on_timeout),
+    )
+
+
+# ---------------------------------------------------------------- joining
+
+
+def join_screen(name: str, lang: str, problem: str = "") -> str:
+    """What a guest sees on opening an invitation (``[data-testid=join]``)."""
+    error = (
+        f'<p class="settings-error" role="alert" data-testid="online-error">{esc(problem)}</p>'
+        if problem
+        else ""
+    )
+    return (
+        '<div class="online-layer">'
+        '<form class="panel settings online" data-testid="join" data-form="join" '
+        'aria-labelledby="join-title">'
+        f'<h2 id="join-title">{esc(tr("join_title", lang))}</h2>'
+        f'<p class="note">{esc(tr("join_intro", lang))}</p>'
+        + _field(
+            "name",
+            tr("name", lang),
+            f'<input type="text" name="name" id="online-name" data-key="online-name" '
+            f'maxlength="{NAME_MAX}" autocomplete="nickname" required value="{esc(name)}">',
+            tr("name_hint", lang, n=NAME_MAX),
+        )
+        + f"{error}"
+        '<div class="buttons">'
+        f'<button type="button" class="primary" data-action="join" data-key="act-join">'
+        f"{esc(tr('join', lang))}</button>"
+        f'<button type="button" class="ghost" data-action="leave-online" '
+        f'data-key="act-leave-online">{esc(tr("cancel", lang))}</button></div>'
+        "</form></div>"
+    )
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+def lobby(
+    body: Mapping[str, Any],
+    me: int | None,
+    lang: str,
+    *,
+    host: bool,
+    invite: str = "",
+    qr: Sequence[str] = (),
+    status: str = "",
+) -> str:
+    """The lobby (``[data-testid=lobby]``) from a ``lobby`` message's body. The host
+    also gets the invite (link and QR code: ``qr`` is the code's rows of "0"/"1") and
+    buttons per seat and to start."""
+    rows = []
+    for s in body["seats"]:
+        seat, kind = int(s["seat"]), str(s["kind"])
+        name = str(s.get("name") or "")
+        label = tr("kind_" + kind, lang, level=tr("level_" + str(s.get("level") or "medium"), lang))
+        shown = name or tr("seat_n", lang, n=seat + 1)
+        tags = [label]
+        if seat == me:
+            tags.append(tr("you", lang))
+        if s.get("away"):
+            tags.append(tr("away", lang))
+        controls = ""
+        if host and seat != 0 and not body.get("started"):
+            if kind != "bot":
+                controls += _small_button(f"seat-bot-{seat}", tr("make_bot", lang), shown)
+            if kind != "open":
+                controls += _small_button(f"seat-open-{seat}", tr("make_open", lang), shown)
+        rows.append(
+            f'<li class="lobby-seat" data-seat="{seat}" data-kind="{esc(kind)}"'
+            f"{' data-away' if s.get('away') else ''}>"
+            f'<span class="lobby-name">{esc(shown)}</span>'
+            f'<span class="lobby-kind">{esc(" · ".join(tags))}</span>{controls}</li>'
+        )
+    rules = body.get("rules") or {}
+    game = game_name(str(body.get("preset")), lang) if body.get("preset") in PRESETS else ""
+    game = game or tr("custom", lang)
+    summary = tr(
+        "rules_line", lang, game=game, lives=rules.get("lives", "?"), seats=body["players"]
+    )
+    time = tr("time_line", lang, time=tr(f"time_{body.get('move_time', 0)}", lang))
+    invite_el = ""
+    if host and invite:
+        invite_el = (
+            f'<section class="invite" aria-labelledby="invite-title">'
+            f'<h3 id="invite-title">{esc(tr("invite", lang))}</h3>'
+            f"<p>{esc(tr('invite_text', lang))}</p>"
+            f'<p class="invite-link"><a data-testid="invite-link" href="{esc(invite)}" '
+            f'target="_blank" rel="noopener">{esc(invite)}</a></p>'
+            f"{qr_svg(qr, tr('qr_label', lang))}</section>"
+        )
+    if host and not body.get("started"):
+        foot = (
+            f'<p class="note">{esc(tr("start_hint", lang))}</p><div class="buttons">'
+            f'<button type="button" class="primary" data-action="start-online" '
+            f'data-key="act-start-online">{esc(tr("start", lang))}</button>'
+            f'<button type="button" class="ghost" data-action="leave-online" '
+            f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+        )
+    else:
+        foot = (
+            f'<p class="note" role="status">{esc(tr("waiting", lang))}</p><div class="buttons">'
+            f'<button type="button" class="ghost" data-action="leave-online" '
+            f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+        )
+    return (
+        '<div class="online-layer">'
+        '<section class="panel settings online" data-testid="lobby" '
+        'aria-labelledby="lobby-title">'
+        f'<h2 id="lobby-title">{esc(tr("lobby", lang))}</h2>'
+        f'<p class="note">{esc(summary)}. {esc(time)}</p>{status}'
+        f'<ol class="lobby-seats">{"".join(rows)}</ol>{invite_el}{foot}</section></div>'
+    )
+
+
+def qr_svg(rows: Sequence[str], label: str) -> str:
+    """A QR code as inline SVG (``[data-testid=invite-qr]``): one square per dark module
+    of ``rows`` (strings of "0" and "1"), with the quiet zone of four modules around it
+    that scanners need."""
+    n = len(rows)
+    quiet = 4
+    parts = [
+        f"M{x + quiet} {y + quiet}h1v1h-1z"
+        for y, row in enumerate(rows)
+        for x, bit in enumerate(row)
+        if bit == "1"
+    ]
+    size = n + 2 * quiet
+    return (
+        f'<svg class="invite-qr" data-testid="invite-qr" role="img" aria-label="{esc(label)}" '
+        f'viewBox="0 0 {size} {size}" xmlns="http://www.w3.org/2000/svg" '
+        f'shape-rendering="crispEdges" data-modules="{n}">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/>'
+        f'<path d="{"".join(parts)}" fill="#000"/></svg>'
+    )
+
+
+# ---------------------------------------------------------------- the bar over the table
+
+
+def status_line(state: str, detail: str, lang: str) -> str:
+    """The connection state in words (``[data-testid=online-state]``), with what it
+    means when something is wrong."""
+    words = tr("state_" + state, lang) if state else ""
+    more = tr("detail_" + detail, lang) if detail and state != "open" else ""
+    if more.startswith("detail_"):
+        more = detail
+    text = f"{words}. {more}" if more else words
+    return (
+        f'<p class="online-state" data-testid="online-state" data-state="{esc(state)}" '
+        f'data-detail="{esc(detail)}" role="status">{esc(text)}</p>'
+    )
+
+
+def clock_text(left_ms: float) -> str:
+    """Minutes and seconds left, rounded up.
+
+    >>> clock_text(61_001), clock_text(0), clock_text(29_500)
+    ('1:02', '0:00', '0:30')
+    """
+    seconds = int(-(-max(0.0, left_ms) // 1000))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def timer_text(seat: int, left_ms: float, names: Sequence[str], lang: str) -> str:
+    """The running time of the decision due now; ``seat`` as the screen numbers it (0 is
+    the person at this page)."""
+    if seat == 0:
+        return tr("timer_me", lang, t=clock_text(left_ms))
+    name = names[seat] if seat < len(names) else str(seat)
+    return tr("timer_other", lang, name=name, t=clock_text(left_ms))
+
+
+def bar(state_el: str, timer: str, lang: str, *, extra: str = "") -> str:
+    """The line over an online table: connection state, move timer, leaving."""
+    return (
+        '<div class="online-bar" data-testid="online-bar">'
+        f"{state_el}"
+        f'<p class="move-timer" data-testid="move-timer" aria-live="off">{esc(timer)}</p>'
+        f"{extra}"
+        f'<button type="button" class="ghost" data-action="leave-online" '
+        f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+    )
+
+
+def problem_screen(title: str, text: str, lang: str, *, retry: bool, reload: bool = False) -> str:
+    """A connection that failed, or a version to update: said in words, with a way on."""
+    buttons = ""
+    if retry:
+        buttons += (
+            f'<button type="button" class="primary" data-action="retry-online" '
+            f'data-key="act-retry-online">{esc(tr("retry", lang))}</button>'
+        )
+    if reload:
+        buttons += (
+            f'<button type="button" class="primary" data-action="reload" '
+            f'data-key="act-reload">{esc(tr("reload", lang))}</button>'
+        )
+    buttons += (
+        f'<button type="button" class="ghost" data-action="leave-online" '
+        f'data-key="act-leave-online">{esc(tr("leave", lang))}</button>'
+    )
+    return (
+        '<div class="online-layer">'
+        '<section class="panel settings online" data-testid="online-problem" role="alert" '
+        'aria-labelledby="problem-title">'
+        f'<h2 id="problem-title">{esc(title)}</h2><p>{esc(text)}</p>'
+        f'<div class="buttons">{buttons}</div></section></div>'
+    )
+
+
+# ---------------------------------------------------------------- small parts
+
+
+def _field(name: str, label: str, control: str, hint: str = "") -> str:
+    hint_el = f'<small class="hint">{esc(hint)}</small>' if hint else ""
+    return (
+        f'<div class="field" data-field="{esc(name)}"><label for="online-{esc(name)}">'
+        f"{esc(label)}</label>{control}{hint_el}</div>"
+    )
+
+
+def _select(name: str, options: Sequence[tuple[str, str]], value: Any) -> str:
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}>{esc(text)}</option>'
+        for v, text in options
+    )
+    key = esc(name)
+    return f'<select name="{key}" id="online-{key}" data-key="online-{key}">{opts}</select>'
+
+
+def _check(name: str, label: str, checked: bool) -> str:
+    return (
+        f'<div class="check" data-field="{esc(name)}"><label>'
+        f'<input type="checkbox" name="{esc(name)}" data-key="online-{esc(name)}"'
+        f"{' checked' if checked else ''}> <span>{esc(label)}</span></label></div>"
+    )
+
+
+def _small_button(action: str, label: str, seat_name: str) -> str:
+    return (
+        f'<button type="button" class="ghost small" data-action="{esc(action)}" '
+        f'data-key="act-{esc(action)}" aria-label="{esc(label)}: {esc(seat_name)}">'
+        f"{esc(label)}</button>"
+    )
+
+
+__all__ = [
+    "Draft",
+    "bar",
+    "clock_text",
+    "dialog",
+    "join_screen",
+    "lobby",
+    "problem_screen",
+    "qr_svg",
+    "read_dialog",
+    "servers_note",
+    "status_line",
+    "timer_text",
+    "tr",
+]
