@@ -367,6 +367,10 @@ class Controller:
         elif name == "retry-save":
             self.retry_writes()
             self._render()
+        elif name == "online":  # play with friends: the page opens the online dialog
+            go_online = getattr(self.host, "go_online", None)
+            if go_online is not None:
+                go_online()
         elif name == "sound":
             self.toggle_sound()
         elif name == "hint":

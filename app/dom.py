@@ -254,6 +254,46 @@ class Page:
         """A warning for developers in the browser console (bad URL parameters)."""
         self.js.console.warn(text)
 
+    def patch(self, testid: str, text: str) -> None:
+        """Change one element's text without drawing the screen anew (a running clock)."""
+        el = self.app.querySelector(f'[data-testid="{testid}"]')
+        if not _none(el):
+            el.textContent = text
+
+    def replace(self, testid: str, markup: str) -> None:
+        """Put ``markup`` in place of one element, leaving the rest (a form being typed in)."""
+        el = self.app.querySelector(f'[data-testid="{testid}"]')
+        if not _none(el):
+            el.outerHTML = markup
+
+    def go_online(self) -> None:
+        """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
+        from app.controller import parse_query
+        from app.online.page import url_for
+
+        query = parse_query(str(self.js.location.search))
+        self.js.location.assign(url_for(str(self.js.location.pathname), query, online="host"))
+
+    def hosting(self, table_id: str) -> None:
+        """The host's table is open: its URL brings it back after a reload."""
+        from app.controller import parse_query
+        from app.online.page import url_for
+
+        query = parse_query(str(self.js.location.search))
+        url = url_for(str(self.js.location.pathname), query, host=table_id)
+        self.js.history.replaceState(None, "", url)
+
+    def leave_online(self) -> None:
+        """Back to the game against bots (the page opens anew, without online play)."""
+        from app.controller import parse_query
+        from app.online.page import url_for
+
+        query = parse_query(str(self.js.location.search))
+        self.js.location.assign(url_for(str(self.js.location.pathname), query))
+
+    def reload(self) -> None:
+        self.js.location.reload()
+
     def later(self, ms: float, callback: Callable[[], None]) -> None:
         from pyodide.ffi import create_once_callable
 
@@ -275,6 +315,9 @@ class Page:
             settings = button.closest("[data-testid=settings]")
             if action == "new-match" and not _none(settings):
                 form = self._read_form(settings)
+            own_form = button.closest("form[data-form]")  # the online dialog, the join form
+            if not _none(own_form):
+                form = self._read_form(own_form)
             self.controller.handle({"type": "action", "action": action, "form": form})
             return
         card = target.closest("[data-card][data-zone]")
@@ -532,6 +575,8 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     # The language policy (German for de-*, else English) lives in app.settings.model.
     lang = str(js.navigator.language or "de")
     query = str(js.location.search)
+    if _start_online(js, page, store, lang, query):
+        return
     controller = Controller(
         page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
     )
@@ -539,6 +584,26 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
     controller.start()
     page.watch_window()
+
+
+def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bool:
+    """An online table when the URL asks for one (``app.online.page.wanted``)."""
+    from app.controller import parse_query
+
+    query = parse_query(search)
+    if not any(k in query for k in ("join", "host", "online")):
+        return False  # the game against bots imports nothing of online play
+    from app.online import page as online
+    from app.settings import model as st
+    from app.storage import MemoryBackend, Store
+
+    role = online.wanted(query)
+    if role is None:
+        return False
+    saved, _ = st.load_settings(store or Store(MemoryBackend()), lang)
+    settings, _, _ = st.apply_url(saved, query)
+    online.start(page, store or Store(MemoryBackend()), query, role[0], role[1], settings)
+    return True
 
 
 def _store(js: Any) -> Any:

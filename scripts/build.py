@@ -49,6 +49,9 @@ RUNTIME = {
     # joined, never at start): PeerJS's self-contained browser build. It is precached
     # like every file, so a release's files stay one set checked against its hashes.
     "vendor/peerjs": ("node_modules/peerjs/dist", ["peerjs.min.js"]),
+    # The invite's QR code (app.online.page loads it on the host's page only): the
+    # encoder of qrcode-generator as an ES module; app.online.screens draws the SVG.
+    "vendor/qrcode": ("node_modules/qrcode-generator/dist", ["qrcode.mjs"]),
 }
 # What the bare PyScript page of bench/startup.py boots from: Pyodide as published.
 BARE_RUNTIME = {

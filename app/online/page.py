@@ -1,0 +1,213 @@
+"""Online play in the page: the transport (``static/net.mjs``) and the QR code library
+loaded on first use, handed to an ``OnlineTable``, and the page's timer.
+
+The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
+
+- ``?online=host``: the "Play online" dialog (the game's ``[data-action=online]`` goes
+  here);
+- ``?host=ID``: the host's table ``ID``, taken back from this device's storage after a
+  reload (the page puts it in the URL once the table is open);
+- ``?join=ID``: an invitation to table ``ID``.
+
+``?signal=`` is kept in every such URL and in the invite link (``net.mjs`` checks it).
+Nothing here runs, and nothing connects, on a page without these parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from app.online.table import TICK_MS, OnlineTable
+
+TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A table id as it may come in a URL (``net.mjs`` checks PeerJS's own rule again)."""
+
+
+def wanted(query: dict[str, str]) -> tuple[str, str] | None:
+    """(role, table id) when the URL asks for online play, else None. An id that is no
+    id still makes the page a guest's (the join screen then says the link is broken).
+
+    >>> wanted({"join": "schwimmen-ab12"}), wanted({"online": "host"}), wanted({"seed": "3"})
+    (('guest', 'schwimmen-ab12'), ('host', ''), None)
+    >>> wanted({"host": "<x>"})
+    """
+    if "join" in query:
+        table = query["join"]
+        return "guest", table if TABLE_ID.fullmatch(table) else ""
+    if "host" in query:
+        table = query["host"]
+        return ("host", table) if TABLE_ID.fullmatch(table) else None
+    if query.get("online") == "host":
+        return "host", ""
+    return None
+
+
+def url_for(pathname: str, query: dict[str, str], **fields: str) -> str:
+    """A URL of this page with ``fields`` and the signalling choice of ``query``.
+
+    >>> url_for("/s/", {"signal": "ws://127.0.0.1:9/", "seed": "1"}, join="t1")
+    '/s/?signal=ws%3A%2F%2F127.0.0.1%3A9%2F&join=t1'
+    """
+    from app.online.table import _quote
+
+    kept = {"signal": query["signal"]} if query.get("signal") else {}
+    pairs = [*kept.items(), *fields.items()]
+    return pathname + ("?" + "&".join(f"{k}={_quote(v)}" for k, v in pairs) if pairs else "")
+
+
+class PageNet:
+    """``static/net.mjs`` as an ``app.online.table.Net``: its host or join handle, with
+    a connection id for each guest link."""
+
+    def __init__(self, page: Any, role: str) -> None:
+        self.page, self.js, self.role = page, page.js, role
+        self.table: OnlineTable | None = None
+        self.module: Any = None
+        self.handle: Any = None
+        self.links: dict[str, Any] = {}
+        self.count = 0
+        self.pending: list[Any] = []  # open() calls made before the module loaded
+        self._proxies: list[Any] = []
+
+    def loaded(self, module: Any) -> None:
+        self.module = module
+        for target in self.pending:
+            self.open(target)
+        self.pending = []
+
+    def _proxy(self, fn: Any) -> Any:
+        from pyodide.ffi import create_proxy
+
+        proxy = create_proxy(self.page._guard(fn))
+        self._proxies.append(proxy)
+        return proxy
+
+    def open(self, target: Any) -> None:
+        if self.module is None:
+            self.pending.append(target)
+            return
+        self.close()
+        from pyodide.ffi import to_js
+
+        table = self.table
+        assert table is not None
+        if self.role == "host":
+            given = to_js(dict(target or {}), dict_converter=self.js.Object.fromEntries)
+            self.handle = self.module.host(given)
+            self.handle.onConnection = self._proxy(self._connection)
+        else:
+            self.handle = self.module.join(str(target))
+            self.handle.onMessage = self._proxy(lambda text: table.net_message("host", str(text)))
+        self.handle.onState = self._proxy(
+            lambda state, detail=None: table.net_state(str(state), _text(detail))
+        )
+
+    def _connection(self, link: Any) -> None:
+        table = self.table
+        assert table is not None
+        self.count += 1
+        conn = f"g{self.count}"
+        self.links[conn] = link
+
+        def state(state: Any, detail: Any = None) -> None:
+            if str(state) == "closed" and self.links.pop(conn, None) is not None:
+                table.net_closed(conn)
+
+        link.onMessage = self._proxy(lambda text: table.net_message(conn, str(text)))
+        link.onState = self._proxy(state)
+
+    def send(self, conn: str | None, text: str) -> None:
+        target = self.handle if conn is None else self.links.get(conn)
+        if target is None:
+            return
+        try:
+            target.send(text)
+        except Exception as e:  # over the size cap: never stop the page for it
+            self.js.console.warn(f"Schwimmen: a message was not sent: {e}")
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+        self.handle = None
+        self.links = {}
+
+    def identity(self) -> dict[str, str] | None:
+        h = self.handle
+        if self.role != "host" or h is None or _text(h.id) == "":
+            return None
+        return {"id": _text(h.id), "token": _text(h.token)}
+
+
+def _text(value: Any) -> str:
+    return "" if value is None or type(value).__name__ in ("JsNull", "JsUndefined") else str(value)
+
+
+class QR:
+    """QR codes from the ``qrcode-generator`` library (loaded on first use); rows of
+    "0"/"1" for ``app.online.screens.qr_svg``. Empty until the library is there."""
+
+    def __init__(self) -> None:
+        self.module: Any = None
+        self.cache: dict[str, Sequence[str]] = {}
+
+    def __call__(self, text: str) -> Sequence[str]:
+        if self.module is None or not text:
+            return ()
+        if text not in self.cache:
+            code = self.module.default(0, "M")
+            code.addData(text)
+            code.make()
+            n = int(code.getModuleCount())
+            self.cache[text] = [
+                "".join("1" if code.isDark(r, c) else "0" for c in range(n)) for r in range(n)
+            ]
+        return self.cache[text]
+
+
+def start(
+    page: Any, store: Any, query: dict[str, str], role: str, table_id: str, settings: Any
+) -> OnlineTable:
+    """Put an online table on the page (``app.dom`` calls this instead of starting the
+    game against bots) and load what it needs."""
+    import asyncio
+
+    js = page.js
+    net = PageNet(page, role)
+    qr = QR()
+    location = js.location
+    base = str(location.origin) + str(location.pathname)
+    table = OnlineTable(
+        page,
+        net,
+        store,
+        role=role,
+        settings=settings,
+        clock=lambda: float(js.performance.now()),
+        invite_base=url_for(base, query, join="") if role == "host" else "",
+        table_id=table_id,
+        qr=qr,
+        touch=bool(js.window.matchMedia("(pointer: coarse)").matches),
+    )
+    net.table = table
+    page.controller = table
+    table.start()
+
+    async def load() -> None:
+        from pyscript import js_import
+
+        url = js.URL.new("./static/net.mjs", js.document.baseURI).href
+        (module,) = await js_import(url)
+        if role == "host":
+            qr_url = js.URL.new("./vendor/qrcode/qrcode.mjs", js.document.baseURI).href
+            (qr.module,) = await js_import(qr_url)
+            config = await module.config()
+            table.servers = config.to_py()
+        net.loaded(module)
+        page._guard(table.refresh)()
+
+    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
+    tick = net._proxy(table.tick)
+    js.setInterval(tick, TICK_MS)
+    return table
