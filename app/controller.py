@@ -260,6 +260,7 @@ class Controller:
             start_lives=rules.lives,
             anim=self.next_settings.speed != "0",
             stats=self._stats(),
+            stats_words="stats_line" if self.people == 1 else "stats_line_shared",
             settings=self.next_settings.to_dict(),
             panels=Panels(notices=tuple(self.storage_notices)),
             touch=self.touch,
@@ -408,6 +409,10 @@ class Controller:
             if notice is not None:
                 p.notices = (*p.notices, notice)
             p.stats = self._stats_now()  # with what could not be written yet
+            p.stats_apart = tuple(
+                (kind, stats_mod.load_stats(self.store, key)[0])
+                for kind, key in stats_mod.APART
+            )
             p.stats_open, p.confirm_reset, p.message, p.error = True, False, "", False
             p.focus = "act-close-stats"
         elif name == "close-stats":
@@ -698,8 +703,9 @@ class Controller:
         self.ui.crown = self.match.crown
         self.deal_seen = self._last_deal_number()
         self.covered = False  # the end is for everyone to see
-        if self.people > 1:  # a shared device's match is nobody's statistics
+        if self.people > 1 and not self.recorded:  # counted apart from the games against bots
             self.recorded = True
+            self._note_shared()
         if not self.recorded:
             self.recorded = True
             won = 0 in winners
@@ -711,6 +717,18 @@ class Controller:
                 )
             )
         self._show("match-over")
+
+    def _note_shared(self) -> None:
+        """A match of several people at this device, counted in their statistics
+        (``KEY_SHARED``, apart from the games against bots): won when a person won."""
+        places = self.match.places()
+        best = min(places[p] for p in range(self.people))
+        stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_SHARED)
+        stats.record_match(self.settings.preset, place=best, players=len(places))
+        self.check_write(
+            stats_mod.KEY_SHARED, stats_mod.save_stats(self.store, stats, stats_mod.KEY_SHARED)
+        )
+        self.ui.stats = (stats.matches, stats.wins)
 
     def _note_deal_end(self) -> None:
         """Once per finished deal: count it in the statistics."""
@@ -917,7 +935,7 @@ class Controller:
             self._guest("taken")
         if key in (None, prefix + KEY_STATS):
             stats = self._flush_stats() if self.pending_stats else self._stats_now()
-            self.ui.stats = (stats.matches, stats.wins)
+            self.ui.stats = self._stats()
             if self.ui.panels.stats_open:
                 self.ui.panels.stats = stats
             if not self.ui.settings_open:  # a redraw would wipe what is being typed
@@ -971,7 +989,12 @@ class Controller:
     # ------------------------------------------------------------ statistics
 
     def _stats(self) -> tuple[int, int]:
-        stats = self._stats_now()
+        """The figures the table shows: of the games against bots, or of the matches of
+        several people at this device."""
+        if self.people > 1:
+            stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_SHARED)
+        else:
+            stats = self._stats_now()
         return stats.matches, stats.wins
 
     def _stats_now(self) -> Any:
@@ -1012,7 +1035,7 @@ class Controller:
                     self._tell([Notice("history_trimmed", KEY_STATS, message, count=drop)])
                     self._render()
                     break
-        self.ui.stats = (stats.matches, stats.wins)
+        self.ui.stats = self._stats() if self.people > 1 else (stats.matches, stats.wins)
         if self.ui.panels.stats_open:
             self.ui.panels.stats = stats
         if notice is None:

@@ -149,6 +149,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Partien: {matches} · Siege: {wins}",
         "Matches: {matches} · Wins: {wins}",
     ),
+    "stats_line_online": (
+        "Online-Partien: {matches} · Siege: {wins}",
+        "Online matches: {matches} · Wins: {wins}",
+    ),
+    "stats_line_shared": (
+        "Partien an diesem Gerät: {matches} · von Menschen gewonnen: {wins}",
+        "Matches at this device: {matches} · Won by a person: {wins}",
+    ),
     "custom_rules": ("Eigene Regeln", "Custom rules"),
     "notice_next": (
         "Die neuen Einstellungen gelten ab der nächsten Partie.",

@@ -46,7 +46,6 @@ from engine import Action, EventKind
 KEY_HOST = "online-host"  # the host's table: the referee's record, the transport's id and token
 KEY_GUEST = "online-guest"  # a guest's seats: table id -> {"name", "secret"} (a few tables)
 KEY_NAME = "online-name"  # the name last given, offered next time
-KEY_STATS_ONLINE = "stats-online"  # online matches, apart from the matches against bots
 KEY_COUNTED = "online-counted"  # the online matches already counted (ids), against a double count
 VERSION = 1  # of the records above
 TICK_MS = 250  # how often the page calls tick(): the referee's clock, timers, pings
@@ -122,6 +121,9 @@ class OnlineTable:
         self.last_ping = 0.0
         self.rejected = ""  # the host's last word on a refused move of this page
         self.caught_up = False  # the first view after sitting down was taken in
+        online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
+        self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        self.ui.stats_words = "stats_line_online"
 
     # ------------------------------------------------------------ start-up
 
@@ -792,7 +794,7 @@ class OnlineTable:
         if seat >= len(places):
             return
         place = int(places[seat])
-        stats, _ = load_online_stats(self.store)
+        stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
         _winners, crown = self._winners(self._obs())
         body = self._lobby_body() or {}
         preset = body.get("preset") if body.get("preset") in engine.PRESETS else "custom"
@@ -801,7 +803,8 @@ class OnlineTable:
         except engine.InvalidInputError as e:
             self._warn(f"Schwimmen: the online match was not counted: {e}")
             return
-        self._check(self.store.save(KEY_STATS_ONLINE, stats.to_dict(), stats_mod.VERSION))
+        self._check(stats_mod.save_stats(self.store, stats, stats_mod.KEY_ONLINE))
+        self.ui.stats = (stats.matches, stats.wins)
         self._check(self.store.save(KEY_COUNTED, [*counted, match_id][-50:], VERSION))
 
     def _check(self, notice: Notice | None) -> None:
@@ -859,14 +862,6 @@ class OnlineTable:
             warn(text)
 
 
-def load_online_stats(store: Store) -> tuple[stats_mod.Stats, Notice | None]:
-    """The statistics of online matches (apart from those against bots)."""
-    stats, notice = store.load(
-        KEY_STATS_ONLINE, stats_mod.VERSION, default=None, validate=stats_mod.Stats.from_dict
-    )
-    return (stats if isinstance(stats, stats_mod.Stats) else stats_mod.Stats()), notice
-
-
 def _esc(text: str) -> str:
     from app.escape import escape
 
@@ -888,9 +883,7 @@ def _quote(text: str) -> str:
 __all__ = [
     "KEY_GUEST",
     "KEY_HOST",
-    "KEY_STATS_ONLINE",
     "TICK_MS",
     "Net",
     "OnlineTable",
-    "load_online_stats",
 ]

@@ -379,18 +379,26 @@ def migrate_v1(data: Any) -> dict[str, Any]:
     return {"overall": overall.to_dict(), "presets": {}, "history": []}
 
 
-def load_stats(store: Store) -> tuple[Stats, Notice | None]:
+KEY_ONLINE = "stats-online"
+"""Online matches (``app.online.table``): the place of the person at this device."""
+KEY_SHARED = "stats-shared"
+"""Matches of several people at one device: a win is a match a person won (not a bot)."""
+APART = (("online", KEY_ONLINE), ("shared", KEY_SHARED))
+"""The statistics kept apart from the games against bots: (kind, storage key)."""
+
+
+def load_stats(store: Store, key: str = KEY_STATS) -> tuple[Stats, Notice | None]:
     """The stored statistics (version 1 records are migrated), or empty ones; bad
-    stored data is moved to a backup with a Notice."""
-    stats, notice = store.load(
-        KEY_STATS, VERSION, migrate={1: migrate_v1}, validate=Stats.from_dict
-    )
+    stored data is moved to a backup with a Notice. ``key``: the matches against bots
+    (:data:`KEY_STATS`), or those with friends, apart (:data:`KEY_ONLINE`,
+    :data:`KEY_SHARED`)."""
+    stats, notice = store.load(key, VERSION, migrate={1: migrate_v1}, validate=Stats.from_dict)
     return (stats if stats is not None else Stats()), notice
 
 
-def save_stats(store: Store, stats: Stats) -> Notice | None:
-    """Store the statistics; a Notice (never an exception) if that fails."""
-    return store.save(KEY_STATS, stats.to_dict(), VERSION)
+def save_stats(store: Store, stats: Stats, key: str = KEY_STATS) -> Notice | None:
+    """Store the statistics (under ``key``); a Notice (never an exception) if that fails."""
+    return store.save(key, stats.to_dict(), VERSION)
 
 
 # -- the chart ----------------------------------------------------------------------

@@ -45,6 +45,19 @@ SCOPE_ALL = "all"
 PRESET_ORDER = ("classic", "knack", "pub", "hosenowi", "custom")
 
 _T: dict[str, tuple[str, str]] = {
+    "apart": ("Mit Freunden", "With friends"),
+    "apart_online": (
+        "Online: {matches} Partien, {wins} gewonnen",
+        "Online: {matches} matches, {wins} won",
+    ),
+    "apart_shared": (
+        "An einem Gerät: {matches} Partien, {wins} von einem Menschen gewonnen",
+        "At one device: {matches} matches, {wins} won by a person",
+    ),
+    "apart_note": (
+        "Sie zählen getrennt von den Partien gegen Bots oben.",
+        "They count apart from the matches against bots above.",
+    ),
     "title": ("Statistik", "Statistics"),
     "all": ("Alle", "All"),
     "custom": ("Eigene Regeln", "Custom rules"),
@@ -259,8 +272,12 @@ def render(
     message: str = "",
     error: bool = False,
     notices: Iterable[str] = (),
+    apart: Iterable[tuple[str, Stats]] = (),
 ) -> str:
     """The statistics panel (an overlay; hidden unless ``open``).
+
+    ``apart``: the matches with friends, counted apart from those against bots, as
+    (kind, statistics) with kind ``online`` or ``shared`` (one device); one line each.
 
     ``message`` is the answer to the last export/import/reset (``error`` marks a
     failed import); ``notices`` are texts from :func:`notice_text` about data
@@ -320,9 +337,25 @@ def render(
         f'<div class="tabs" role="tablist">{tabs}</div>{empty}'
         f'<table class="figures">{figures}</table>{per_preset}'
         f'<figure class="chart"><figcaption>{esc(tr("chart", lang))}</figcaption>{chart}</figure>'
-        f"{message_el}{controls}"
+        f"{_apart(apart, lang)}{message_el}{controls}"
         f'<div class="buttons">{_button("close-stats", tr("close", lang), "primary")}</div>'
         "</section></div>"
+    )
+
+
+def _apart(apart: Iterable[tuple[str, Stats]], lang: str) -> str:
+    """The matches with friends, one line per kind (none before the first)."""
+    lines = "".join(
+        f'<li data-apart="{esc(kind)}" data-matches="{stats.matches}" data-wins="{stats.wins}">'
+        f"{esc(tr('apart_' + kind, lang, matches=stats.matches, wins=stats.wins))}</li>"
+        for kind, stats in apart
+        if stats.matches
+    )
+    if not lines:
+        return ""
+    return (
+        f'<section class="apart" data-testid="stats-apart"><h3>{esc(tr("apart", lang))}</h3>'
+        f'<ul>{lines}</ul><p class="note">{esc(tr("apart_note", lang))}</p></section>'
     )
 
 

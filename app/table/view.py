@@ -51,6 +51,7 @@ class Panels:
     message: str = ""
     error: bool = False
     stats: Any = None  # app.stats.model.Stats while the statistics panel is open
+    stats_apart: tuple[Any, ...] = ()  # (kind, Stats) of the matches with friends, apart
     notices: tuple[Any, ...] = ()  # app.storage.Notice
     focus: str = ""  # data-key the page should focus after the next redraw
     other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
@@ -88,6 +89,7 @@ class UIState:
     panels: Panels = field(default_factory=Panels)  # help, stats, notices
     settings: dict[str, Any] = field(default_factory=dict)
     stats: tuple[int, int] = (0, 0)  # finished matches, matches won
+    stats_words: str = "stats_line"  # what they count: against bots, online, at one device
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     match_panel: bool = True  # at match-over: the result shows (closed: the finished table)
@@ -487,6 +489,7 @@ def _panels(obs: Any, ui: UIState) -> str:
                 message=p.message,
                 error=p.error,
                 notices=about_stats,
+                apart=p.stats_apart,
             )
         )
     return "".join(out)
@@ -595,7 +598,7 @@ def render(obs: Any, ui: UIState) -> str:
         f"{_action_bar(obs, ui)}"
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
-        f"{esc(t('stats_line', lang, matches=matches, wins=wins))}</div>"
+        f"{esc(t(ui.stats_words, lang, matches=matches, wins=wins))}</div>"
         f"{more_buttons(lang, online=bool(ui.online_bar))}{overlay}{_panels(obs, ui)}"
         "</div>"
     )

@@ -90,3 +90,39 @@ def test_the_hint_and_the_review_speak_to_the_person_at_the_device():
     assert host.state == "deal-over"
     c.press("review")
     assert c.ui.panels.review_open and c.ui.panels.review is not None
+
+
+def _play_match(c, host):
+    """Every person knocks when they may, else makes the first offered move, to the end."""
+    for _ in range(3000):
+        _run(c, host)
+        if host.state == "match-over":
+            return
+        if host.state == "deal-over":
+            c.press("next-deal")
+        elif c.covered:
+            c.press("reveal")
+        elif host.state == "human":
+            legal = c.match.legal_actions()
+            assert c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    raise AssertionError("the match did not end")
+
+
+def test_a_match_at_one_device_counts_apart_from_the_games_against_bots():
+    c, host, store = _start(
+        "?seed=2&preset=classic&bots=1&people=2&lives=1&speed=0&new=1&lang=en"
+    )
+    assert 'data-matches="0"' in host.markup and "Matches at this device" in host.markup
+    _play_match(c, host)
+    shared, _ = stats_mod.load_stats(store, stats_mod.KEY_SHARED)
+    person_won = min(c.match.places()[:2]) == 1
+    assert (shared.matches, shared.wins) == (1, int(person_won))
+    assert stats_mod.load_stats(store)[0].matches == 0  # the games against bots: untouched
+    assert f'data-matches="1" data-wins="{int(person_won)}"' in host.markup
+    c.press("open-stats")  # the panel names them apart
+    apart = host.tree().find(data_apart="shared")
+    assert apart.get("data-matches") == "1"
+    c.press("close-stats")
+    c.press("close-result")
+    c.press("show-result")  # drawing the result again counts nothing again
+    assert stats_mod.load_stats(store, stats_mod.KEY_SHARED)[0].matches == 1

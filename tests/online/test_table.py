@@ -9,7 +9,8 @@ import random
 import pytest
 
 from app.online import protocol
-from app.online.table import KEY_GUEST, KEY_HOST, OnlineTable, load_online_stats
+from app.online.table import KEY_GUEST, KEY_HOST, OnlineTable
+from app.stats.model import KEY_ONLINE, load_stats
 from app.storage import MemoryBackend, Store
 from tests.online.fake_net import Clock, Hub, guest_table, host_table
 
@@ -89,11 +90,13 @@ def test_a_host_and_two_guests_play_a_whole_match_with_a_bot():
     assert list(ben.guest.over["places"]) == places
     for table, page in ((host, host_page), (ben, ben_page), (cleo, cleo_page)):
         assert page.state == "match-over"
-        stats, _ = load_online_stats(table.store)
+        stats, _ = load_online(table.store)
         assert stats.matches == 1
         assert stats.wins == (places[table._seat()] == 1)
+        assert f'data-matches="1" data-wins="{stats.wins}"' in page.markup
+        assert load_stats(table.store)[0].matches == 0  # the games against bots: apart
         table.tick()  # drawing again counts nothing again
-        assert load_online_stats(table.store)[0].matches == 1
+        assert load_online(table.store)[0].matches == 1
 
 
 def test_each_guest_sees_the_table_from_its_own_chair():
@@ -125,7 +128,7 @@ def test_a_match_a_bot_ends_is_counted_on_the_host_too():
         clock.now += 31_000
         host.tick()
     assert host.ref.ended == "end"
-    assert load_online_stats(host.store)[0].matches == 1
+    assert load_online(host.store)[0].matches == 1
 
 
 def test_the_dialog_is_not_drawn_anew_while_it_is_filled_in():
@@ -276,7 +279,7 @@ def test_the_move_timer_runs_out(on_timeout):
     else:
         assert len(m.actions) == before and host.ref.ended == "timeout"
         assert ben.guest.over["reason"] == "timeout"
-        assert load_online_stats(ben.store)[0].matches == 0  # no result to count
+        assert load_online(ben.store)[0].matches == 0  # no result to count
         assert "nobody loses a life" in ben_page.markup
 
 
@@ -309,3 +312,7 @@ def test_leaving_goes_back_and_forgets_the_seat():
     hub.run()
     assert page.left and host.ref.seats[1].kind.value == "open"
     assert "table-1" not in (ben.store.load(KEY_GUEST, 1)[0] or {})
+
+
+def load_online(store: Store):
+    return load_stats(store, KEY_ONLINE)
