@@ -541,8 +541,13 @@ class Referee:
     def _bot(self, seat: int, level: str) -> Seat:
         if level not in bots.NAMES:
             raise InvalidInputError(f"bot level {level!r}: choose one of {bots.NAMES}")
+        # The seat's own bot name, unless a person (or another bot) at the table has it:
+        # then the first name nobody has, so that no two seats share a name.
+        taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
         names = self._bot_names
-        return Seat(SeatKind.BOT, names[seat - 1] if seat - 1 < len(names) else "", level)
+        preferred = [names[seat - 1]] if seat - 1 < len(names) else []
+        free = [n for n in (*preferred, *names) if n.casefold() not in taken]
+        return Seat(SeatKind.BOT, free[0] if free else "", level)
 
     def _absent_since(self, s: Seat, now: float) -> float | None:
         """When a guest's person went away (None: here); other seats are never absent."""

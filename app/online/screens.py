@@ -259,7 +259,7 @@ def dialog(
         'aria-labelledby="online-title">'
         f'<h2 id="online-title">{esc(tr("online", lang))}</h2>'
         f'<p class="note">{esc(tr("intro", lang))}</p>'
-        f'<fieldset class="group"><legend>{esc(tr("online", lang))}</legend>{"".join(fields)}'
+        f'<fieldset class="group"><legend>{esc(tr("lobby", lang))}</legend>{"".join(fields)}'
         "</fieldset>"
         f"{servers_note(servers, lang)}{error}"
         '<div class="buttons">'

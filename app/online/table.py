@@ -39,7 +39,7 @@ from app.online.referee import Referee, SeatKind, TableConfig, Timing
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
-from app.table import choosing, keys, log, story, view
+from app.table import choosing, coach, keys, log, review, story, view
 from app.table.view import UIState
 from engine import Action, EventKind
 
@@ -121,6 +121,7 @@ class OnlineTable:
         self.last_ping = 0.0
         self.rejected = ""  # the host's last word on a refused move of this page
         self.caught_up = False  # the first view after sitting down was taken in
+        self.log_length = 0  # the log's length when last drawn (shorter: a new match)
         online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
         self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
         self.ui.stats_words = "stats_line_online"
@@ -217,7 +218,6 @@ class OnlineTable:
             self._set_seat(name)
         elif name == "rematch" and self.ref is not None and self.ref.ended is not None:
             self._send_all(self.ref.rematch(self.seed_source()))
-            self.deal_seen, self.drawn = 0, 0
             self._saved_render()
         elif name == "next-deal":
             if self.ui.mode == "deal-over" and self.ui.result is not None:
@@ -235,6 +235,14 @@ class OnlineTable:
         elif name == "sound":
             self.ui.sound = not self.ui.sound
             self._render()
+        elif name == "hint":
+            self.show_hint()
+        elif name == "review":
+            self.open_review()
+        elif name == "close-review":
+            self.ui.panels.review_open = False
+            self.ui.panels.focus = "act-review"
+            self._render()
         elif name == "two-swaps":
             self.ui.two_mode = not self.ui.two_mode
             choosing.clear(self.ui)
@@ -244,6 +252,32 @@ class OnlineTable:
             self._render()
         elif self.phase == "table":
             self.play(name)
+
+    def show_hint(self) -> None:
+        """The coach, as in the game against bots: it ranks this person's moves from
+        their own seat's view (which is all a guest's page has)."""
+        obs = self._obs()
+        if obs is None or self.ui.mode != "human":
+            return
+        seed = len(self.ref.match.actions) if self.ref and self.ref.match else self._guest_seq()
+        ranked = coach.ask(obs, seed=seed)
+        self.ui.hints = coach.lines(obs, ranked, self.ui.names, self.ui.style, self.ui.lang)
+        self._render()
+
+    def _guest_seq(self) -> int:
+        return 0 if self.guest is None else self.guest.mirror.seq
+
+    def open_review(self) -> None:
+        """The host's deal review (the host's page holds the match to replay it)."""
+        ref = self.ref
+        if ref is None or ref.match is None or self.ui.mode != "deal-over" or not self.ui.result:
+            return
+        deal = self.ui.result.deal_number
+        p = self.ui.panels
+        if p.review is None or p.review_deal != deal:
+            p.review, p.review_deal = review.review(ref.match, deal, seat=0), deal
+        p.review_open, p.focus = True, "act-close-review"
+        self._render()
 
     def _chosen(self, choice: choosing.Choice) -> None:
         if self.ui.mode != "human":
@@ -268,6 +302,7 @@ class OnlineTable:
             return False
         real = seating.action_back(action, self._seat(), obs.players)
         choosing.clear(self.ui)
+        self.ui.hints = ()  # the coach spoke about the position before this move
         self.ui.two_mode = False
         self.ui.mode = "busy"
         if self.ref is not None:
@@ -653,8 +688,16 @@ class OnlineTable:
 
     def _render_table(self, obs: Any) -> None:
         ui = self.ui
+        if len(obs.log) < self.log_length:  # a rematch: a new match's deals and moves
+            self.deal_seen, self.drawn = 0, 0
+        self.log_length = len(obs.log)
         ui.names = self._names()
         ui.mode = self._mode(obs)
+        ui.can_review = self.ref is not None
+        if ui.mode != "human":
+            ui.hints = ()
+        if ui.mode != "deal-over":  # the review spoke about the deal that was shown
+            ui.panels.review, ui.panels.review_open = None, False
         rules = obs.rules
         ui.start_lives = rules.lives
         body = self._lobby_body() or {}
@@ -782,7 +825,8 @@ class OnlineTable:
             return
         if self.ref is not None:
             identity = self.net.identity() or {}
-            match_id = f"host:{identity.get('id', '')}:{self.ref.seed}"
+            moves = len(self.ref.match.actions) if self.ref.match else 0
+            match_id = f"host:{identity.get('id', '')}:{self.ref.seed}:{moves}"
         else:
             match_id = f"guest:{self.table_id}:{len(obs.log)}:{self.guest and self.guest.seat}"
         counted, _ = self.store.load(KEY_COUNTED, VERSION, default=[])

@@ -183,7 +183,7 @@ def _next_deal(ui: Any) -> str:
     return (
         '<div class="buttons deal-buttons">'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang))}</div>"
+        f"{_button('review', review.tr('review', ui.lang)) if ui.can_review else ''}</div>"
     )
 
 

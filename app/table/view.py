@@ -103,6 +103,7 @@ class UIState:
     cover: str = ""  # a shared device is being passed on: the person whose turn comes
     cover_ready: bool = False  # that person's turn has come: they may uncover
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
+    can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
 
 
 def phase_name(obs: Any) -> str:

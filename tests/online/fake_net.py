@@ -160,7 +160,7 @@ def host_table(
         invite_base="http://127.0.0.1:8000/?join=",
         table_id=table_id,
         qr=lambda text: ["1010", "0101", "1100", "0011"],
-        seed_source=lambda: 7,
+        seed_source=iter(range(7, 10**6)).__next__,
     )
     hub.host_table = table
     return table, page

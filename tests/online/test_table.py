@@ -316,3 +316,60 @@ def test_leaving_goes_back_and_forgets_the_seat():
 
 def load_online(store: Store):
     return load_stats(store, KEY_ONLINE)
+
+
+def test_a_rematch_keeps_the_table_together_and_counts_again():
+    hub, clock = Hub(), Clock()
+    host, host_page = open_table(hub, clock, {"players": "2"})
+    ben, ben_page = join(hub, clock, "Ben")
+    host.press("start-online")
+    play_out(hub, clock, [host, ben])
+    assert 'data-action="rematch"' in host_page.markup
+    assert 'data-action="rematch"' not in ben_page.markup  # the host decides
+    host.press("new-match")  # the match-over panel's button: the same table again
+    hub.run()
+    assert host.ref.ended is None and ben.guest.over is None
+    assert ben_page.state != "deal-over"  # the last match's deals are not shown again
+    assert ben.guest.seat == 1
+    play_out(hub, clock, [host, ben], seed=2)
+    for table in (host, ben):
+        assert load_online(table.store)[0].matches == 2
+
+
+def test_the_coach_helps_a_guest_from_its_own_view_and_the_review_is_the_hosts():
+    hub, clock = Hub(), Clock()
+    host, host_page = open_table(hub, clock, {"players": "2"})
+    ben, ben_page = join(hub, clock, "Ben")
+    host.press("start-online")
+    hub.run()
+    mover, page = (host, host_page) if host.ui.mode == "human" else (ben, ben_page)
+    mover.press("hint")
+    assert mover.ui.hints and 'class="hint-box"' in page.markup
+    for _ in range(400):  # to the end of the first deal
+        hub.run()
+        if host.ui.mode == "deal-over" or ben.ui.mode == "deal-over":
+            break
+        for t in (host, ben):
+            if t.ui.mode == "human":
+                legal = t._obs().legal_actions
+                t.press(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+                break
+        else:
+            clock.now += 300
+            host.tick()
+    if host.ui.mode == "deal-over":
+        assert 'data-action="review"' in host_page.markup
+        host.press("review")
+        assert 'data-testid="review"' in host_page.markup
+    if ben.ui.mode == "deal-over":
+        assert 'data-action="review"' not in ben_page.markup
+
+
+def test_no_bot_takes_the_name_of_a_person_at_the_table():
+    hub, clock = Hub(), Clock()
+    host, _ = open_table(hub, clock, {"players": "4", "name": "Anna"})
+    join(hub, clock, "ben")
+    host.press("start-online")
+    hub.run()
+    names = [s.name.casefold() for s in host.ref.seats]
+    assert len(set(names)) == 4 and names[:2] == ["anna", "ben"]
