@@ -25,8 +25,11 @@ from engine import Action, ActionKind, hand_value
 
 SHOWN = 3  # lines shown at once when there are many; the rest behind a disclosure
 ALL_AT_ONCE = 5  # up to this many lines (a Lügen decision, a short turn) all are shown
-BUDGET_MS = 30  # the engine's search time cap (the page's main thread must stay free)
-SAMPLES = 8  # sampled worlds at most (deterministic for a seed)
+# The work is a count of sampled deals, so the same position gets the same advice on every
+# machine; the time cap is only a safety net for a very slow device (a 30 ms cap cut the
+# search on a loaded machine and the advice changed between two clicks).
+BUDGET_MS = 500
+SAMPLES = 8  # sampled worlds (deterministic for a seed)
 
 _T: dict[str, tuple[str, str]] = {
     "hint": ("Tipp", "Hint"),
