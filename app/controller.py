@@ -382,12 +382,8 @@ class Controller:
             self.ui.panels.review_open = False
             self.ui.panels.focus = "act-review"
             self._render()
-        elif name == "two-swaps":
-            self.ui.two_mode = not self.ui.two_mode
-            self._clear_selection()
-            self._render()
-        elif name == "clear-selection":
-            self._clear_selection()
+        elif name in choosing.CONTROLS:
+            choosing.control(self.ui, name)
             self._render()
         elif name in PANEL_CONTROLS or name.startswith(STATS_SCOPE):
             self._panel_control(name)

@@ -21,9 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app import forms
 from app.escape import escape as esc
 from app.i18n import game_name, lookup
 from app.online.protocol import MOVE_TIMES, NAME_MAX, ON_TIMEOUT
+from app.table.parts import button as _button
 from engine import PRESETS, bots
 
 _T: dict[str, tuple[str, str]] = {
@@ -263,10 +265,8 @@ def dialog(
         "</fieldset>"
         f"{servers_note(servers, lang)}{error}"
         '<div class="buttons">'
-        f'<button type="button" class="primary" data-action="host" data-key="act-host">'
-        f"{esc(tr('host', lang))}</button>"
-        f'<button type="button" class="ghost" data-action="close-online" '
-        f'data-key="act-close-online">{esc(tr("cancel", lang))}</button></div>'
+        f"{_button('host', tr('host', lang), cls='primary')}"
+        f"{_button('close-online', tr('cancel', lang), cls='ghost')}</div>"
         "</form></div>"
     )
 
@@ -345,10 +345,8 @@ def join_screen(name: str, lang: str, problem: str = "") -> str:
         )
         + f"{error}"
         '<div class="buttons">'
-        f'<button type="button" class="primary" data-action="join" data-key="act-join">'
-        f"{esc(tr('join', lang))}</button>"
-        f'<button type="button" class="ghost" data-action="leave-online" '
-        f'data-key="act-leave-online">{esc(tr("cancel", lang))}</button></div>'
+        f"{_button('join', tr('join', lang), cls='primary')}"
+        f"{_button('leave-online', tr('cancel', lang), cls='ghost')}</div>"
         "</form></div>"
     )
 
@@ -412,16 +410,13 @@ def lobby(
     if host and not body.get("started"):
         foot = (
             f'<p class="note">{esc(tr("start_hint", lang))}</p><div class="buttons">'
-            f'<button type="button" class="primary" data-action="start-online" '
-            f'data-key="act-start-online">{esc(tr("start", lang))}</button>'
-            f'<button type="button" class="ghost" data-action="leave-online" '
-            f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+            f"{_button('start-online', tr('start', lang), cls='primary')}"
+            f"{_button('leave-online', tr('leave', lang), cls='ghost')}</div>"
         )
     else:
         foot = (
             f'<p class="note" role="status">{esc(tr("waiting", lang))}</p><div class="buttons">'
-            f'<button type="button" class="ghost" data-action="leave-online" '
-            f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+            f"{_button('leave-online', tr('leave', lang), cls='ghost')}</div>"
         )
     return (
         '<div class="online-layer">'
@@ -498,8 +493,7 @@ def bar(state_el: str, timer: str, lang: str, *, extra: str = "") -> str:
         f"{state_el}"
         f'<p class="move-timer" data-testid="move-timer" aria-live="off">{esc(timer)}</p>'
         f"{extra}"
-        f'<button type="button" class="ghost" data-action="leave-online" '
-        f'data-key="act-leave-online">{esc(tr("leave", lang))}</button></div>'
+        f"{_button('leave-online', tr('leave', lang), cls='ghost')}</div>"
     )
 
 
@@ -507,19 +501,10 @@ def problem_screen(title: str, text: str, lang: str, *, retry: bool, reload: boo
     """A connection that failed, or a version to update: said in words, with a way on."""
     buttons = ""
     if retry:
-        buttons += (
-            f'<button type="button" class="primary" data-action="retry-online" '
-            f'data-key="act-retry-online">{esc(tr("retry", lang))}</button>'
-        )
+        buttons += f"{_button('retry-online', tr('retry', lang), cls='primary')}"
     if reload:
-        buttons += (
-            f'<button type="button" class="primary" data-action="reload" '
-            f'data-key="act-reload">{esc(tr("reload", lang))}</button>'
-        )
-    buttons += (
-        f'<button type="button" class="ghost" data-action="leave-online" '
-        f'data-key="act-leave-online">{esc(tr("leave", lang))}</button>'
-    )
+        buttons += f"{_button('reload', tr('reload', lang), cls='primary')}"
+    buttons += f"{_button('leave-online', tr('leave', lang), cls='ghost')}"
     return (
         '<div class="online-layer">'
         '<section class="panel settings online" data-testid="online-problem" role="alert" '
@@ -533,28 +518,15 @@ def problem_screen(title: str, text: str, lang: str, *, retry: bool, reload: boo
 
 
 def _field(name: str, label: str, control: str, hint: str = "") -> str:
-    hint_el = f'<small class="hint">{esc(hint)}</small>' if hint else ""
-    return (
-        f'<div class="field" data-field="{esc(name)}"><label for="online-{esc(name)}">'
-        f"{esc(label)}</label>{control}{hint_el}</div>"
-    )
+    return forms.field(name, label, control, hint, prefix="online")
 
 
 def _select(name: str, options: Sequence[tuple[str, str]], value: Any) -> str:
-    opts = "".join(
-        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}>{esc(text)}</option>'
-        for v, text in options
-    )
-    key = esc(name)
-    return f'<select name="{key}" id="online-{key}" data-key="online-{key}">{opts}</select>'
+    return forms.select(name, [(v, text, False) for v, text in options], value, prefix="online")
 
 
 def _check(name: str, label: str, checked: bool) -> str:
-    return (
-        f'<div class="check" data-field="{esc(name)}"><label>'
-        f'<input type="checkbox" name="{esc(name)}" data-key="online-{esc(name)}"'
-        f"{' checked' if checked else ''}> <span>{esc(label)}</span></label></div>"
-    )
+    return forms.check(name, label, checked, prefix="online")
 
 
 def _small_button(action: str, label: str, seat_name: str) -> str:

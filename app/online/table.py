@@ -40,6 +40,7 @@ from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
 from app.table import choosing, coach, keys, log, review, story, view
+from app.table.parts import button
 from app.table.view import UIState
 from engine import Action, EventKind
 
@@ -243,12 +244,8 @@ class OnlineTable:
             self.ui.panels.review_open = False
             self.ui.panels.focus = "act-review"
             self._render()
-        elif name == "two-swaps":
-            self.ui.two_mode = not self.ui.two_mode
-            choosing.clear(self.ui)
-            self._render()
-        elif name == "clear-selection":
-            choosing.clear(self.ui)
+        elif name in choosing.CONTROLS:
+            choosing.control(self.ui, name)
             self._render()
         elif self.phase == "table":
             self.play(name)
@@ -712,10 +709,7 @@ class OnlineTable:
                 note = _esc(screens.tr("timeout_over", ui.lang))
                 extra = f'<p class="online-note" role="status">{note}</p>'
             if self.ref is not None:
-                extra += (
-                    f'<button type="button" class="primary" data-action="rematch" '
-                    f'data-key="act-rematch">{screens.tr("rematch", ui.lang)}</button>'
-                )
+                extra += button("rematch", screens.tr("rematch", ui.lang), cls="primary")
         if self.rejected:
             extra += (
                 f'<p class="online-note" role="alert">'

@@ -27,10 +27,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Mapping
 from typing import Any
 
 import engine
+from app import forms
 from app.escape import escape as esc
 from app.i18n import lookup
 from app.settings import model as st
@@ -444,37 +446,10 @@ def _short_option(option: str, lang: str) -> str:
 # -- markup -------------------------------------------------------------------
 
 
-def _key(name: str) -> str:
-    # data-key lets the page keep the focus on a field across a redraw.
-    return f'data-key="set-{esc(name)}"'
-
-
-def _select(
-    name: str, options: Sequence[tuple[str, str, bool]], value: Any, extra: str = ""
-) -> str:
-    opts = "".join(
-        f'<option value="{esc(v)}"{" selected" if str(value) == v else ""}'
-        f"{' disabled' if disabled and str(value) != v else ''}>{esc(text)}</option>"
-        for v, text, disabled in options
-    )
-    return f'<select name="{esc(name)}" id="set-{esc(name)}" {_key(name)}{extra}>{opts}</select>'
-
-
-def _field(name: str, label: str, control: str, hint: str = "") -> str:
-    hint_el = f'<small class="hint" id="set-{esc(name)}-hint">{esc(hint)}</small>' if hint else ""
-    return (
-        f'<div class="field" data-field="{esc(name)}"><label for="set-{esc(name)}">'
-        f"{esc(label)}</label>{control}{hint_el}</div>"
-    )
-
-
-def _check(name: str, label: str, checked: bool, hint: str = "") -> str:
-    hint_el = f'<small class="hint">{esc(hint)}</small>' if hint else ""
-    return (
-        f'<div class="check" data-field="{esc(name)}"><label>'
-        f'<input type="checkbox" name="{esc(name)}" {_key(name)}'
-        f"{' checked' if checked else ''}> <span>{esc(label)}</span></label>{hint_el}</div>"
-    )
+_key = functools.partial(forms.key, prefix="set")
+_select = functools.partial(forms.select, prefix="set")
+_field = functools.partial(forms.field, prefix="set")
+_check = functools.partial(forms.check, prefix="set")
 
 
 def _number(name: str, value: Any, lo: int, hi: int, placeholder: str = "") -> str:

@@ -42,6 +42,17 @@ def clear(ui: Any) -> None:
     ui.pending = ()
 
 
+CONTROLS = frozenset({"two-swaps", "clear-selection"})
+"""The buttons of choosing itself: two swaps at once (on or off), forget the cards."""
+
+
+def control(ui: Any, name: str) -> None:
+    """One of :data:`CONTROLS` pressed: either starts the choice afresh."""
+    if name == "two-swaps":
+        ui.two_mode = not ui.two_mode
+    clear(ui)
+
+
 def tap(obs: Any, ui: Any, zone: str, index: str) -> Choice:
     """A tap (or Enter/Space) on a card of ``zone`` (``hand`` or ``table``): select it,
     or complete a move with the card chosen before. A card no legal move uses is
@@ -110,4 +121,4 @@ def _made(make: Callable[..., Action], *indices: int) -> Choice:
         return CLEARED
 
 
-__all__ = ["CHOOSING", "CLEARED", "Choice", "clear", "drag", "pair", "tap"]
+__all__ = ["CHOOSING", "CLEARED", "CONTROLS", "Choice", "clear", "control", "drag", "pair", "tap"]

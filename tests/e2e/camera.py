@@ -49,9 +49,8 @@ def take(site: Path, out: Path, shoot: Shoot) -> list[Path]:
     return taken
 
 
-def run(shoot: Shoot, description: str) -> None:
-    """The command line of a screenshot script: build the site unless ``--site``
-    names a built one, take the pictures, print their paths."""
+def command_line(description: str) -> tuple[Path, Path]:
+    """A screenshot script's ``--site`` (built now unless given) and ``--out``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -63,5 +62,16 @@ def run(shoot: Shoot, description: str) -> None:
         from scripts.build import build
 
         site = build(Path(tempfile.mkdtemp(prefix="schwimmen-shots-")))
-    for path in take(site, args.out, shoot):
+    return site, args.out
+
+
+def show(paths: list[Path]) -> None:
+    for path in paths:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def run(shoot: Shoot, description: str) -> None:
+    """The command line of a screenshot script: build the site unless ``--site``
+    names a built one, take the pictures, print their paths."""
+    site, out = command_line(description)
+    show(take(site, out, shoot))

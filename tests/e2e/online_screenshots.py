@@ -9,14 +9,12 @@ a host's and a guest's, as ``tests/e2e/test_online.py`` does.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from scripts.build import build
 from scripts.serve import start_server
-from tests.e2e.camera import ROOT, SIZES
+from tests.e2e.camera import SIZES, command_line, show
 from tests.e2e.net_support import start_signal
 from tests.e2e.online_support import OnlinePage
 from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS
@@ -63,17 +61,8 @@ def take(site: Path, out: Path) -> list[Path]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    args = parser.parse_args()
-    site = args.site
-    if site is None:
-        import tempfile
-
-        site = build(Path(tempfile.mkdtemp(prefix="schwimmen-shots-")))
-    for path in take(site, args.out):
-        print(path)
+    site, out = command_line(__doc__.splitlines()[0])
+    show(take(site, out))
 
 
 if __name__ == "__main__":

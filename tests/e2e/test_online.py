@@ -36,6 +36,17 @@ def people(browser, site_url, signal):
         assert errors == [], errors
 
 
+def host_and_guest(people, **fields: str) -> tuple[OnlinePage, OnlinePage]:
+    """Hana opens a table with the dialog's ``fields``, Ben sits down, the match starts."""
+    host, ben = people(), people()
+    link = host.host("Hana", **fields)
+    ben.join(link, "Ben")
+    host.page.click("[data-action=start-online]")
+    for p in (host, ben):
+        p.wait_for(TABLE_READY)
+    return host, ben
+
+
 def audit(page, screen: str) -> None:
     found = violations(page)
     assert found == [], describe(found, screen)
@@ -130,12 +141,7 @@ def test_a_host_and_two_guests_play_a_whole_match_with_a_bot(people, monkeypatch
 
 
 def test_the_host_reloads_and_everyone_goes_on(people):
-    host, ben = people(), people()
-    link = host.host("Hana", players="3", lives="2")
-    ben.join(link, "Ben")
-    host.page.click("[data-action=start-online]")
-    for p in (host, ben):
-        p.wait_for(TABLE_READY)
+    host, ben = host_and_guest(people, players="3", lives="2")
     rng = random.Random(2)
     play_together([host, ben], rng, lambda: moves_made(host) >= 6)
     assert "host=" in host.page.url  # the URL brings the table back
@@ -155,12 +161,7 @@ def test_the_host_reloads_and_everyone_goes_on(people):
 
 
 def test_a_guest_who_leaves_is_replaced_by_a_bot_after_the_grace_period(people):
-    host, ben = people(), people()
-    link = host.host("Hana", players="2", lives="1")
-    ben.join(link, "Ben")
-    host.page.click("[data-action=start-online]")
-    for p in (host, ben):
-        p.wait_for(TABLE_READY)
+    host, ben = host_and_guest(people, players="2", lives="1")
     rng = random.Random(3)
     # Make it Ben's turn, then Ben's device goes away.
     play_together([host], rng, lambda: ben.state == "human")
@@ -178,12 +179,9 @@ def test_a_guest_who_leaves_is_replaced_by_a_bot_after_the_grace_period(people):
 
 @pytest.mark.parametrize("on_timeout", ["bot", "end"])
 def test_the_move_timer_runs_out(people, on_timeout):
-    host, ben = people(), people()
-    link = host.host("Hana", players="2", lives="2", move_time="30", on_timeout=on_timeout)
-    ben.join(link, "Ben")
-    host.page.click("[data-action=start-online]")
-    for p in (host, ben):
-        p.wait_for(TABLE_READY)
+    host, ben = host_and_guest(
+        people, players="2", lives="2", move_time="30", on_timeout=on_timeout
+    )
     waiting = host if host.state == "human" else ben
     other = ben if waiting is host else host
     waiting.wait_for("#app[data-state=human]")

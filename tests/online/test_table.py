@@ -43,6 +43,15 @@ def join(hub: Hub, clock: Clock, name: str, store: Store | None = None):
     return guest, page
 
 
+def two_at_table(hub: Hub, clock: Clock, form: dict | None = None, **kw):
+    """Hana's table of two with Ben seated, started: (host, host page, ben, ben's page)."""
+    host, host_page = open_table(hub, clock, {"players": "2", **(form or {})}, **kw)
+    ben, ben_page = join(hub, clock, "Ben")
+    host.press("start-online")
+    hub.run()
+    return host, host_page, ben, ben_page
+
+
 def play_out(hub: Hub, clock: Clock, tables: list[OnlineTable], seed: int = 1, steps: int = 20_000):
     """Every page in turn makes a random legal move when it is its person's turn."""
     rng = random.Random(seed)
@@ -114,10 +123,7 @@ def test_each_guest_sees_the_table_from_its_own_chair():
 
 def test_a_match_a_bot_ends_is_counted_on_the_host_too():
     hub, clock = Hub(), Clock()
-    host, _ = open_table(hub, clock, {"players": "2"})
-    ben, _ = join(hub, clock, "Ben")
-    host.press("start-online")
-    hub.run()
+    host, _, ben, _ = two_at_table(hub, clock)
     ben.net.close()  # Ben goes away: after the grace period a bot plays his seat ...
     hub.run()
     for _ in range(2000):
@@ -148,10 +154,7 @@ def test_the_dialog_is_not_drawn_anew_while_it_is_filled_in():
 
 def test_a_guest_move_out_of_turn_changes_nothing():
     hub, clock = Hub(), Clock()
-    host, _ = open_table(hub, clock, {"players": "2"})
-    ben, _ = join(hub, clock, "Ben")
-    host.press("start-online")
-    hub.run()
+    host, _, ben, _ = two_at_table(hub, clock)
     m = host.ref.match
     other = 1 - m.current_player()
     table = host if other == 0 else ben
@@ -209,10 +212,7 @@ def test_a_guest_that_reloads_sits_down_on_its_seat_again():
 
 def test_a_guest_away_longer_than_the_grace_period_is_played_by_a_bot():
     hub, clock = Hub(), Clock()
-    host, _ = open_table(hub, clock, {"players": "2"})
-    ben, _ = join(hub, clock, "Ben")
-    host.press("start-online")
-    hub.run()
+    host, _, ben, _ = two_at_table(hub, clock)
     m = host.ref.match
     if m.current_player() == 0:  # the host moves first: make Ben's turn come
         host.press(str(host._obs().legal_actions[0]))
@@ -233,10 +233,7 @@ def test_a_guest_away_longer_than_the_grace_period_is_played_by_a_bot():
 def test_the_host_reloads_and_the_match_goes_on():
     hub, clock = Hub(), Clock()
     store = Store(MemoryBackend())
-    host, _ = open_table(hub, clock, {"players": "2"}, store=store)
-    ben, _ = join(hub, clock, "Ben")
-    host.press("start-online")
-    hub.run()
+    host, _, ben, _ = two_at_table(hub, clock, None, store=store)
     moves = len(host.ref.match.actions)
     assert store.load(KEY_HOST, 1)[0]["id"] == "table-1"
     hub.host_table = None  # the host's page goes away; the guest's link drops
@@ -338,10 +335,7 @@ def test_a_rematch_keeps_the_table_together_and_counts_again():
 
 def test_the_coach_helps_a_guest_from_its_own_view_and_the_review_is_the_hosts():
     hub, clock = Hub(), Clock()
-    host, host_page = open_table(hub, clock, {"players": "2"})
-    ben, ben_page = join(hub, clock, "Ben")
-    host.press("start-online")
-    hub.run()
+    host, host_page, ben, ben_page = two_at_table(hub, clock)
     mover, page = (host, host_page) if host.ui.mode == "human" else (ben, ben_page)
     mover.press("hint")
     assert mover.ui.hints and 'class="hint-box"' in page.markup
