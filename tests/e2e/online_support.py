@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.pages import CONTROLS
 from tests.e2e.support import BOOT_TIMEOUT_MS, record_errors
@@ -62,7 +63,8 @@ class OnlinePage:
     def open_dialog(self) -> None:
         """From the game against bots: "Play online"."""
         self.page.goto(self.site_url + self.query)
-        self.wait_for("#app[data-state=human]")  # the game against bots, started
+        # The game against bots, started (its bots may have ended the first deal at once).
+        self.wait_for(", ".join(f"#app[data-state={s}]" for s in SETTLED))
         self.page.click("[data-action=online]")
         self.wait_for("[data-testid=online]")
 
@@ -117,7 +119,7 @@ class OnlinePage:
         False when there is nothing to do here."""
         state = self.state
         if state == "deal-over":
-            self.page.click("[data-action=next-deal]")
+            self.next_deal()
             return True
         if state != "human":
             return False
@@ -140,6 +142,15 @@ class OnlinePage:
         if not offered:
             return False
         return self._click(f'[data-action="{rng.choice(buttons or offered)}"]')
+
+    def next_deal(self) -> None:
+        """Put a deal's result away. It may be gone already: when the person's turn
+        comes, the result gives way by itself."""
+        try:
+            self.page.click("[data-action=next-deal]", timeout=2_000)
+        except PlaywrightError:
+            if self.state == "deal-over":
+                raise
 
     def _click(self, selector: str) -> bool:
         self.page.click(selector)
