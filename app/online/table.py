@@ -177,8 +177,11 @@ class OnlineTable:
         return self.ui.panels.take_focus()
 
     def escape(self) -> None:
+        """Escape closes what lies on top: rules help, the deal review, the match result."""
         if self.ui.panels.help_open:
             self.press("close-help")
+        elif self.ui.panels.review_open:
+            self.press("close-review")
         elif self.ui.mode == "match-over" and self.ui.match_panel and self.phase == "table":
             self.ui.match_panel = False
             self._render()
