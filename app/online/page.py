@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.online.table import TICK_MS, OnlineTable
+from app.online.table import TICK_MS, OnlineTable, quote
 
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A table id as it may come in a URL (``net.mjs`` checks PeerJS's own rule again)."""
@@ -50,11 +50,9 @@ def url_for(pathname: str, query: dict[str, str], **fields: str) -> str:
     >>> url_for("/s/", {"signal": "ws://127.0.0.1:9/", "seed": "1"}, join="t1")
     '/s/?signal=ws%3A%2F%2F127.0.0.1%3A9%2F&join=t1'
     """
-    from app.online.table import _quote
-
     kept = {"signal": query["signal"]} if query.get("signal") else {}
     pairs = [*kept.items(), *fields.items()]
-    return pathname + ("?" + "&".join(f"{k}={_quote(v)}" for k, v in pairs) if pairs else "")
+    return pathname + ("?" + "&".join(f"{k}={quote(v)}" for k, v in pairs) if pairs else "")
 
 
 class PageNet:

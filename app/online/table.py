@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 import engine
 from app import seating
+from app.escape import escape as esc
 from app.i18n import BOT_NAMES
 from app.online import protocol, screens
 from app.online.guest import Guest
@@ -123,6 +124,7 @@ class OnlineTable:
         self.rejected = ""  # the host's last word on a refused move of this page
         self.caught_up = False  # the first view after sitting down was taken in
         self.log_length = 0  # the log's length when last drawn (shorter: a new match)
+        self.saved_version: tuple = ()  # the host's table as last saved (``_version``)
         online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
         self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
         self.ui.stats_words = "stats_line_online"
@@ -217,12 +219,12 @@ class OnlineTable:
         elif name == "start-online" and self.ref is not None and self.ref.match is None:
             self._send_all(self.ref.start(self.seed_source()))
             self.phase = "table"
-            self._saved_render()
+            self._update()
         elif name.startswith("seat-") and self.ref is not None and self.ref.match is None:
             self._set_seat(name)
         elif name == "rematch" and self.ref is not None and self.ref.ended is not None:
             self._send_all(self.ref.rematch(self.seed_source()))
-            self._saved_render()
+            self._update()
         elif name == "next-deal":
             if self.ui.mode == "deal-over" and self.ui.result is not None:
                 self.deal_seen = self.ui.result.deal_number
@@ -312,7 +314,7 @@ class OnlineTable:
                 self.rejected = e.detail
         elif self.guest is not None:
             self.net.send(None, self.guest.act(real))
-        self._saved_render()
+        self._update()
         return True
 
     # ------------------------------------------------------------ host: opening a table
@@ -341,7 +343,7 @@ class OnlineTable:
         )
         self.phase = "lobby"
         self._connect(None)
-        self._saved_render()
+        self._update()
 
     def _config(self, draft: screens.Draft) -> TableConfig:
         s = self.settings
@@ -383,7 +385,7 @@ class OnlineTable:
         except engine.InvalidInputError:
             return
         self._send_all(out)
-        self._saved_render()
+        self._update()
 
     # ------------------------------------------------------------ guest: sitting down
 
@@ -443,7 +445,7 @@ class OnlineTable:
         """A message arrived: from guest link ``conn`` (host) or from the host (guest)."""
         if self.ref is not None:
             self._send_all(self.ref.receive(conn, text))
-            self._saved_render()
+            self._update(draw=False)  # a ping changes nothing: no saving, no drawing
             return
         if self.guest is None:
             return
@@ -495,26 +497,19 @@ class OnlineTable:
         """Host: the link to a guest closed."""
         if self.ref is not None:
             self._send_all(self.ref.disconnected(conn))
-            self._saved_render()
+            self._update(draw=False)
 
     def tick(self) -> None:
         """Called every :data:`TICK_MS`: the referee's clock (bots, timers, absent guests),
         a guest's ping, and the running timer on the screen."""
         if self.ref is not None:
-            before = self._version()
             self._send_all(self.ref.tick())
-            if self._version() != before:  # a bot moved, a clock ran out, a guest left
-                self._save()
-                self._count_match()
         elif self.guest is not None and self.state == "open":
             now = self.clock()
             if now - self.last_ping >= PING_MS and self.guest.seat is not None:
                 self.last_ping = now
                 self.net.send(None, self.guest.ping())
-        if self._screen_key() != self.shown_key:
-            self._render()
-        else:
-            self._show_timer()
+        self._update(draw=False)
 
     def release(self) -> None:
         """The page goes away (a reload, a closed tab): nothing to say; the host sees
@@ -601,13 +596,14 @@ class OnlineTable:
         """What the screen shows, but the running clock."""
         obs = self._real_obs()
         lobby = self._lobby_body()
+        over = self._over()
         return (
             self.phase,
             self.state,
             self.detail,
             None if obs is None else (len(obs.log), obs.current, obs.phase),
             None if lobby is None else repr(lobby),
-            None if self._over() is None else self._over().get("reason"),
+            None if over is None else over.get("reason"),
             self.guest.update_needed is not None if self.guest is not None else False,
         )
 
@@ -709,14 +705,14 @@ class OnlineTable:
         if over is not None:
             ui.winners, ui.crown = self._winners(obs)
             if over.get("reason") == "timeout":
-                note = _esc(screens.tr("timeout_over", ui.lang))
+                note = esc(screens.tr("timeout_over", ui.lang))
                 extra = f'<p class="online-note" role="status">{note}</p>'
             if self.ref is not None:
                 extra += button("rematch", screens.tr("rematch", ui.lang), cls="primary")
         if self.rejected:
             extra += (
                 f'<p class="online-note" role="alert">'
-                f"{_esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
+                f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
         self.timer_shown = self._timer()
@@ -782,7 +778,7 @@ class OnlineTable:
         markup = (
             f'<div class="game online-page" data-mode="{state}">'
             '<header class="topbar"><h1 class="title">Schwimmen '
-            f'<span class="variant">{_esc(title)}</span></h1></header>'
+            f'<span class="variant">{esc(title)}</span></h1></header>'
             f"<main>{content}</main></div>"
         )
         self.host.show(markup, [], state)
@@ -791,14 +787,21 @@ class OnlineTable:
         identity = self.net.identity() if self.ref is not None else None
         if not identity or not self.invite_base:
             return ""
-        return self.invite_base + _quote(identity["id"])
+        return self.invite_base + quote(identity["id"])
 
     # ------------------------------------------------------------ saving and statistics
 
-    def _saved_render(self) -> None:
-        self._save()
-        self._count_match()
-        self._render()
+    def _update(self, *, draw: bool = True) -> None:
+        """After the referee may have changed the table: save it and count a finished
+        match when it did (not for every ping), then draw the screen (``draw=False``:
+        only when what it shows changed; else just the running clock)."""
+        if self._version() != self.saved_version:
+            self._save()
+            self._count_match()
+        if draw or self._screen_key() != self.shown_key:
+            self._render()
+        else:
+            self._show_timer()
 
     def _save(self) -> None:
         if self.ref is None:
@@ -812,6 +815,7 @@ class OnlineTable:
             "table": self.ref.to_dict(),
         }
         self._check(self.store.save(KEY_HOST, record, VERSION))
+        self.saved_version = self._version()
 
     def _count_match(self) -> None:
         """Once per online match that ended by play: this person's place, counted in the
@@ -903,19 +907,13 @@ class OnlineTable:
             warn(text)
 
 
-def _esc(text: str) -> str:
-    from app.escape import escape
-
-    return escape(text)
-
-
 _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
     """``text`` for a URL's query (percent-encoded UTF-8), without importing urllib.
 
-    >>> _quote("ab-1 ä")
+    >>> quote("ab-1 ä")
     'ab-1%20%C3%A4'
     """
     return "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
@@ -927,4 +925,5 @@ __all__ = [
     "TICK_MS",
     "Net",
     "OnlineTable",
+    "quote",
 ]

@@ -367,3 +367,18 @@ def test_no_bot_takes_the_name_of_a_person_at_the_table():
     hub.run()
     names = [s.name.casefold() for s in host.ref.seats]
     assert len(set(names)) == 4 and names[:2] == ["anna", "ben"]
+
+
+def test_a_guest_ping_neither_saves_the_table_nor_draws_the_hosts_screen():
+    hub, clock = Hub(), Clock()
+    host, host_page, ben, _ = two_at_table(hub, clock)
+    writes = []
+    save = host.store.save
+    host.store.save = lambda key, *a: writes.append(key) or save(key, *a)
+    drawn = host_page.markup
+    host_page.markup = ""
+    clock.now += 6_000
+    ben.tick()  # Ben's page pings
+    hub.run()
+    assert writes == [] and host_page.markup == ""
+    host_page.markup = drawn
