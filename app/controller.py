@@ -51,7 +51,7 @@ from app.storage import (
     load_match,
     save_match,
 )
-from app.table import choosing, coach, keys, log, notices, review, story, telling, view
+from app.table import choosing, coach, keys, log, notices, story, telling, view
 from app.table.moves import changed_keys
 from app.table.notices import FAILED
 from app.table.saved import Saved, read_saved
@@ -379,8 +379,7 @@ class Controller:
         elif name == "review":
             self.open_review()
         elif name == "close-review":
-            self.ui.panels.review_open = False
-            self.ui.panels.focus = "act-review"
+            self.ui.panels.close_review()
             self._render()
         elif name in choosing.CONTROLS:
             choosing.control(self.ui, name)
@@ -503,9 +502,7 @@ class Controller:
         best move's cards outlined (app.table.coach; a small search budget keeps it short)."""
         if self.ui.mode != "human" or self.match.current_player() != self.viewer:
             return
-        obs = self._obs()
-        ranked = coach.ask(obs, seed=len(self.match.actions))
-        self.ui.hints = coach.lines(obs, ranked, self.ui.names, self.ui.style, self.ui.lang)
+        coach.advise(self._obs(), self.ui, seed=len(self.match.actions))
         self._render()
 
     def open_review(self) -> None:
@@ -513,11 +510,7 @@ class Controller:
         it (app.table.review), computed now from what the player knew at each one."""
         if self.ui.mode != "deal-over" or self.ui.result is None:
             return
-        deal = self.ui.result.deal_number
-        p = self.ui.panels
-        if p.review is None or p.review_deal != deal:
-            p.review, p.review_deal = review.review(self.match, deal, seat=self.viewer), deal
-        p.review_open, p.focus = True, "act-close-review"
+        self.ui.panels.open_review(self.match, self.ui.result.deal_number, self.viewer)
         self._render()
 
     def click_card(self, zone: str, index: str) -> None:

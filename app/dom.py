@@ -266,30 +266,25 @@ class Page:
         if not _none(el):
             el.outerHTML = markup
 
-    def go_online(self) -> None:
-        """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
+    def _url(self, **fields: str) -> str:
+        """This page's address with ``fields`` (and its ``?signal=``, nothing else)."""
         from app.controller import parse_query
         from app.online.page import url_for
 
         query = parse_query(str(self.js.location.search))
-        self.js.location.assign(url_for(str(self.js.location.pathname), query, online="host"))
+        return url_for(str(self.js.location.pathname), query, **fields)
+
+    def go_online(self) -> None:
+        """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
+        self.js.location.assign(self._url(online="host"))
 
     def hosting(self, table_id: str) -> None:
         """The host's table is open: its URL brings it back after a reload."""
-        from app.controller import parse_query
-        from app.online.page import url_for
-
-        query = parse_query(str(self.js.location.search))
-        url = url_for(str(self.js.location.pathname), query, host=table_id)
-        self.js.history.replaceState(None, "", url)
+        self.js.history.replaceState(None, "", self._url(host=table_id))
 
     def leave_online(self) -> None:
         """Back to the game against bots (the page opens anew, without online play)."""
-        from app.controller import parse_query
-        from app.online.page import url_for
-
-        query = parse_query(str(self.js.location.search))
-        self.js.location.assign(url_for(str(self.js.location.pathname), query))
+        self.js.location.assign(self._url())
 
     def reload(self) -> None:
         self.js.location.reload()
@@ -600,9 +595,10 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
     role = online.wanted(query)
     if role is None:
         return False
-    saved, _ = st.load_settings(store or Store(MemoryBackend()), lang)
+    store = store or Store(MemoryBackend())  # storage switched off: this visit only
+    saved, _ = st.load_settings(store, lang)
     settings, _, _ = st.apply_url(saved, query)
-    online.start(page, store or Store(MemoryBackend()), query, role[0], role[1], settings)
+    online.start(page, store, query, role[0], role[1], settings)
     return True
 
 

@@ -40,7 +40,7 @@ from app.online.referee import Referee, SeatKind, TableConfig, Timing
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
-from app.table import choosing, coach, keys, log, review, story, view
+from app.table import choosing, coach, keys, log, story, view
 from app.table.parts import button
 from app.table.view import UIState
 from engine import Action, EventKind
@@ -246,8 +246,7 @@ class OnlineTable:
         elif name == "review":
             self.open_review()
         elif name == "close-review":
-            self.ui.panels.review_open = False
-            self.ui.panels.focus = "act-review"
+            self.ui.panels.close_review()
             self._render()
         elif name in choosing.CONTROLS:
             choosing.control(self.ui, name)
@@ -262,8 +261,7 @@ class OnlineTable:
         if obs is None or self.ui.mode != "human":
             return
         seed = len(self.ref.match.actions) if self.ref and self.ref.match else self._guest_seq()
-        ranked = coach.ask(obs, seed=seed)
-        self.ui.hints = coach.lines(obs, ranked, self.ui.names, self.ui.style, self.ui.lang)
+        coach.advise(obs, self.ui, seed=seed)
         self._render()
 
     def _guest_seq(self) -> int:
@@ -274,11 +272,7 @@ class OnlineTable:
         ref = self.ref
         if ref is None or ref.match is None or self.ui.mode != "deal-over" or not self.ui.result:
             return
-        deal = self.ui.result.deal_number
-        p = self.ui.panels
-        if p.review is None or p.review_deal != deal:
-            p.review, p.review_deal = review.review(ref.match, deal, seat=0), deal
-        p.review_open, p.focus = True, "act-close-review"
+        self.ui.panels.open_review(ref.match, self.ui.result.deal_number, seat=0)
         self._render()
 
     def _chosen(self, choice: choosing.Choice) -> None:

@@ -116,6 +116,12 @@ def ask(observation: Any, seed: int = 0) -> list[Any]:
     return list(hint(observation, budget_ms=BUDGET_MS, samples=SAMPLES, seed=seed))
 
 
+def advise(obs: Any, ui: Any, seed: int) -> None:
+    """The hint button: the ranked moves of ``obs`` (the player at seat 0) in words, into
+    ``ui.hints`` for the next drawing."""
+    ui.hints = lines(obs, ask(obs, seed=seed), ui.names, ui.style, ui.lang)
+
+
 def lines(obs: Any, ranked: Sequence[Any], names: Sequence[str], style: str, lang: str) -> tuple:
     """Every entry of ``ranked`` (``Hint``: ``action``, ``p_safe``) as a ``Line``."""
 

@@ -64,6 +64,15 @@ class Panels:
         key, self.focus = self.focus, ""
         return key
 
+    def open_review(self, match: Any, deal: int, seat: int) -> None:
+        """Open the review of ``deal`` for ``seat`` (worked out once per deal)."""
+        if self.review is None or self.review_deal != deal:
+            self.review, self.review_deal = review.review(match, deal, seat=seat), deal
+        self.review_open, self.focus = True, "act-close-review"
+
+    def close_review(self) -> None:
+        self.review_open, self.focus = False, "act-review"
+
 
 @dataclass
 class UIState:
