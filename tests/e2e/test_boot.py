@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 import engine
+from tests.e2e.pages import GamePage
 from tests.e2e.support import BOOT_TIMEOUT_MS, hand_cards, open_game, wait_state
 
 SEED = 7
@@ -109,7 +110,9 @@ def test_after_one_visit_an_offline_reload_boots_and_plays(context, site_url):
 def test_the_site_works_under_a_sub_path(context, subpath_url):
     requests = []
     context.on("request", lambda r: requests.append(r.url))
-    page = open_game(context.new_page(), subpath_url, f"?seed={SEED}&bots=1")
+    # GamePage loads once more after Chromium's rare renderer crash at Pyodide's start.
+    page = GamePage(context.new_page()).open(subpath_url, f"?seed={SEED}&bots=1").page
+    wait_state(page, "human")
     assert hand_cards(page) == [str(card) for card in deal_hand(SEED)]
     assert requests and all(url.startswith(subpath_url) for url in requests), requests
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
