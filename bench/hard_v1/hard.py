@@ -1,0 +1,148 @@
+"""The ``hard`` bot: determinized Monte-Carlo search over what it cannot see.
+
+For a turn it takes medium's best few moves (and knock, pass, new when legal),
+deals the hidden cards at random many times consistently with its observation
+(``sampler``), plays each candidate in each sample to the end of the deal with
+the cheap rollout policy (``sim.greedy``) and keeps the move with the best mean
+outcome: lives not lost, with an elimination weighing extra. All candidates
+see the same samples, so their comparison is fair even with few samples.
+
+Reproducible by default: ``samples`` fixes the work per decision. A wall-time
+``budget_ms`` caps it (then results depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from . import luegen
+from .heuristic import MediumBot, _Bot
+from .sampler import iter_worlds, sample_after_choice
+from .sim import rollout
+from .view import View
+
+SEARCH_KINDS = ("swap", "swap2", "all", "mistery", "pass", "knock", "new", "hold")
+
+
+def utility(lost: int, lives: int) -> float:
+    """Outcome of a deal for one seat: 0 when no life is lost, below 0 otherwise,
+    with an elimination (swimming and losing, or losing more than is left)
+    costing extra."""
+    if lost <= 0:
+        return 0.0
+    return -float(lost) - (2.0 if lives - lost < 0 else 0.0)
+
+
+class HardBot(_Bot):
+    """Determinized search; see the module docstring."""
+
+    name = "hard"
+    DEFAULT_SAMPLES = 20
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = DEFAULT_SAMPLES,
+        budget_ms: float | None = None,
+        top_k: int = 4,
+    ):
+        super().__init__(seed)
+        self.samples = samples
+        self.budget_ms = budget_ms
+        self.top_k = top_k
+        self.medium = MediumBot(seed)
+        self.medium.rng = self.rng
+
+    def decide(self, view: View) -> int:
+        phase = view.phase
+        if phase == "announce":
+            return luegen.announce(view, self.rng)
+        if phase == "decide":
+            return luegen.decide(view, self.rng)
+        if phase == "choose":
+            res = evaluate_choice(view, self.rng, self.samples, self.budget_ms)
+            return max(res, key=lambda p: (p[1], -p[0]))[0]
+        if view.info.hidden:
+            prior = [(i, 0.0) for i, m in enumerate(view.legal)]
+            prior = _hold_prior(view, self.medium)
+        else:
+            prior = self.medium.ranked(view)
+        if prior[0][1] >= 100.0:
+            return prior[0][0]  # 31 or Feuer on the table: take it
+        cands = [i for i, _ in prior[: self.top_k]]
+        for i, m in enumerate(view.legal):
+            if m[0] in ("knock", "pass", "new") and i not in cands:
+                cands.append(i)
+        if len(cands) == 1:
+            return cands[0]
+        means = search(view, cands, self.rng, self.samples, self.budget_ms)
+        rank = {i: r for r, (i, _) in enumerate(prior)}
+        # ties (within noise) go to medium's preference
+        return max(cands, key=lambda i: (means[i] - 0.002 * rank.get(i, 99), -i))
+
+
+def _hold_prior(view: View, medium: MediumBot) -> list[tuple[int, float]]:
+    from .core import strength
+    from .evaluate import score_hand
+
+    unseen = view.unseen()
+    out = []
+    for i, m in enumerate(view.legal):
+        if m[0] == "hold":
+            hand, _ = view.after(m)
+            s = score_hand(hand, unseen, view.info, medium.ALPHA)
+            if view.is_top(hand):
+                s = 100.0 + strength(hand[0], hand[1], hand[2], view.info)
+        else:
+            s = 0.0
+        out.append((i, s))
+    out.sort(key=lambda p: -p[1])
+    return out
+
+
+def search(
+    view: View, cands: list[int], rng, samples: int, budget_ms: float | None
+) -> dict[int, float]:
+    """Mean utility of each candidate move over common determinizations."""
+    me = view.seat
+    lives = max(view.lives[me], 0)
+    totals = dict.fromkeys(cands, 0.0)
+    done = 0
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    for world in iter_worlds(view, rng, samples):
+        seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
+        for i in cands:
+            d = world.clone()
+            d.rng = random.Random(seed)
+            d.apply(view.legal[i])
+            lost = rollout(d).get(me, 0)
+            totals[i] += utility(lost, lives)
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return {i: t / done for i, t in totals.items()}
+
+
+def evaluate_choice(
+    view: View, rng, samples: int, budget_ms: float | None, safe_share: bool = False
+):
+    """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
+    ``safe_share`` the share of rollouts in which this seat loses no life."""
+    me = view.seat
+    lives = max(view.lives[me], 0)
+    idx = {m[0]: i for i, m in enumerate(view.legal)}
+    totals = {i: 0.0 for i in idx.values()}
+    done = 0
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
+    for _ in range(max(samples, 1)):
+        seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
+        for kind, i in idx.items():
+            r = random.Random(seed)
+            d = sample_after_choice(view, r, take=(kind == "take"))
+            lost = rollout(d).get(me, 0)
+            totals[i] += (lost == 0) if safe_share else utility(lost, lives)
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return [(i, t / done) for i, t in totals.items()]

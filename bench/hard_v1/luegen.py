@@ -1,0 +1,151 @@
+"""The Lügen variant: what to show, what to announce, whom to challenge.
+
+The player with the lowest announcement decides: give up (one life) or
+challenge someone (two lives for whoever was wrong). So an announcer wants not
+to be the lowest, a liar wants not to be challenged, and the decider wants to
+challenge exactly the announcements that are probably false.
+
+The decider's judgment is Bayesian over the hidden third card: with two cards
+shown, a true announcement V needs a hidden card c with value(shown + c) = V.
+If no card it cannot see does that, the announcement is a lie for sure.
+"""
+
+from __future__ import annotations
+
+from engine.rules import CHALLENGE_LOSS, GIVEUP_LOSS
+
+from .core import RulesInfo, deck_ids, hand_value
+from .view import View
+
+LIE_PRIOR = 0.3  # how often we expect an announcement to be a lie, before evidence
+LIE_SPREAD = 8.0  # a liar's announcement is spread over about this many values
+
+
+def consistent_cards(shown: list[int], value, info: RulesInfo, pool: list[int]) -> int:
+    """How many cards of ``pool`` would make ``shown`` + card worth exactly ``value``."""
+    a, b = shown
+    return sum(1 for c in pool if c != a and c != b and hand_value(a, b, c, info) == value)
+
+
+def p_lie(view: View, seat: int) -> float:
+    """The chance that ``seat``'s announcement is false, seen from ``view``."""
+    value, shown = view.announcements[seat]
+    if len(shown) != 2:
+        return 0.0  # a 31 shown whole
+    pool = [c for c in view.unseen() if c not in shown]
+    if not pool:
+        return 0.0
+    n = consistent_cards(list(shown), value, view.info, pool)
+    if n == 0:
+        return 1.0
+    like_true = n / len(pool)
+    like_lie = 1.0 / LIE_SPREAD
+    return LIE_PRIOR * like_lie / (LIE_PRIOR * like_lie + (1 - LIE_PRIOR) * like_true)
+
+
+def _life_utility(lives: int, lost: int) -> float:
+    """Utility of losing ``lost`` lives with ``lives`` left: elimination weighs most."""
+    if lost == 0:
+        return 0.0
+    left = lives - lost
+    return -lost - (3.0 if left < 0 else 0.0)
+
+
+def utility(view: View, move: tuple) -> float | None:
+    """The decider's expected life utility of ``move`` (give up: a sure loss of one
+    life; a challenge: two lives unless the announcement is a lie); ``None`` for a
+    move that is no decision."""
+    my_lives = max(view.lives[view.seat], 0)
+    if move[0] == "giveup":
+        return _life_utility(my_lives, GIVEUP_LOSS)
+    if move[0] == "challenge":
+        return (1 - p_lie(view, move[1])) * _life_utility(my_lives, CHALLENGE_LOSS)
+    return None
+
+
+def decide(view: View, rng) -> int:
+    """Index into ``view.legal`` of the decision (challenge or give up)."""
+    best_i, best_u = None, None
+    for i, m in enumerate(view.legal):
+        u = utility(view, m)
+        if u is None:
+            continue
+        if best_u is None or u > best_u + 1e-9:
+            best_i, best_u = i, u
+    return best_i if best_i is not None else 0
+
+
+def _plausibility(shown, value, info, pool) -> float:
+    return consistent_cards(list(shown), value, info, pool) / max(len(pool), 1)
+
+
+def announce(view: View, rng, honesty: float = 0.0) -> int:
+    """Index into ``view.legal`` of the announcement.
+
+    Truth when it is not the lowest so far (showing the pair that makes the
+    truth look least likely, to tempt a wrong challenge); otherwise, with a
+    probability that grows with the danger, a lie just above the lowest
+    announcement so far, with the pair that makes it most believable.
+    ``honesty`` (0..1) adds truthfulness for weaker bots.
+    """
+    info = view.info
+    hand = view.hand
+    true_v = hand_value(hand[0], hand[1], hand[2], info)
+    options: dict[tuple, int] = {}
+    for i, m in enumerate(view.legal):
+        if m[0] == "announce":
+            options[(m[1], m[2], m[3])] = i
+    if not options:
+        return 0
+    # what a decider would consider possible for our hidden card
+    public = set(view.table) | set(view.out)
+    for s, (_, shown) in view.announcements.items():
+        if s != view.seat:
+            public.update(shown)
+    pool = [c for c in deck_ids(info.deck) if c not in public]
+    pairs = [(0, 1), (0, 2), (1, 2)]
+
+    others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
+    remaining = len(view.order) - 1 - len(others)
+    low_so_far = min(others) if others else None
+    danger = 0.0
+    if low_so_far is not None and true_v <= low_so_far:
+        danger = 0.8
+    elif true_v < 20:
+        danger = 0.5 + 0.1 * min(remaining, 3)
+    elif true_v < 24:
+        danger = 0.25 + 0.05 * min(remaining, 3)
+    danger *= 1.0 - honesty
+
+    if rng.random() >= danger:
+        # truth: the pair under which the truth looks least likely
+        best, best_p = None, 2.0
+        for a, b in pairs:
+            key = (true_v, a, b)
+            if key not in options:
+                continue
+            p = _plausibility((hand[a], hand[b]), true_v, info, pool)
+            if p < best_p:
+                best, best_p = key, p
+        if best is not None:
+            return options[best]
+    # a lie: the smallest believable value above the danger line
+    floor = (low_so_far if low_so_far is not None else 20) + 1
+    floor = max(floor, true_v + 1)
+    best, best_score = None, None
+    for (v, a, b), i in options.items():
+        if v == true_v or v < floor:
+            continue
+        p = _plausibility((hand[a], hand[b]), v, info, pool)
+        if p <= 0:
+            continue
+        score_ = p - 0.01 * (v - floor)  # believable first, then modest
+        if best_score is None or score_ > best_score:
+            best, best_score = i, score_
+    if best is not None:
+        return best
+    # no believable lie: the truth after all
+    for (v, _, _), i in options.items():
+        if v == true_v:
+            return i
+    return next(iter(options.values()))

@@ -1,0 +1,324 @@
+"""A small, fast simulator of the rest of one deal, for the bots' search.
+
+It follows RULES.md for the turn phase (swaps, swap two, swap all, Mistery,
+passing with or without refresh, 7-8-9, the three knock rules, the final
+cycle, 31 and Feuer ending a deal at once, the hidden deal's hold-and-pass)
+and scores the end with ``core.score``. Lügen deals are scored as normal
+deals: a rollout only needs a good guess of who ends lowest.
+
+The simulator is private to the bots: a determinization of what a bot has
+seen (hands of others, stock order) is loaded into a ``Deal`` and played out
+many times with the cheap ``greedy`` policy below.
+"""
+
+from __future__ import annotations
+
+from .core import PTS, RulesInfo, hand_value, is_top, score, strength
+
+# Knock thresholds of the rollout policy by number of active players.
+_BASE_KNOCK = {2: 26, 3: 25, 4: 24, 5: 23}
+
+
+class Deal:
+    """The state of one deal from the turn phase on (hands all known)."""
+
+    __slots__ = (
+        "cur",
+        "cycle",
+        "discard",
+        "final_left",
+        "first",
+        "hands",
+        "info",
+        "knocker",
+        "mist",
+        "mist_owner",
+        "nxt",
+        "order",
+        "over",
+        "passes",
+        "pending",
+        "rng",
+        "stock",
+        "swapped",
+        "table",
+        "thr",
+    )
+
+    def __init__(self, info: RulesInfo, order: list[int], rng):
+        self.info = info
+        self.order = order  # active seats in playing order
+        self.nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+        self.hands: dict[int, list[int]] = {}
+        self.pending: dict[int, list[int]] = {s: [] for s in order}
+        self.table: list[int] = []
+        self.mist = -1
+        self.mist_owner = -1
+        self.stock: list[int] = []
+        self.discard: list[int] = []
+        self.cur = order[0]
+        self.first = order[0]
+        self.cycle = 0
+        self.knocker = -1
+        self.final_left = 0
+        self.swapped = {s: False for s in order}
+        self.passes = 0
+        self.over = False
+        self.rng = rng
+        self.thr: list[float] | None = None  # knock thresholds by cycle (greedy)
+
+    def clone(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.info = self.info
+        d.order = self.order
+        d.nxt = self.nxt
+        d.hands = {s: h[:] for s, h in self.hands.items()}
+        d.pending = {s: p[:] for s, p in self.pending.items()}
+        d.table = self.table[:]
+        d.mist = self.mist
+        d.mist_owner = self.mist_owner
+        d.stock = self.stock[:]
+        d.discard = self.discard[:]
+        d.cur = self.cur
+        d.first = self.first
+        d.cycle = self.cycle
+        d.knocker = self.knocker
+        d.final_left = self.final_left
+        d.swapped = dict(self.swapped)
+        d.passes = self.passes
+        d.over = self.over
+        d.rng = self.rng
+        d.thr = self.thr
+        return d
+
+    # -- rules ------------------------------------------------------------
+
+    def can_knock(self, seat: int) -> bool:
+        if self.knocker >= 0:
+            return False
+        k = self.info.knock
+        if k == "after_first_cycle":
+            return self.cycle >= 1
+        if k == "after_own_swap":
+            return self.swapped[seat]
+        return True
+
+    def _draw3(self) -> list[int] | None:
+        if len(self.stock) < 3:
+            extra = self.discard
+            self.discard = []
+            self.rng.shuffle(extra)
+            self.stock.extend(extra)
+            if len(self.stock) < 3:
+                return None
+        out = self.stock[:3]
+        del self.stock[:3]
+        return out
+
+    def apply(self, move: tuple) -> None:
+        """Play one move of the current seat (moves as in ``view.decode``)."""
+        kind = move[0]
+        seat = self.cur
+        hand = self.hands[seat]
+        if kind == "new":
+            self.discard.extend(self.table)
+            new = self._draw3()
+            if new is None:
+                self.over = True
+                return
+            self.table = new
+            self.passes = 0  # as in the engine: new cards break a round of passes
+            return  # the same player moves again
+        if kind == "swap":
+            h, t = move[1], move[2]
+            hand[h], self.table[t] = self.table[t], hand[h]
+            self.swapped[seat] = True
+            self.passes = 0
+        elif kind == "swap2":
+            for h, t in ((move[1], move[2]), (move[3], move[4])):
+                hand[h], self.table[t] = self.table[t], hand[h]
+            self.swapped[seat] = True
+            self.passes = 0
+        elif kind == "all":
+            self.hands[seat], self.table = self.table, hand
+            hand = self.hands[seat]
+            self.swapped[seat] = True
+            self.passes = 0
+        elif kind == "mistery":
+            h = move[1]
+            hand[h], self.mist = self.mist, hand[h]
+            self.mist_owner = seat
+            self.swapped[seat] = True
+            self.passes = 0
+        elif kind == "hold":
+            five = hand + self.pending[seat]
+            keep = [five[i] for i in move[1:4]]
+            give = [c for i, c in enumerate(five) if i not in move[1:4]]
+            self.hands[seat] = hand = keep
+            self.pending[seat] = []
+            self.pending[self.nxt[seat]] = give
+            self.swapped[seat] = True
+        elif kind == "knock":
+            if self.info.hidden:
+                self.pending[self.nxt[seat]] = self.pending[seat]
+                self.pending[seat] = []
+            if self.knocker < 0:
+                self.knocker = seat
+                self.final_left = len(self.order)  # decremented below for the knocker
+            self.passes = 0
+        elif kind == "pass":
+            self.passes += 1
+            if self.passes >= len(self.order):
+                self.passes = 0
+                if self.info.pass_refresh:
+                    self.discard.extend(self.table)
+                    new = self._draw3()
+                    if new is None:
+                        self.over = True
+                        return
+                    self.table = new
+        if is_top(hand_value(hand[0], hand[1], hand[2], self.info), self.info):
+            self.over = True
+            return
+        if self.knocker >= 0:
+            self.final_left -= 1
+            if self.final_left <= 0:
+                self.over = True
+                return
+        nxt = self.nxt[seat]
+        if nxt == self.first:
+            self.cycle += 1
+            if self.cycle >= self.info.max_cycles and self.knocker < 0:
+                self.over = True
+                return
+        self.cur = nxt
+
+    def lives_lost(self) -> dict[int, int]:
+        info = self.info
+        st = {s: strength(h[0], h[1], h[2], info) for s, h in self.hands.items()}
+        return score(st, info, self.knocker)
+
+    def check_start(self) -> bool:
+        """End the deal if a dealt hand is already 31 or Feuer."""
+        for h in self.hands.values():
+            if is_top(hand_value(h[0], h[1], h[2], self.info), self.info):
+                self.over = True
+        return self.over
+
+
+def knock_threshold(n: int, cycle: int, thr: list[float] | None = None) -> float:
+    """The rollout policy's knock threshold (a little lower early, lower late);
+    ``thr`` (per cycle, from ``model.knock_thresholds``) overrides the default."""
+    if thr is not None:
+        t = thr[min(cycle, len(thr) - 1)]
+        return t - (cycle - 5 if cycle > 5 else 0)
+    t = _BASE_KNOCK.get(n, 22) - 1 + min(cycle, 3)
+    if cycle > 5:
+        t -= cycle - 5
+    return t
+
+
+def _quality(a: int, b: int, c: int, info: RulesInfo) -> float:
+    return strength(a, b, c, info) + 0.01 * (PTS[a] + PTS[b] + PTS[c])
+
+
+def greedy(d: Deal) -> tuple:
+    """The cheap rollout policy: best immediate hand, knock at a threshold."""
+    info = d.info
+    seat = d.cur
+    hand = d.hands[seat]
+    a, b, c = hand
+    final = d.knocker >= 0
+    if info.hidden:
+        five = hand + d.pending[seat]
+        best, bq = None, -1.0
+        for i in range(5):
+            for j in range(i + 1, 5):
+                for k in range(j + 1, 5):
+                    q = _quality(five[i], five[j], five[k], info)
+                    if q > bq:
+                        bq, best = q, (i, j, k)
+        cur_v = hand_value(a, b, c, info)
+        if (
+            not final
+            and d.can_knock(seat)
+            and cur_v >= knock_threshold(len(d.order), d.cycle, d.thr)
+            and bq < cur_v + 2
+        ):
+            return ("knock",)
+        return ("hold", *best)
+    v = strength(a, b, c, info)
+    if not final and d.can_knock(seat) and v >= knock_threshold(len(d.order), d.cycle, d.thr):
+        return ("knock",)
+    table = d.table
+    best_q = _quality(a, b, c, info)
+    cur_q = best_q
+    best = None
+    for t in range(3):
+        x = table[t]
+        q = _quality(x, b, c, info)
+        if q > best_q:
+            best_q, best = q, ("swap", 0, t)
+        q = _quality(a, x, c, info)
+        if q > best_q:
+            best_q, best = q, ("swap", 1, t)
+        q = _quality(a, b, x, info)
+        if q > best_q:
+            best_q, best = q, ("swap", 2, t)
+    q = _quality(table[0], table[1], table[2], info)
+    if q > best_q:
+        best_q, best = q, ("all",)
+    if info.swap_two and best is not None and best[0] == "swap":
+        # a second swap on top of the best single one, if it helps further
+        h0, t0 = best[1], best[2]
+        h2 = hand[:]
+        h2[h0] = table[t0]
+        for h in range(3):
+            if h == h0:
+                continue
+            for t in range(3):
+                if t == t0:
+                    continue
+                h3 = h2[:]
+                h3[h] = table[t]
+                q = _quality(h3[0], h3[1], h3[2], info)
+                if q > best_q + 0.5:
+                    best_q, best = q, ("swap2", h0, t0, h, t)
+    if (
+        info.seven_eight_nine
+        and not final
+        and sorted(x & 15 for x in table) == [7, 8, 9]
+        and best_q < cur_q + 3
+        and len(d.stock) + len(d.discard) >= 3
+    ):
+        return ("new",)
+    if best is None:
+        if info.mistery and d.mist >= 0 and v < 16 and not final:
+            weakest = min(range(3), key=lambda i: PTS[hand[i]])
+            return ("mistery", weakest)
+        if info.passing:
+            return ("pass",)
+        if final and d.swapped[seat]:
+            return ("knock",)
+        if info.mistery and d.mist >= 0:
+            weakest = min(range(3), key=lambda i: PTS[hand[i]])
+            return ("mistery", weakest)
+        # forced to swap: give away the least useful card for the least bad one
+        best_q, best = -1.0, ("swap", 0, 0)
+        for h in range(3):
+            for t in range(3):
+                h2 = hand[:]
+                h2[h] = table[t]
+                q = _quality(h2[0], h2[1], h2[2], info)
+                if q > best_q:
+                    best_q, best = q, ("swap", h, t)
+    return best
+
+
+def rollout(d: Deal, policy=greedy, limit: int = 400) -> dict[int, int]:
+    """Play the deal to its end with ``policy`` and return lives lost per seat."""
+    steps = 0
+    while not d.over and steps < limit:
+        d.apply(policy(d))
+        steps += 1
+    return d.lives_lost()
