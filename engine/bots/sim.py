@@ -13,7 +13,11 @@ many times with the cheap ``greedy`` policy below.
 
 from __future__ import annotations
 
-from .core import PTS, RulesInfo, hand_value, is_top, score, strength
+import random
+
+from .core import PTS, RulesInfo, hand_value, score, tables
+
+_789 = 1 << 7 | 1 << 8 | 1 << 9  # the ranks 7, 8 and 9 as bits
 
 # Knock thresholds of the rollout policy by number of active players.
 _BASE_KNOCK = {2: 26, 3: 25, 4: 24, 5: 23}
@@ -38,7 +42,9 @@ class Deal:
         "over",
         "passes",
         "pending",
+        "qt",
         "rng",
+        "st",
         "stock",
         "swapped",
         "table",
@@ -46,6 +52,8 @@ class Deal:
     )
 
     def __init__(self, info: RulesInfo, order: list[int], rng):
+        """``rng``: a ``random.Random``, or a whole number to seed one when the
+        stock runs out (most rollouts never need it)."""
         self.info = info
         self.order = order  # active seats in playing order
         self.nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
@@ -66,6 +74,7 @@ class Deal:
         self.over = False
         self.rng = rng
         self.thr: list[float] | None = None  # knock thresholds by cycle (greedy)
+        self.st, self.qt = tables(info)  # strength and quality of three cards
 
     def clone(self) -> Deal:
         d = Deal.__new__(Deal)
@@ -89,6 +98,8 @@ class Deal:
         d.over = self.over
         d.rng = self.rng
         d.thr = self.thr
+        d.st = self.st
+        d.qt = self.qt
         return d
 
     # -- rules ------------------------------------------------------------
@@ -107,7 +118,10 @@ class Deal:
         if len(self.stock) < 3:
             extra = self.discard
             self.discard = []
-            self.rng.shuffle(extra)
+            rng = self.rng
+            if isinstance(rng, int):  # a seed: the generator is made only when needed
+                rng = self.rng = random.Random(rng)
+            rng.shuffle(extra)
             self.stock.extend(extra)
             if len(self.stock) < 3:
                 return None
@@ -177,8 +191,9 @@ class Deal:
                         self.over = True
                         return
                     self.table = new
-        if is_top(hand_value(hand[0], hand[1], hand[2], self.info), self.info):
-            self.over = True
+        v = self.st[hand[0] << 12 | hand[1] << 6 | hand[2]]
+        if v == 31 or (v > 31 and self.info.feuer and v == self.info.feuer_value):
+            self.over = True  # 31, or Feuer
             return
         if self.knocker >= 0:
             self.final_left -= 1
@@ -194,14 +209,15 @@ class Deal:
         self.cur = nxt
 
     def lives_lost(self) -> dict[int, int]:
-        info = self.info
-        st = {s: strength(h[0], h[1], h[2], info) for s, h in self.hands.items()}
-        return score(st, info, self.knocker)
+        t = self.st
+        st = {s: t[h[0] << 12 | h[1] << 6 | h[2]] for s, h in self.hands.items()}
+        return score(st, self.info, self.knocker)
 
     def check_start(self) -> bool:
         """End the deal if a dealt hand is already 31 or Feuer."""
         for h in self.hands.values():
-            if is_top(hand_value(h[0], h[1], h[2], self.info), self.info):
+            v = self.st[h[0] << 12 | h[1] << 6 | h[2]]
+            if v == 31 or (v > 31 and self.info.feuer and v == self.info.feuer_value):
                 self.over = True
         return self.over
 
@@ -218,13 +234,11 @@ def knock_threshold(n: int, cycle: int, thr: list[float] | None = None) -> float
     return t
 
 
-def _quality(a: int, b: int, c: int, info: RulesInfo) -> float:
-    return strength(a, b, c, info) + 0.01 * (PTS[a] + PTS[b] + PTS[c])
-
-
 def greedy(d: Deal) -> tuple:
-    """The cheap rollout policy: best immediate hand, knock at a threshold."""
+    """The cheap rollout policy: best immediate hand, knock at a threshold.
+    (``d.qt`` holds the quality of three cards: see ``core.tables``.)"""
     info = d.info
+    qt = d.qt
     seat = d.cur
     hand = d.hands[seat]
     a, b, c = hand
@@ -235,7 +249,7 @@ def greedy(d: Deal) -> tuple:
         for i in range(5):
             for j in range(i + 1, 5):
                 for k in range(j + 1, 5):
-                    q = _quality(five[i], five[j], five[k], info)
+                    q = qt[five[i] << 12 | five[j] << 6 | five[k]]
                     if q > bq:
                         bq, best = q, (i, j, k)
         cur_v = hand_value(a, b, c, info)
@@ -247,25 +261,26 @@ def greedy(d: Deal) -> tuple:
         ):
             return ("knock",)
         return ("hold", *best)
-    v = strength(a, b, c, info)
+    A, B = a << 12, b << 6
+    v = d.st[A | B | c]
     if not final and d.can_knock(seat) and v >= knock_threshold(len(d.order), d.cycle, d.thr):
         return ("knock",)
     table = d.table
-    best_q = _quality(a, b, c, info)
+    best_q = qt[A | B | c]
     cur_q = best_q
     best = None
     for t in range(3):
         x = table[t]
-        q = _quality(x, b, c, info)
+        q = qt[x << 12 | B | c]
         if q > best_q:
             best_q, best = q, ("swap", 0, t)
-        q = _quality(a, x, c, info)
+        q = qt[A | x << 6 | c]
         if q > best_q:
             best_q, best = q, ("swap", 1, t)
-        q = _quality(a, b, x, info)
+        q = qt[A | B | x]
         if q > best_q:
             best_q, best = q, ("swap", 2, t)
-    q = _quality(table[0], table[1], table[2], info)
+    q = qt[table[0] << 12 | table[1] << 6 | table[2]]
     if q > best_q:
         best_q, best = q, ("all",)
     if info.swap_two and best is not None and best[0] == "swap":
@@ -281,13 +296,13 @@ def greedy(d: Deal) -> tuple:
                     continue
                 h3 = h2[:]
                 h3[h] = table[t]
-                q = _quality(h3[0], h3[1], h3[2], info)
+                q = qt[h3[0] << 12 | h3[1] << 6 | h3[2]]
                 if q > best_q + 0.5:
                     best_q, best = q, ("swap2", h0, t0, h, t)
     if (
         info.seven_eight_nine
         and not final
-        and sorted(x & 15 for x in table) == [7, 8, 9]
+        and (1 << (table[0] & 15)) | (1 << (table[1] & 15)) | (1 << (table[2] & 15)) == _789
         and best_q < cur_q + 3
         and len(d.stock) + len(d.discard) >= 3
     ):
@@ -309,7 +324,7 @@ def greedy(d: Deal) -> tuple:
             for t in range(3):
                 h2 = hand[:]
                 h2[h] = table[t]
-                q = _quality(h2[0], h2[1], h2[2], info)
+                q = qt[h2[0] << 12 | h2[1] << 6 | h2[2]]
                 if q > best_q:
                     best_q, best = q, ("swap", h, t)
     return best
