@@ -38,7 +38,7 @@ class HardBot(_Bot):
     """Determinized search; see the module docstring."""
 
     name = "hard"
-    DEFAULT_SAMPLES = 20
+    DEFAULT_SAMPLES = 192
 
     def __init__(
         self,
@@ -114,7 +114,7 @@ def search(
         seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for i in cands:
             d = world.clone()
-            d.rng = random.Random(seed)
+            d.rng = seed  # seeds the generator if the stock runs out
             d.apply(view.legal[i])
             lost = rollout(d).get(me, 0)
             totals[i] += utility(lost, lives)

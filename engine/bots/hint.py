@@ -81,7 +81,7 @@ def _safe_turns(view, rng, samples, budget_ms):
         seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for i, m in enumerate(view.legal):
             d = world.clone()
-            d.rng = random.Random(seed)
+            d.rng = seed  # seeds the generator if the stock runs out
             d.apply(m)
             if rollout(d).get(me, 0) == 0:
                 safe[i] += 1

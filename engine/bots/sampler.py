@@ -9,6 +9,7 @@ public. So every sample agrees with the observation.
 
 from __future__ import annotations
 
+import bisect
 import math
 
 from .core import strength
@@ -138,62 +139,111 @@ def best_swap(hand, table, info) -> float:
     return best
 
 
-def world_weight(view: View, d: Deal) -> float:
-    """Likelihood of the opponents' moves in this deal under a near-greedy
-    model: each guessed hand is walked back through the seat's turns (swaps
-    are public, so the hand before each turn follows from the one after)."""
+def seat_regret(view: View, seat: int, hand: list[int], thr: list[float]) -> float:
+    """How badly ``seat``'s turns in this deal fit the guess that it now holds
+    ``hand`` (0 when every turn was its best immediate option): the guessed
+    hand is walked back through its turns (swaps are public, so the hand
+    before each turn follows from the one after)."""
     total = 0.0
     info = view.info
-    thr = knock_thresholds(info, len(view.order))
-    for seat, turns in view.last_turn.items():
+    h = hand[:]
+    for turn in reversed(view.last_turn.get(seat, ())):
+        kind, _, given, taken = turn[:4]
+        total += _regret(info, turn, h, info.passing, thr)
+        if kind == "all":
+            break  # the hand before is public: nothing more to learn
+        if kind == "swap":
+            for g, t in zip(given, taken, strict=False):
+                if t in h:
+                    h[h.index(t)] = g
+    return total
+
+
+def world_weight(view: View, d: Deal) -> float:
+    """Likelihood of the opponents' moves in this deal under a near-greedy
+    model, for the hands a determinization ``d`` gives them."""
+    thr = knock_thresholds(view.info, len(view.order))
+    total = 0.0
+    for seat in view.last_turn:
         hand = d.hands.get(seat)
-        if hand is None:
-            continue
-        h = hand[:]
-        for turn in reversed(turns):
-            kind, _, given, taken = turn[:4]
-            total += _regret(info, turn, h, info.passing, thr)
-            if kind == "all":
-                break  # the hand before is public: nothing more to learn
-            if kind == "swap":
-                for g, t in zip(given, taken, strict=False):
-                    if t in h:
-                        h[h.index(t)] = g
+        if hand is not None:
+            total += seat_regret(view, seat, hand, thr)
     return math.exp(-BETA * total)
 
 
-def sample_worlds(view: View, rng, k: int, oversample: int = 8) -> list[Deal]:
-    """``k`` determinizations, drawn from ``oversample * k`` uniform ones in
-    proportion to how well each explains the opponents' latest moves."""
-    if not view.last_turn or oversample <= 1 or view.info.hidden:
-        return [sample_deal(view, rng) for _ in range(k)]
-    pool = [sample_deal(view, rng) for _ in range(k * oversample)]
-    weights = [world_weight(view, d) for d in pool]
-    total = sum(weights)
-    if total <= 0:
-        return pool[:k]
-    # systematic resampling: low variance, deterministic given rng
-    step = total / k
-    u = rng.random() * step
-    out = []
+CANDIDATES = 96
+"""Guesses drawn per opponent and decision, from which each determinization
+picks that opponent's hidden cards in proportion to their likelihood."""
+
+
+def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, thr):
+    """Guesses of ``seat``'s unknown cards (tuples from ``pool``), each with the
+    running sum of the likelihoods of its hand, for weighted drawing."""
+    need = 3 - len(known)
+    guesses: list[tuple[int, ...]] = []
+    cum: list[float] = []
     acc = 0.0
-    i = 0
-    for d, w in zip(pool, weights, strict=True):
-        acc += w
-        while u < acc and i < k:
-            out.append(d)
-            u += step
-            i += 1
-    while len(out) < k:
-        out.append(pool[len(out)])
-    return out
+    for _ in range(CANDIDATES):
+        cards = tuple(rng.sample(pool, need))
+        acc += math.exp(-BETA * seat_regret(view, seat, known + list(cards), thr))
+        guesses.append(cards)
+        cum.append(acc)
+    return guesses, cum
 
 
-def iter_worlds(view: View, rng, k: int, batch: int = 8):
-    """``k`` determinizations as ``sample_worlds`` gives them, drawn in batches,
-    so a caller with a time budget can stop early without paying for the rest."""
-    left = max(k, 1)
-    while left > 0:
-        n = min(batch, left)
-        yield from sample_worlds(view, rng, n)
-        left -= n
+def iter_worlds(view: View, rng, k: int):
+    """``k`` determinizations that agree with the observation, in which every
+    opponent's hidden cards are drawn in proportion to how well they explain
+    its turns in this deal (``seat_regret``).
+
+    The likelihood is a product over opponents, so it is sampled one opponent
+    at a time: for each, ``CANDIDATES`` guesses are drawn once per decision and
+    weighed; each determinization then draws every opponent's cards from its
+    guesses by weight, skipping a guess that clashes with cards already given
+    to another opponent, and deals the rest at random. Far more of the samples
+    are likely worlds than when whole deals are drawn uniformly and weighed
+    together (when three opponents each moved, few uniform deals explain all
+    three). A generator, so a caller with a time budget can stop early."""
+    k = max(k, 1)
+    opponents = view.opponents()
+    informative = [] if view.info.hidden else [o for o in opponents if view.last_turn.get(o)]
+    if not informative:
+        for _ in range(k):
+            yield sample_deal(view, rng)
+        return
+    pool = view.unseen()
+    thr = knock_thresholds(view.info, len(view.order))
+    known = {o: [c for c in view.known.get(o, []) if c not in view.hand][:3] for o in opponents}
+    guesses = {}
+    for o in informative:
+        if 0 < 3 - len(known[o]) <= len(pool):
+            guesses[o] = _candidates(view, o, known[o], pool, rng, thr)
+    base = sample_deal(view, rng)  # the public part, shared by every world
+    for _ in range(k):
+        used: set[int] = set()
+        chosen: dict[int, tuple[int, ...]] = {}
+        for o, (cands, cum) in guesses.items():
+            total = cum[-1]
+            if total <= 0.0:
+                continue  # no guess explains its turns at all: deal at random
+            for _try in range(12):
+                i = bisect.bisect_right(cum, rng.random() * total)
+                cards = cands[min(i, len(cands) - 1)]
+                if used.isdisjoint(cards):
+                    chosen[o] = cards
+                    used.update(cards)
+                    break
+        rest = [c for c in pool if c not in used]
+        rng.shuffle(rest)
+        d = base.clone()
+        for o in opponents:
+            cards = chosen.get(o)
+            if cards is None:
+                need = 3 - len(known[o])
+                cards = rest[:need]
+                del rest[:need]
+            d.hands[o] = known[o] + list(cards)
+        if view.has_mist and view.mist < 0:
+            d.mist = rest.pop() if rest else -1
+        d.stock = rest
+        yield d
