@@ -1,14 +1,28 @@
 """Play the bot ladder and write docs/bots.md with the plot docs/bots.svg.
 
-    python scripts/bots_report.py                      # 1000 matches per pairing
-    python scripts/bots_report.py --matches 200 --hard-matches 100 --workers 2
+    python scripts/bots_report.py --list               # the rows, their targets and cost
+    python scripts/bots_report.py                      # every row, 1000 matches each
+    python scripts/bots_report.py --rows hard-medium-knack,hard-simple-knack \\
+        --merge docs/bots.json                         # re-run some rows, keep the others
+    python scripts/bots_report.py --levels hard --presets knack,classic --merge docs/bots.json
+    python scripts/bots_report.py --matches 10 --hard-matches 4 --out /tmp/ladder  # a trial
     python scripts/bots_report.py --from-json docs/bots.json   # rewrite the docs only
 
-Each level plays against three of the level below (easy vs random, medium vs
-easy, hard vs medium), 4 players, on knack, classic, hosenowi and
-hosenowi+luegen, through ``engine.arena.run`` (seats rotate every match).
-Matches are split into chunks of 100 with their own seeds and spread over
-``--workers`` processes. The raw figures go to docs/bots.json.
+A row is one bot against three copies of another, 4 players, through
+``engine.arena.run`` (seats rotate every match): on every preset (knack,
+classic, pub, hosenowi) plus hosenowi with Lügen and knack with Mistery, easy
+against three random, medium against three easy, hard against three medium;
+on knack also hard against three ``hard_v1`` (the hard bot before issue 14,
+``bench/hard_v1``) and against three ``simple`` (``bench/simple_bot.py``).
+A row's id is ``bot-against-preset`` (``hard-medium-knack+mistery``).
+
+Matches are split into chunks of 100, each with a seed from ``--seed``, the
+row id and the chunk number (so a row plays the same matches whichever other
+rows run with it), spread over ``--workers`` processes; progress and an ETA go
+to stderr. Win rates get 95 % Wilson score intervals. The raw figures go to
+bots.json (per row: CPU seconds, hard's samples, seed), the table to bots.md
+(the page text above "## Ladder" is kept as it is) and the plot to bots.svg,
+all in ``--out`` (default docs/).
 """
 
 from __future__ import annotations
@@ -16,49 +30,142 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+import zlib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 PRESETS = [
     ("knack", []),
     ("classic", []),
+    ("pub", []),
     ("hosenowi", []),
     ("hosenowi+luegen", ["luegen=true"]),
+    ("knack+mistery", ["mistery=true"]),
 ]
-PAIRINGS = [
-    ("easy", "random", 0.60),
-    ("medium", "easy", 0.40),
-    ("hard", "medium", 0.35),
-]
+"""Label (the preset before the ``+``) and its ``--set`` changes."""
+SETTINGS = dict(PRESETS)
 CHUNK = 100
+Z95 = 1.959964
+ENV_SAMPLES = "BOTS_REPORT_HARD_SAMPLES"
 
 
+@dataclass(frozen=True)
+class Row:
+    """One ladder row: ``bot`` against three ``against`` on ``preset``. Met when the
+    win rate is at least ``target`` and, with ``low``, the interval's lower end is
+    above ``low``."""
+
+    preset: str
+    bot: str
+    against: str
+    target: float
+    low: float | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.bot}-{self.against}-{self.preset}"
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.preset, self.bot, self.against)
+
+
+def all_rows() -> list[Row]:
+    """Every row of the ladder, in the order of the table."""
+    rows = []
+    for label, _ in PRESETS:
+        rows.append(Row(label, "easy", "random", 0.60))
+        rows.append(Row(label, "medium", "easy", 0.40))
+        if label == "knack":  # issue 14: 40 % with the interval's lower end above 37 %
+            rows.append(Row(label, "hard", "medium", 0.40, 0.37))
+            rows.append(Row(label, "hard", "hard_v1", 0.25, 0.25))  # better than parity
+            rows.append(Row(label, "hard", "simple", 0.40))
+        else:
+            rows.append(Row(label, "hard", "medium", 0.35))
+    return rows
+
+
+ROWS = {r.key: r for r in all_rows()}
+
+COST = {
+    ("easy", "random"): 0.005,
+    ("medium", "easy"): 0.03,
+    ("hard", "medium"): 0.35,
+    ("hard", "hard_v1"): 1.0,
+    ("hard", "simple"): 0.2,
+}
+"""Rough CPU seconds per match at 20 hard samples on knack (for the ETA and
+``--list``; hosenowi's matches, which end at the first elimination, cost about
+half)."""
+
+
+def est_cost(row: Row, matches: int, samples: int | None) -> float:
+    per = COST.get((row.bot, row.against), 0.5)
+    if row.preset.startswith("hosenowi"):
+        per *= 0.5
+    if row.bot == "hard" and samples:
+        share = 0.25 if row.against == "hard_v1" else 1.0  # hard_v1 keeps its 20 samples
+        per *= (1 - share) + share * samples / 20
+    return per * matches
+
+
+# --------------------------------------------------------------------- bots
 def hard_factory(seed: int):
-    """The hard bot with the sample count of the environment (see --hard-samples)."""
-    import os
-
+    """The hard bot with the sample count of the environment (``--hard-samples``),
+    or its own ``DEFAULT_SAMPLES`` when that is empty."""
     from engine.bots import make
 
-    return make("hard", seed, samples=int(os.environ.get("BOTS_REPORT_HARD_SAMPLES", "20")))
+    samples = os.environ.get(ENV_SAMPLES, "")
+    if samples:
+        return make("hard", seed, samples=int(samples))
+    return make("hard", seed)
 
 
+def hard_v1_factory(seed: int):
+    """The frozen hard bot of before issue 14 (``bench/hard_v1``, samples=20)."""
+    from bench.hard_v1 import make
+
+    return make(seed)
+
+
+def simple_factory(seed: int):
+    """The simple outside heuristic (``bench/simple_bot.py``)."""
+    from bench.simple_bot import make
+
+    return make(seed)
+
+
+def bot_spec(name: str) -> str:
+    """An ``engine.arena`` spec for a ladder name."""
+    factories = {"hard": "hard_factory", "hard_v1": "hard_v1_factory", "simple": "simple_factory"}
+    if name in factories:
+        return f"{Path(__file__).resolve()}:{factories[name]}"
+    return name
+
+
+def default_samples() -> int | None:
+    from engine.bots.hard import HardBot
+
+    return getattr(HardBot, "DEFAULT_SAMPLES", None)
+
+
+# --------------------------------------------------------------------- playing
 def _play_chunk(job):
-    import os
-
     from engine.arena import build_rules, run
 
-    preset_name, settings, specs, matches, seed, hard_samples = job
-    os.environ["BOTS_REPORT_HARD_SAMPLES"] = str(hard_samples)
-    spec_list = [
-        f"{Path(__file__).resolve()}:hard_factory" if s == "hard" else s for s in specs
-    ]
-    rules = build_rules(preset_name.split("+")[0], settings)
-    r = run(rules, len(specs), spec_list, matches, seed)
+    preset_label, bot, against, matches, seed, hard_samples = job
+    os.environ[ENV_SAMPLES] = "" if hard_samples is None else str(hard_samples)
+    specs = [bot_spec(bot)] + [bot_spec(against)] * 3
+    rules = build_rules(preset_label.split("+")[0], SETTINGS[preset_label])
+    r = run(rules, len(specs), specs, matches, seed)
     return {
         "wins": r["bots"][0]["wins"],
         "matches": matches,
@@ -67,112 +174,254 @@ def _play_chunk(job):
     }
 
 
+def chunk_seed(seed: int, row: Row, index: int) -> int:
+    """A chunk's seed from the run's seed, the row and the chunk's number only."""
+    return (seed * 1_000_003 + zlib.crc32(row.id.encode())) * 1000 + index
+
+
+def _say(text: str) -> None:
+    print(f"[ladder] {text}", file=sys.stderr, flush=True)
+
+
+def _clock(seconds: float) -> str:
+    s = round(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
 def ladder(
-    matches: int, hard_matches: int, hard_samples: int, workers: int, seed: int, levels=None
-):
-    jobs = []
-    for preset_name, settings in PRESETS:
-        for top, below, _ in PAIRINGS:
-            if levels and top not in levels:
-                continue
-            n = hard_matches if top == "hard" else matches
-            specs = [top, below, below, below]
-            for c in range(0, n, CHUNK):
-                size = min(CHUNK, n - c)
-                chunk_seed = seed * 100003 + len(jobs)
-                jobs.append(((preset_name, settings, specs, size, chunk_seed, hard_samples), top))
-    results: dict[tuple[str, str], dict] = {}
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        outs = list(pool.map(_play_chunk, [j for j, _ in jobs]))
-    for (job, top), out in zip(jobs, outs, strict=True):
-        key = (job[0], top)
-        acc = results.setdefault(
-            key,
-            {"preset": job[0], "bot": top, "against": job[2][1], "wins": 0.0, "matches": 0,
-             "cpu_seconds": 0.0},
+    rows: list[Row],
+    matches: int,
+    hard_matches: int,
+    hard_samples: int | None,
+    workers: int,
+    seed: int,
+    progress: bool = True,
+) -> dict:
+    """Play the rows; the figures as JSON-ready data. ``hard_samples`` None: the
+    hard bot's own default (recorded as ``DEFAULT_SAMPLES``)."""
+    recorded_samples = hard_samples if hard_samples is not None else default_samples()
+    jobs = []  # (row, job, estimated cost)
+    for row in rows:
+        n = hard_matches if row.bot == "hard" else matches
+        per_match = est_cost(row, 1, recorded_samples)
+        for k, c in enumerate(range(0, n, CHUNK)):
+            size = min(CHUNK, n - c)
+            job = (row.preset, row.bot, row.against, size, chunk_seed(seed, row, k), hard_samples)
+            jobs.append((row, job, per_match * size))
+    left = {row.key: sum(1 for r, _, _ in jobs if r is row) for row in rows}
+    total_cost = sum(c for _, _, c in jobs) or 1.0
+    if progress:
+        _say(
+            f"{len(rows)} rows, {len(jobs)} chunks of up to {CHUNK} matches on {workers} "
+            f"workers, about {total_cost:.0f} CPU s by the rough estimate"
         )
+    results: dict[tuple, dict] = {}
+    start = time.perf_counter()
+    done_cost = 0.0
+    done_rows = 0
+
+    def collect(row: Row, out: dict, cost: float) -> None:
+        nonlocal done_cost, done_rows
+        acc = results.setdefault(
+            row.key,
+            {
+                "id": row.id,
+                "preset": row.preset,
+                "bot": row.bot,
+                "against": row.against,
+                "wins": 0.0,
+                "matches": 0,
+                "cpu_seconds": 0.0,
+                "seconds": 0.0,
+                "seed": seed,
+                "hard_samples": recorded_samples if "hard" in (row.bot, row.against) else None,
+            },
+        )
+        if row.against == "hard_v1":
+            from bench.hard_v1 import SAMPLES
+
+            acc["hard_v1_samples"] = SAMPLES
         acc["wins"] += out["wins"]
         acc["matches"] += out["matches"]
         acc["cpu_seconds"] = round(acc["cpu_seconds"] + out["cpu"], 2)
-    rows = []
-    for preset_name, _ in PRESETS:
-        for top, _below, target in PAIRINGS:
-            if (preset_name, top) not in results:
-                continue
-            acc = results[(preset_name, top)]
-            p = acc["wins"] / acc["matches"]
-            half = 1.96 * math.sqrt(max(p * (1 - p), 1e-12) / acc["matches"])
-            acc.update(
-                win_rate=round(p, 4),
-                ci_low=round(max(0.0, p - half), 4),
-                ci_high=round(min(1.0, p + half), 4),
-                target=target,
-                met=p >= target,
+        acc["seconds"] = round(acc["seconds"] + out["seconds"], 2)
+        done_cost += cost
+        left[row.key] -= 1
+        if not progress:
+            return
+        elapsed = time.perf_counter() - start
+        eta = elapsed * (total_cost - done_cost) / done_cost if done_cost else 0.0
+        if left[row.key] == 0:
+            done_rows += 1
+            finish(acc)
+            _say(
+                f"row {row.id} done: {acc['win_rate']:.3f} [{acc['ci_low']:.3f}, "
+                f"{acc['ci_high']:.3f}] in {acc['matches']} matches, "
+                f"{acc['cpu_seconds'] / acc['matches']:.3f} CPU s/match"
             )
-            rows.append(acc)
+        chunks_done = sum(1 for r, _, _ in jobs) - sum(left.values())
+        _say(
+            f"{chunks_done}/{len(jobs)} chunks, {done_rows}/{len(rows)} rows, "
+            f"{_clock(elapsed)} elapsed, ETA {_clock(eta)}"
+        )
+
+    if workers <= 1:
+        for row, job, cost in jobs:
+            collect(row, _play_chunk(job), cost)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_play_chunk, job): (row, cost) for row, job, cost in jobs}
+            for fut in as_completed(futures):
+                row, cost = futures[fut]
+                collect(row, fut.result(), cost)
+    out_rows = [finish(results[r.key]) for r in rows if r.key in results]
     return {
-        "rows": rows,
-        "hard_samples": hard_samples,
+        "rows": out_rows,
+        "hard_samples": recorded_samples,
         "workers": workers,
         "seed": seed,
         "wall_seconds": round(time.perf_counter() - start, 1),
-        "cpu_seconds": round(sum(r["cpu_seconds"] for r in rows), 1),
+        "cpu_seconds": round(sum(r["cpu_seconds"] for r in out_rows), 1),
         "python": sys.version.split()[0],
     }
 
 
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``n`` (fractions allowed).
+
+    >>> lo, hi = wilson(50, 100); round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    >>> wilson(0, 10)[0], round(wilson(10, 10)[1], 6)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def finish(acc: dict) -> dict:
+    """Win rate, interval, target and verdict of a row from its wins and matches
+    (the targets of today's ``all_rows``, so merged old rows are judged alike)."""
+    n = acc["matches"]
+    p = acc["wins"] / n if n else 0.0
+    lo, hi = wilson(acc["wins"], n)
+    row = ROWS.get((acc["preset"], acc["bot"], acc["against"]))
+    target = row.target if row else acc.get("target", 0.25)
+    low = row.low if row else acc.get("target_low")
+    acc.update(
+        id=f"{acc['bot']}-{acc['against']}-{acc['preset']}",
+        win_rate=round(p, 4),
+        ci_low=round(lo, 4),
+        ci_high=round(hi, 4),
+        interval="wilson95",
+        target=target,
+        target_low=low,
+        met=bool(p >= target and (low is None or lo > low)),
+        cpu_per_match=round(acc["cpu_seconds"] / n, 4) if n else None,
+    )
+    return acc
+
+
+def with_run_facts(data: dict) -> dict:
+    """Rows of a file written before rows had their own seed and hard samples get
+    the file's."""
+    for r in data.get("rows", []):
+        r.setdefault("seed", data.get("seed"))
+        if "hard" in (r["bot"], r["against"]):
+            r.setdefault("hard_samples", data.get("hard_samples"))
+    return data
+
+
+def merge(data: dict, old: dict) -> dict:
+    """The new rows with the old file's other rows, in ladder order (rows the
+    ladder no longer has go last); notes carried over unless new ones are given."""
+    keep = {(r["preset"], r["bot"], r["against"]): r for r in with_run_facts(old)["rows"]}
+    keep.update({(r["preset"], r["bot"], r["against"]): r for r in data["rows"]})
+    order = [r.key for r in all_rows()]
+    extra = [k for k in keep if k not in order]
+    data["rows"] = [finish(keep[k]) for k in order + extra if k in keep]
+    data["cpu_seconds"] = round(sum(r["cpu_seconds"] for r in data["rows"]), 1)
+    data["wall_seconds"] = round(old.get("wall_seconds", 0) + data["wall_seconds"], 1)
+    if "notes" in old and "notes" not in data:
+        data["notes"] = old["notes"]
+    return data
+
+
 # --------------------------------------------------------------------- plot
-COLORS = {"easy": "#7fb77e", "medium": "#e0a458", "hard": "#c8553d"}
+COLORS = {
+    ("easy", "random"): "#7fb77e",
+    ("medium", "easy"): "#e0a458",
+    ("hard", "medium"): "#c8553d",
+    ("hard", "hard_v1"): "#7b5ea7",
+    ("hard", "simple"): "#4f86c6",
+}
 
 
 def svg_plot(data: dict) -> str:
-    """A grouped bar chart of win rates with 95% intervals, parity and targets."""
+    """A grouped bar chart of win rates with 95% intervals, parity and targets:
+    one group per preset, one bar per row."""
     rows = data["rows"]
-    w, h = 760, 360
-    left, right, top, bottom = 60, 20, 40, 70
-    plot_w, plot_h = w - left - right, h - top - bottom
-    groups = [p for p, _ in PRESETS]
-    gw = plot_w / len(groups)
-    bw = gw / (len(PAIRINGS) + 1.5)
+    groups: list[str] = []
+    for r in rows:
+        if r["preset"] not in groups:
+            groups.append(r["preset"])
+    pairs: list[tuple[str, str]] = []
+    for r in rows:
+        if (r["bot"], r["against"]) not in pairs:
+            pairs.append((r["bot"], r["against"]))
+    bw, bar_gap, group_gap = 22, 4, 34
+    left, right, top, bottom = 60, 20, 40, 70 + 20 * ((len(pairs) + 2) // 3)
+    widths = [
+        sum(1 for r in rows if r["preset"] == g) * (bw + bar_gap) + group_gap for g in groups
+    ]
+    plot_w = max(sum(widths), 680 - left - right)
+    scale = plot_w / max(sum(widths), 1)
+    w, h = left + plot_w + right, top + 260 + bottom
+    plot_h = h - top - bottom
 
     def y(v: float) -> float:
         return top + plot_h * (1 - v)
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">',
-        f'<rect width="{w}" height="{h}" fill="white"/>',
-        f'<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">'
-        "Win rate against three bots of the level below (4 players, 95% CI)</text>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h}" '
+        f'viewBox="0 0 {w:.0f} {h}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{w:.0f}" height="{h}" fill="white"/>',
+        f'<text x="{w / 2:.0f}" y="22" text-anchor="middle" font-size="15">'
+        "Win rate against three bots (4 players, 95% Wilson interval)</text>",
     ]
     for i in range(0, 11, 2):
         v = i / 10
         out.append(
-            f'<line x1="{left}" y1="{y(v):.1f}" x2="{w - right}" y2="{y(v):.1f}" '
+            f'<line x1="{left}" y1="{y(v):.1f}" x2="{w - right:.0f}" y2="{y(v):.1f}" '
             'stroke="#ddd"/>'
         )
         out.append(
             f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{int(v * 100)}%</text>'
         )
     out.append(
-        f'<line x1="{left}" y1="{y(0.25):.1f}" x2="{w - right}" y2="{y(0.25):.1f}" '
+        f'<line x1="{left}" y1="{y(0.25):.1f}" x2="{w - right:.0f}" y2="{y(0.25):.1f}" '
         'stroke="#555" stroke-dasharray="5,4"/>'
     )
-    for gi, g in enumerate(groups):
-        x0 = left + gi * gw + bw * 0.75
-        for pi, (top_bot, below, target) in enumerate(PAIRINGS):
-            row = next(r for r in rows if r["preset"] == g and r["bot"] == top_bot)
-            x = x0 + pi * bw
+    gx = left
+    for g, gw in zip(groups, widths, strict=True):
+        gw *= scale
+        grow = [r for r in rows if r["preset"] == g]
+        x = gx + (gw - len(grow) * (bw + bar_gap)) / 2 + bar_gap / 2
+        for row in grow:
             v = row["win_rate"]
+            color = COLORS.get((row["bot"], row["against"]), "#999")
             out.append(
-                f'<rect x="{x:.1f}" y="{y(v):.1f}" width="{bw * 0.85:.1f}" '
-                f'height="{y(0) - y(v):.1f}" fill="{COLORS[top_bot]}">'
-                f"<title>{top_bot} vs 3 {below} on {g}: {v:.1%} "
+                f'<rect x="{x:.1f}" y="{y(v):.1f}" width="{bw}" '
+                f'height="{y(0) - y(v):.1f}" fill="{color}">'
+                f"<title>{row['bot']} vs 3 {row['against']} on {g}: {v:.1%} "
                 f"[{row['ci_low']:.1%}, {row['ci_high']:.1%}], {row['matches']} matches"
                 "</title></rect>"
             )
-            cx = x + bw * 0.425
+            cx = x + bw / 2
             out.append(
                 f'<line x1="{cx:.1f}" y1="{y(row["ci_low"]):.1f}" x2="{cx:.1f}" '
                 f'y2="{y(row["ci_high"]):.1f}" stroke="black"/>'
@@ -183,128 +432,95 @@ def svg_plot(data: dict) -> str:
                     f'y2="{y(row[end]):.1f}" stroke="black"/>'
                 )
             out.append(
-                f'<line x1="{x - 2:.1f}" y1="{y(target):.1f}" x2="{x + bw * 0.85 + 2:.1f}" '
-                f'y2="{y(target):.1f}" stroke="black" stroke-width="2"/>'
+                f'<line x1="{x - 2:.1f}" y1="{y(row["target"]):.1f}" x2="{x + bw + 2:.1f}" '
+                f'y2="{y(row["target"]):.1f}" stroke="black" stroke-width="2"/>'
             )
+            x += bw + bar_gap
         out.append(
-            f'<text x="{left + gi * gw + gw / 2:.1f}" y="{h - bottom + 18}" '
+            f'<text x="{gx + gw / 2:.1f}" y="{top + plot_h + 18:.0f}" '
             f'text-anchor="middle">{g}</text>'
         )
-    lx = left
-    for top_bot, below, target in PAIRINGS:
-        out.append(
-            f'<rect x="{lx}" y="{h - 30}" width="12" height="12" fill="{COLORS[top_bot]}"/>'
-        )
-        out.append(
-            f'<text x="{lx + 16}" y="{h - 20}">{top_bot} vs 3 {below} '
-            f"(target {target:.0%})</text>"
-        )
-        lx += 200
-    out.append(f'<text x="{w - right}" y="{h - 38}" text-anchor="end">— target</text>')
+        gx += gw
+    legend_top = top + plot_h + 36
+    for i, (bot, against) in enumerate(pairs):
+        lx = left + (i % 3) * 200
+        ly = legend_top + (i // 3) * 20
+        color = COLORS.get((bot, against), "#999")
+        out.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{color}"/>')
+        out.append(f'<text x="{lx + 16}" y="{ly + 10}">{bot} vs 3 {against}</text>')
     out.append(
-        f'<line x1="{w - right - 90}" y1="{h - 24}" x2="{w - right - 66}" y2="{h - 24}" '
-        'stroke="#555" stroke-dasharray="5,4"/>'
+        f'<text x="{w - right:.0f}" y="{legend_top + 10}" text-anchor="end">— target</text>'
     )
-    out.append(f'<text x="{w - right}" y="{h - 20}" text-anchor="end">parity 25%</text>')
+    out.append(
+        f'<line x1="{w - right - 100:.0f}" y1="{legend_top + 26}" x2="{w - right - 76:.0f}" '
+        f'y2="{legend_top + 26}" stroke="#555" stroke-dasharray="5,4"/>'
+    )
+    out.append(
+        f'<text x="{w - right:.0f}" y="{legend_top + 30}" text-anchor="end">parity 25%</text>'
+    )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 # --------------------------------------------------------------------- markdown
-DOC_HEAD = """# Bots
-
-Computer players for every preset and option (deal choice, hidden deal, swap
-one/two/all, passing, 7-8-9, each knock rule, Mistery, Lügen). They see only
-`match.observation(seat)` and draw randomness from their own seeded
-`random.Random`, so a bot's play depends on the observation and its seed only.
-
-## API
-
-```python
-from engine import bots
-bot = bots.make("hard", seed=7)               # names: bots.NAMES
-action = bot.choose(match.observation(seat))  # one of observation.legal_actions
-bots.make("hard", seed=7, samples=20, budget_ms=None)  # reproducible default
-bots.make("hard", seed=7, samples=200, budget_ms=50)   # wall-time cap
-bots.hint(observation, budget_ms=300, samples=48, seed=0)
-# -> [Hint(action, p_safe), ...] best first: every legal action with the estimated
-#    probability of not losing a life in this deal
-```
-
-`make(name, seed=0, **options)` raises `engine.InvalidInputError` listing the
-known names for an unknown one. `hard` takes `samples` (determinizations per
-decision; fixed work, so results are reproducible; used by tests, the arena
-and the ladder), `budget_ms` (a wall-time cap, `None` for none) and `top_k`
-(how many of medium's best moves it searches besides knock, pass and new).
-
-## The levels
-
-- **random**: a uniformly random legal action.
-- **easy** (a beginner): the swap that maximizes its own hand value now, with
-  noise; overlooks a move now and then (20%); knocks at a fixed 27 (24 from
-  the fifth cycle); keeps a dealt hand worth about 18 or more; in Lügen mostly
-  truthful, challenges like medium but sometimes at random.
-- **medium** (solid heuristic): scores every legal move by the resulting
-  hand's value plus half its expected gain from one more swap with an unseen
-  card, minus what the table it leaves is worth to the next player: a large
-  price for a likely 31 (from the cards that player is known to hold, i.e.
-  took from the table) and a share of its expected gain from the table (more
-  with fewer players). It takes a 31 or Feuer at once, knocks at thresholds
-  measured in self-play by number of players and cycle (higher when swimming
-  or under `knocker_pays_ties`) or when an opponent model says a knock is
-  safe; makes the deal choice by comparing its hand with random hands from
-  the unseen cards; uses 7-8-9 when the table offers little; swaps blindly
-  with the Mistery card when the expected value is better (and remembers the
-  card it put there); in the hidden deal keeps the best three of five without
-  passing on strong pairs.
-- **hard** (search): determinized Monte-Carlo. For a turn it takes medium's
-  best few moves plus knock, pass and new, deals the unseen cards at random
-  many times consistently with its observation, weights each deal by how well
-  it explains every opponent's turns in this deal (a guessed hand is walked
-  back through the public swaps; moves far from the best immediate option,
-  and passing up a knock with a hand above the knock threshold, make it
-  unlikely), resamples, plays every candidate in every sample to the
-  end of the deal with a fast rollout policy in the bots' own simulator, and
-  keeps the move with the best mean outcome (no life lost = 0, a life = -1,
-  elimination extra). The deal choice is searched the same way.
-- **Lügen** (all levels, `engine/bots/luegen.py`): the decider challenges the
-  announcement most likely false when that beats giving up: an announcement
-  no unseen third card can make true is a certain lie; otherwise a Bayesian
-  estimate from how many unseen cards would make it true. Announcers tell the
-  truth when they are not the lowest so far (showing the pair that makes the
-  truth look least likely, to invite a losing challenge); otherwise they lie,
-  with a probability growing with the danger, to the smallest believable
-  value above the lowest announcement.
-
-Files: `engine/bots/` (`__init__.py` make/NAMES, `random_bot.py`,
-`heuristic.py` easy and medium, `hard.py`, `hint.py`, `luegen.py`,
-`evaluate.py` hand evaluation, `model.py` knock thresholds and opponent
-model, `sim.py` the fast deal simulator, `sampler.py` determinization,
-`observe.py` observation to `View`, `view.py`, `core.py` integer cards).
-Tests: `tests/bots/` (every bot in every preset and option, determinism,
-information, blunders, hint, fast scoring against the engine's).
-"""
+LADDER = "## Ladder"
 
 
-def markdown(data: dict) -> str:
+def page_head(out: Path) -> str:
+    """The page above the ladder section, as it stands (written by hand): from the
+    output's bots.md, else the repository's docs/bots.md."""
+    for path in (out / "bots.md", ROOT / "docs" / "bots.md"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            if LADDER in text:
+                return text.split(LADDER, 1)[0].rstrip("\n") + "\n"
+    return "# Bots\n"
+
+
+def target_text(target: float, low: float | None) -> str:
+    """``40%``, ``40%, CI low > 37%`` or, for better than parity, ``CI low > 25%``."""
+    if low is None:
+        return f"{target:.0%}"
+    if low == target:
+        return f"CI low > {low:.0%}"
+    return f"{target:.0%}, CI low > {low:.0%}"
+
+
+def markdown(data: dict, head: str) -> str:
     rows = data["rows"]
-    lines = [DOC_HEAD, "## Ladder", ""]
+    samples = {r.get("hard_samples") for r in rows if r["bot"] == "hard"}
+    samples_text = (
+        f"hard with `samples={samples.pop()}`"
+        if len(samples) == 1
+        else "hard's samples per row in `bots.json`"
+    )
+    lines = [head, LADDER, ""]
     lines.append(
-        f"Regenerate with `python scripts/bots_report.py` (this run: "
-        f"{data['cpu_seconds']:.0f} CPU-seconds, {data['wall_seconds']:.0f} s wall on "
-        f"{data['workers']} worker processes, Python {data['python']}, hard with "
-        f"`samples={data['hard_samples']}`). 4 players, seats rotating every match; "
-        "win rate = wins / matches, a shared first place (`first_out`) counting as a "
-        "fraction; 95% confidence interval by the normal approximation. Parity is 25%."
+        "Regenerate with `python scripts/bots_report.py` (`--list` lists the rows and their "
+        "cost; `--rows ID,... --merge docs/bots.json` re-runs some rows and keeps the "
+        f"others). This table: {data['cpu_seconds']:.0f} CPU-seconds, Python "
+        f"{data['python']}, {samples_text}. 4 players, seats rotating every match; win rate "
+        "= wins / matches, a shared first place (`first_out`) counting as a fraction; 95% "
+        "Wilson score interval; parity is 25%. A target is met when the win rate reaches it "
+        "and, where the table says so, the interval's lower end (CI low) is above the "
+        "figure given. `hard_v1` is the hard bot as it was before issue 14 "
+        "(`bench/hard_v1`, `samples=20`); `simple` is the simple outside heuristic of "
+        "`bench/simple_bot.py` (holds above 28, knocks at 26, otherwise the single swap or "
+        "swap-all that raises its hand value most)."
     )
     lines.append("")
-    lines.append("| preset | bot | against | matches | win rate | 95% CI | target | met |")
-    lines.append("|---|---|---|---:|---:|---|---:|---|")
+    lines.append(
+        "| preset | bot | against | matches | win rate | 95% CI | target | met | CPU s/match |"
+    )
+    lines.append("|---|---|---|---:|---:|---|---|---|---:|")
     for r in rows:
+        per = r.get("cpu_per_match")
+        target = target_text(r["target"], r.get("target_low"))
         lines.append(
             f"| {r['preset']} | {r['bot']} | 3 × {r['against']} | {r['matches']} | "
             f"{r['win_rate']:.1%} | {r['ci_low']:.1%} – {r['ci_high']:.1%} | "
-            f"{r['target']:.0%} | {'yes' if r['met'] else '**no**'} |"
+            f"{target} | {'yes' if r['met'] else '**no**'} | "
+            f"{'' if per is None else f'{per:.3f}'} |"
         )
     lines.append("")
     lines.append("![win rates with 95% confidence intervals](bots.svg)")
@@ -318,53 +534,96 @@ def markdown(data: dict) -> str:
     return "\n".join(lines)
 
 
+# --------------------------------------------------------------------- command line
+def select_rows(rows_arg, levels_arg, presets_arg) -> list[Row]:
+    """The rows named by ``--rows`` and filtered by ``--levels`` / ``--presets``."""
+    rows = all_rows()
+    if rows_arg:
+        by_id = {r.id: r for r in rows}
+        wanted = [x.strip() for x in rows_arg.split(",") if x.strip()]
+        unknown = [x for x in wanted if x not in by_id]
+        if unknown:
+            raise SystemExit(
+                f"unknown rows {', '.join(unknown)}; known: {', '.join(by_id)}"
+            )
+        rows = [by_id[x] for x in wanted]
+    if levels_arg:
+        levels = {x.strip() for x in levels_arg.split(",")}
+        rows = [r for r in rows if r.bot in levels]
+    if presets_arg:
+        presets = {x.strip() for x in presets_arg.split(",")}
+        unknown = presets - set(SETTINGS)
+        if unknown:
+            raise SystemExit(f"unknown presets {', '.join(sorted(unknown))}; known: "
+                             f"{', '.join(SETTINGS)}")
+        rows = [r for r in rows if r.preset in presets]
+    if not rows:
+        raise SystemExit("no row selected")
+    return rows
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--matches", type=int, default=1000)
-    ap.add_argument("--hard-matches", type=int, default=None)
-    ap.add_argument("--hard-samples", type=int, default=20)
+    ap.add_argument("--matches", type=int, default=1000, help="matches per row")
+    ap.add_argument(
+        "--hard-matches", type=int, default=None, help="matches of hard's rows (default --matches)"
+    )
+    ap.add_argument(
+        "--hard-samples",
+        type=int,
+        default=None,
+        help="hard's samples (default: engine.bots.hard.HardBot.DEFAULT_SAMPLES)",
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rows", default=None, help="only these rows (ids, comma-separated)")
+    ap.add_argument("--levels", default=None, help="only these bots' rows, e.g. hard")
+    ap.add_argument("--presets", default=None, help="only these presets' rows, e.g. knack")
+    ap.add_argument("--list", action="store_true", help="list the selected rows and stop")
     ap.add_argument("--from-json", default=None, help="rewrite the docs from saved figures")
+    ap.add_argument(
+        "--merge", default=None, help="figures (JSON) whose rows not played now are kept"
+    )
     ap.add_argument("--note", action="append", default=[], help="a note line for the doc")
-    ap.add_argument(
-        "--levels", default=None, help="only these bots' pairings (comma-separated), e.g. hard"
-    )
-    ap.add_argument(
-        "--merge", default=None, help="figures (JSON) whose other rows are kept with --levels"
-    )
-    ap.add_argument("--out", default=str(ROOT / "docs"))
+    ap.add_argument("--out", "--out-dir", dest="out", default=str(ROOT / "docs"))
     a = ap.parse_args(argv)
     out = Path(a.out)
+    hard_matches = a.hard_matches if a.hard_matches is not None else a.matches
+    if a.list:
+        samples = a.hard_samples if a.hard_samples is not None else default_samples()
+        total = 0.0
+        for r in select_rows(a.rows, a.levels, a.presets):
+            n = hard_matches if r.bot == "hard" else a.matches
+            cost = est_cost(r, n, samples)
+            total += cost
+            print(f"{r.id:<28} target {target_text(r.target, r.low):<22} ~{cost:>7.0f} CPU s")
+        print(f"total ~{total:.0f} CPU s (rough; {samples} hard samples)")
+        return 0
     if a.from_json:
-        data = json.loads(Path(a.from_json).read_text())
+        data = with_run_facts(json.loads(Path(a.from_json).read_text()))
+        data["rows"] = [finish(r) for r in data["rows"]]
     else:
-        hard_matches = a.hard_matches if a.hard_matches is not None else a.matches
-        levels = set(a.levels.split(",")) if a.levels else None
-        data = ladder(a.matches, hard_matches, a.hard_samples, a.workers, a.seed, levels)
-        if a.merge:
-            old = json.loads(Path(a.merge).read_text())
-            new = {(r["preset"], r["bot"]): r for r in data["rows"]}
-            keep = {(r["preset"], r["bot"]): r for r in old["rows"]}
-            keep.update(new)
-            order = [(p, t) for p, _ in PRESETS for t, _, _ in PAIRINGS]
-            data["rows"] = [keep[k] for k in order if k in keep]
-            data["cpu_seconds"] = round(sum(r["cpu_seconds"] for r in data["rows"]), 1)
-            data["wall_seconds"] = round(old["wall_seconds"] + data["wall_seconds"], 1)
+        rows = select_rows(a.rows, a.levels, a.presets)
+        data = ladder(rows, a.matches, hard_matches, a.hard_samples, a.workers, a.seed)
+        if a.merge and Path(a.merge).is_file():
+            data = merge(data, json.loads(Path(a.merge).read_text()))
     if a.note:
         data["notes"] = [f"- {n}" for n in a.note]
+    head = page_head(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "bots.json").write_text(json.dumps(data, indent=1) + "\n")
     (out / "bots.svg").write_text(svg_plot(data))
-    (out / "bots.md").write_text(markdown(data))
+    (out / "bots.md").write_text(markdown(data, head))
     for r in data["rows"]:
+        target = target_text(r["target"], r.get("target_low"))
         print(
-            f"{r['preset']:<16} {r['bot']:<7} vs 3 {r['against']:<7} {r['matches']:>5} "
-            f"{r['win_rate']:.3f} [{r['ci_low']:.3f}, {r['ci_high']:.3f}] target "
-            f"{r['target']:.2f} {'ok' if r['met'] else 'MISSED'}"
+            f"{r['id']:<28} {r['matches']:>5} {r['win_rate']:.3f} "
+            f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}] target {target:<18} "
+            f"{'ok' if r['met'] else 'MISSED'}  {r['cpu_per_match']:.3f} CPU s/match"
         )
     print(f"cpu {data['cpu_seconds']} s, wall {data['wall_seconds']} s")
     return 0
+
 
 
 if __name__ == "__main__":
