@@ -689,12 +689,15 @@ class Controller:
 
     def _timed(self, level: str, start: float) -> None:
         """Hand the page how long a bot's decision took (its making, the observation and
-        ``choose``), from ``start`` (``time.perf_counter``) until now, with the bot's level;
-        the page puts it in the browser's User Timing (``app.dom.Page.timed``), where
-        bench/bot_speed_page.py reads it."""
+        ``choose``), from ``start`` (``time.perf_counter``) until now, with the bot's level
+        (and the hard bot's samples); the page puts it in the browser's User Timing
+        (``app.dom.Page.timed``), where bench/bot_speed_page.py reads it."""
         timed = getattr(self.host, "timed", None)  # the page has it; test hosts may not
         if timed is not None:
-            timed("bot", (time.perf_counter() - start) * 1000, level)
+            detail: dict[str, Any] = {"level": level}
+            if level == "hard":
+                detail["samples"] = HARD_BOT_SAMPLES
+            timed("bot", (time.perf_counter() - start) * 1000, detail)
 
     def _finish(self) -> None:
         winner = self.match.winner()

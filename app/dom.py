@@ -296,7 +296,7 @@ class Page:
 
         self.js.setTimeout(create_once_callable(self._guard(callback)), max(0, int(ms)))
 
-    def timed(self, name: str, ms: float, detail: str) -> None:
+    def timed(self, name: str, ms: float, detail: dict[str, Any]) -> None:
         """Put a span of Python's work that ended now (``ms`` long) in the browser's User
         Timing: ``performance.measure("schwimmen:NAME")`` with ``detail`` (a bot's level).
         DevTools shows it; bench/bot_speed_page.py collects it with a PerformanceObserver.

@@ -514,9 +514,12 @@ def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
     real = c._bot
     monkeypatch.setattr(c, "_bot", lambda seat: decisions.append(c.bot_levels[seat]) or real(seat))
     play_match(c, host, random.Random(2))
-    assert timed and [level for _, _, level in timed] == decisions
-    assert {level for _, _, level in timed} == {"hard", "medium", "easy"}
+    assert timed and [detail["level"] for _, _, detail in timed] == decisions
+    assert set(decisions) == {"hard", "medium", "easy"}
     assert all(name == "bot" and ms == pytest.approx(4.0) for name, ms, _ in timed)
+    samples = {d.get("samples") for _, _, d in timed if d["level"] == "hard"}
+    assert samples == {controller_module.HARD_BOT_SAMPLES}
+    assert all("samples" not in d for _, _, d in timed if d["level"] != "hard")
 
 
 def test_a_page_without_timing_plays_on():  # test hosts (and any host) may lack ``timed``
