@@ -8,8 +8,11 @@ and opens it in Debian's Chromium (headless). Match after match (seeds ``--seed`
 ``--seed``+1, ...; ``speed=0``, so no pauses and no animation), the player's seat is
 played by a simple policy (a random swap or button, a knock now and then, the next deal
 after each result) and the bots play theirs, until at least ``--decisions`` decisions of
-``hard`` bots were timed (at most ``--per-match`` from one match, so several matches and
-seeds count). A player who is out watches the bots play the match to its end.
+``hard`` bots were timed (a match is left once ``--per-match`` were timed from it, so
+several matches and seeds count; a player who is out watches the bots play the match to
+its end, which may time more). Each page load's first decision is also listed per match:
+it runs on a cold interpreter (lazy imports, WebAssembly not yet optimised) and is often
+the slowest, most on the first visit (no memory snapshot yet).
 
 Each bot decision is timed by the page itself: app/controller.py measures the bot's
 making, its observation and ``choose`` and the page puts the span in the browser's User
@@ -144,14 +147,14 @@ def run(args: argparse.Namespace, site: Path) -> dict:
                     times.setdefault(detail["level"], []).append(ms)
                     if "samples" in detail:
                         samples.add(detail["samples"])
-                first = got["timed"][0][0] if got["timed"] else None
+                first = got["timed"][0] if got["timed"] else None
                 matches.append(
                     {
                         "seed": seed,
                         "decisions": len(got["timed"]),
                         "player_moves": got["moves"],
                         "ended": got["over"] == "match-over",
-                        "first_ms": None if first is None else round(first, 1),
+                        "first": first and {"level": first[1]["level"], "ms": round(first[0], 1)},
                     }
                 )
                 seed += 1
