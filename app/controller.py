@@ -662,7 +662,9 @@ class Controller:
         if seat not in self.bot_levels:
             self._advance()
             return
+        start = time.perf_counter()
         action = self._bot(seat).choose(self.match.observation(seat))
+        self._timed(self.bot_levels[seat], start)
         before = self._obs()
         self.match.apply(action)
         if self._moved(seat, before, action):
@@ -684,6 +686,18 @@ class Controller:
         )
         key = f"{self.settings.seed or 0}:{seat}:{len(self.match.actions)}"  # str: stable seed
         return bots.make(level, seed=random.Random(key).getrandbits(48), **options)
+
+    def _timed(self, level: str, start: float) -> None:
+        """Hand the page how long a bot's decision took (its making, the observation and
+        ``choose``), from ``start`` (``time.perf_counter``) until now, with the bot's level
+        (and the hard bot's samples); the page puts it in the browser's User Timing
+        (``app.dom.Page.timed``), where bench/bot_speed_page.py reads it."""
+        timed = getattr(self.host, "timed", None)  # the page has it; test hosts may not
+        if timed is not None:
+            detail: dict[str, Any] = {"level": level}
+            if level == "hard":
+                detail["samples"] = HARD_BOT_SAMPLES
+            timed("bot", (time.perf_counter() - start) * 1000, detail)
 
     def _finish(self) -> None:
         winner = self.match.winner()

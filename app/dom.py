@@ -29,6 +29,7 @@ from app.table import view
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
+MEASURES_KEPT = 1000  # the page's User Timing measures (``Page.timed``) kept at most
 ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 
@@ -54,6 +55,7 @@ class Page:
         self.suppress_click = False
         self.lang = ""
         self._proxies: list[Any] = []
+        self.measures = 0  # User Timing measures made since they were last cleared
         app.innerHTML = '<div class="screen"></div>'
         self.screen = app.querySelector(".screen")
         self.log_el: Any = None
@@ -293,6 +295,22 @@ class Page:
         from pyodide.ffi import create_once_callable
 
         self.js.setTimeout(create_once_callable(self._guard(callback)), max(0, int(ms)))
+
+    def timed(self, name: str, ms: float, detail: dict[str, Any]) -> None:
+        """Put a span of Python's work that ended now (``ms`` long) in the browser's User
+        Timing: ``performance.measure("schwimmen:NAME")`` with ``detail`` (a bot's level).
+        DevTools shows it; bench/bot_speed_page.py collects it with a PerformanceObserver.
+        The browser keeps measures until cleared: every MEASURES_KEPT of them are dropped."""
+        from pyodide.ffi import to_js
+
+        perf, label = self.js.performance, f"schwimmen:{name}"
+        end = perf.now()
+        options = {"start": max(0.0, end - ms), "end": end, "detail": detail}
+        perf.measure(label, to_js(options, dict_converter=self.js.Object.fromEntries))
+        self.measures += 1
+        if self.measures >= MEASURES_KEPT:
+            perf.clearMeasures(label)
+            self.measures = 0
 
     # ------------------------------------------------------------ events
 

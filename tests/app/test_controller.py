@@ -493,6 +493,41 @@ def test_seeded_hard_bots_play_the_same_on_a_slow_machine(monkeypatch):
     assert _seeded_hard_match(query) == fast
 
 
+def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
+    import app.controller as controller_module
+
+    class Clock:  # every reading 4 ms after the last: each decision takes 4 ms
+        now = 0.0
+
+        def perf_counter(self):
+            Clock.now += 0.004
+            return Clock.now
+
+        def time(self):
+            return 1000.0
+
+    monkeypatch.setattr(controller_module, "time", Clock())
+    c, host, _ = make("?seed=5&speed=0&preset=classic&lives=1&bots=3&difficulty=hard,medium,easy")
+    timed = []
+    host.timed = lambda name, ms, detail: timed.append((name, ms, detail))
+    decisions = []
+    real = c._bot
+    monkeypatch.setattr(c, "_bot", lambda seat: decisions.append(c.bot_levels[seat]) or real(seat))
+    play_match(c, host, random.Random(2))
+    assert timed and [detail["level"] for _, _, detail in timed] == decisions
+    assert set(decisions) == {"hard", "medium", "easy"}
+    assert all(name == "bot" and ms == pytest.approx(4.0) for name, ms, _ in timed)
+    samples = {d.get("samples") for _, _, d in timed if d["level"] == "hard"}
+    assert samples == {controller_module.HARD_BOT_SAMPLES}
+    assert all("samples" not in d for _, _, d in timed if d["level"] != "hard")
+
+
+def test_a_page_without_timing_plays_on():  # test hosts (and any host) may lack ``timed``
+    c, host, _ = make("?seed=5&speed=0&lives=1&bots=2&difficulty=hard")
+    assert not hasattr(host, "timed")
+    assert play_match(c, host, random.Random(1)) > 0
+
+
 @pytest.mark.parametrize("difficulty", ["medium", "hard", "easy"])
 def test_a_resumed_seeded_match_plays_on_exactly_like_an_uninterrupted_one(difficulty):
     query = f"?seed=21&speed=0&preset=classic&lives=1&bots=3&difficulty={difficulty}&new=1"
