@@ -64,9 +64,10 @@ AFTER_HUMAN_MS = 200
 CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
 SETTINGS_WAIT_MS = 300  # bots wait while the settings dialog is open
 # The hard bot's work per move is a fixed number of sampled deals, so a seeded match
-# plays the same on every machine: 12 samples take 7-15 ms (median, p95 12-23 ms) in
-# CPython 3.11 with 4-9 players (bench/bot_speed.py), about three times that in Pyodide.
-HARD_BOT_SAMPLES = 12
+# plays the same on every machine: 192 samples take 17.5 ms (median; p95 25 ms) in
+# CPython 3.11 (bench/bot_speed.py) and 28 ms (p95 53 ms) in the page, Pyodide on a
+# loaded 2-core machine (bench/bot_speed_page.py).
+HARD_BOT_SAMPLES = 192
 # Only a safety net for a very slow device, far above the normal time: a move never
 # freezes the page for long (if it ever cuts the search, that move depends on speed).
 HARD_BOT_CAP_MS = 1500

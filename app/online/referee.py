@@ -69,7 +69,7 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-HARD_BOT_SAMPLES = 12
+HARD_BOT_SAMPLES = 192
 HARD_BOT_CAP_MS = 1500
 """The hard bot's search, as ``app.controller`` sets it (reproducible by its number of
 samples, capped in time only on a very slow device). The same figures, not imported:
