@@ -12,12 +12,14 @@ CPU time; CPU time is the steadier figure on a shared machine). ``--variant``
 patches the bot for the run only (``+`` joins several):
 
 - ``topk=K``: search medium's best K moves (default 4);
-- ``beta=B``: sharpness of the opponent model (``sampler.BETA``, default 0.5);
+- ``beta=B``: sharpness of the opponent model (``sampler.BETA``, default 1.0;
+  it was 0.5 before round 2);
 - ``noknockw=W``: weight of "could have knocked but did not"
   (``sampler.NOT_KNOCKING``, default 0.7);
 - ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
   under ``knocker_pays_ties``, as medium actually knocks;
-- ``elim=E``: the extra cost of an elimination in the utility (default 2).
+- ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
+  default 4; it was 2 before round 2).
 
 See docs/bots-experiments.md for the figures.
 """
@@ -66,14 +68,7 @@ def apply_variant(name: str) -> None:
 
             sampler.knock_thresholds = thresholds
         elif key == "elim":
-            e = float(val)
-
-            def utility(lost, lives, _e=e):
-                if lost <= 0:
-                    return 0.0
-                return -float(lost) - (_e if lives - lost < 0 else 0.0)
-
-            hard.utility = utility
+            hard.ELIMINATION = float(val)
         else:
             raise SystemExit(f"unknown variant {part!r}")
 

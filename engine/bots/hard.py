@@ -30,13 +30,19 @@ search only when a batch takes far longer than normal."""
 SEARCH_KINDS = ("swap", "swap2", "all", "mistery", "pass", "knock", "new", "hold")
 
 
+ELIMINATION = 4.0
+"""What being out of the match costs on top of the life: it loses the match, so it
+weighs like several lives (4 won more matches than 2 against three medium bots,
+docs/bots-experiments.md round 2; 6 no more than 4)."""
+
+
 def utility(lost: int, lives: int) -> float:
     """Outcome of a deal for one seat: 0 when no life is lost, below 0 otherwise,
     with an elimination (swimming and losing, or losing more than is left)
     costing extra."""
     if lost <= 0:
         return 0.0
-    return -float(lost) - (2.0 if lives - lost < 0 else 0.0)
+    return -float(lost) - (ELIMINATION if lives - lost < 0 else 0.0)
 
 
 class HardBot(_Bot):

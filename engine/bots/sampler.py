@@ -85,7 +85,10 @@ def sample_after_choice(view: View, rng, take: bool) -> Deal:
     return d
 
 
-BETA = 0.5  # how sharply a guessed hand is discounted for making a seen move look bad
+BETA = 1.0
+"""How sharply a guessed hand is discounted for making a seen move look bad: 1.0
+since each opponent is sampled on its own (docs/bots-experiments.md, round 2: 0.5
+suited weighing whole deals, where a sharper model left too few useful samples)."""
 
 
 NOT_KNOCKING = 0.7  # weight of "it could have knocked with this hand but did not"
