@@ -34,7 +34,6 @@ generator) the bot is deterministic.
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -44,33 +43,19 @@ if _ROOT not in sys.path:  # loaded by path (an arena spec) from anywhere
 
 from engine.bots import luegen  # noqa: E402
 from engine.bots.core import is_top  # noqa: E402
-from engine.bots.observe import view_of  # noqa: E402
+from engine.bots.heuristic import _Bot  # noqa: E402
 from engine.bots.view import View  # noqa: E402
 
 SWAPS = ("swap", "all")
 
 
-class SimpleBot:
-    """See the module docstring."""
+class SimpleBot(_Bot):
+    """See the module docstring (``_Bot`` gives ``choose``: the view, then ``decide``)."""
 
     name = "simple"
     HOLD_ABOVE = 28
     KNOCK_AT = 26
     KEEP_AT = 17
-
-    def __init__(self, seed: int = 0):
-        self.seed = seed
-        self.rng = random.Random(seed)
-
-    def __repr__(self) -> str:
-        return f"SimpleBot(seed={self.seed})"
-
-    def choose(self, observation):
-        """One of ``observation.legal_actions``."""
-        actions = list(observation.legal_actions)
-        if len(actions) == 1:
-            return actions[0]
-        return actions[self.decide(view_of(observation))]
 
     def decide(self, view: View) -> int:
         """Index into ``view.legal``."""
