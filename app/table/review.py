@@ -21,10 +21,11 @@ from typing import Any
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import lookup
+from app.table import coach
 from app.table.coach import move_words, percent
 from engine import Action, Match
 
-SAMPLES = 8  # sampled deals per decision, as the in-game hint (deterministic for a seed)
+SAMPLES = coach.SAMPLES  # sampled deals per decision, as the in-game hint (seeded)
 CAP_MS = 1500  # a safety net for a very slow device only; the count sets the work
 
 _T: dict[str, tuple[str, str]] = {
