@@ -283,6 +283,7 @@ def test_a_seeded_match_plays_in_the_page_as_in_cpython(game, site_url):
     )
     # Both ran to the player's turn in deal 3; where exactly each stopped may differ by a
     # line or two of the bots' moves, every line both have must be the same.
+    # (two deals are 30-60 lines, by how the bots play them)
     common = sorted(set(shown) & set(expected))
-    assert len(common) > 40, (sorted(shown)[-3:], sorted(expected)[-3:])
+    assert len(common) > 20 and len(common) >= len(expected) - 3, (shown, expected)
     assert [shown[n] for n in common] == [expected[n] for n in common]
