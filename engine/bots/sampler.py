@@ -162,18 +162,6 @@ def seat_regret(view: View, seat: int, hand: list[int], thr: list[float]) -> flo
     return total
 
 
-def world_weight(view: View, d: Deal) -> float:
-    """Likelihood of the opponents' moves in this deal under a near-greedy
-    model, for the hands a determinization ``d`` gives them."""
-    thr = knock_thresholds(view.info, len(view.order))
-    total = 0.0
-    for seat in view.last_turn:
-        hand = d.hands.get(seat)
-        if hand is not None:
-            total += seat_regret(view, seat, hand, thr)
-    return math.exp(-BETA * total)
-
-
 CANDIDATES = 96
 """Guesses drawn per opponent and decision, from which each determinization
 picks that opponent's hidden cards in proportion to their likelihood."""
