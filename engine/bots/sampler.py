@@ -4,7 +4,9 @@ Everything the seat cannot see is dealt at random from the cards whose place
 it does not know: the unknown cards of every opponent's hand (cards an
 opponent is known to hold stay with it), the face-down Mistery card unless
 this seat put it there, and the order of the stock. The discard pile is
-public. So every sample agrees with the observation.
+public. So every sample agrees with the observation. ``iter_worlds``, what the
+search uses, draws each opponent's hidden cards by how well they explain its
+turns in this deal rather than uniformly.
 """
 
 from __future__ import annotations
