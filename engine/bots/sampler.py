@@ -21,6 +21,11 @@ from .sim import Deal
 from .view import View
 
 
+def known_cards(view: View, seat: int) -> list[int]:
+    """The cards ``seat`` surely holds (it took them from the table), at most three."""
+    return [c for c in view.known.get(seat, []) if c not in view.hand][:3]
+
+
 def sample_deal(view: View, rng) -> Deal:
     """One full deal consistent with ``view``, with this seat to move."""
     pool = view.unseen()
@@ -34,9 +39,9 @@ def sample_deal(view: View, rng) -> Deal:
     else:
         d.hands[me] = view.hand[:3]
     for o in view.opponents():
-        known = [c for c in view.known.get(o, []) if c not in view.hand]
+        known = known_cards(view, o)
         need = 3 - len(known)
-        d.hands[o] = known[:3] + pool[:need]
+        d.hands[o] = known + pool[:need]
         del pool[:need]
     d.table = view.table[:]
     if view.has_mist:
@@ -206,7 +211,7 @@ def iter_worlds(view: View, rng, k: int):
         return
     pool = view.unseen()
     thr = knock_thresholds(view.info, len(view.order))
-    known = {o: [c for c in view.known.get(o, []) if c not in view.hand][:3] for o in opponents}
+    known = {o: known_cards(view, o) for o in opponents}
     guesses = {}
     for o in informative:
         if 0 < 3 - len(known[o]) <= len(pool):
