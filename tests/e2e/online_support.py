@@ -65,7 +65,17 @@ class OnlinePage:
         self.page.goto(self.site_url + self.query)
         # The game against bots, started (its bots may have ended the first deal at once).
         self.wait_for(", ".join(f"#app[data-state={s}]" for s in SETTLED))
-        self.page.click("[data-action=online]")
+        button = self.page.locator("[data-action=online]")
+        for _ in range(20):  # a deal's or match's result covers the table and this button
+            if button.is_visible():
+                break
+            if self.state == "deal-over":
+                self.next_deal()
+            elif self.state == "match-over":
+                self.page.locator("[data-action=new-match]:visible").click()
+            else:
+                self.page.wait_for_timeout(250)
+        button.click()
         self.wait_for("[data-testid=online]")
 
     def host(self, name: str, **fields: str) -> str:
