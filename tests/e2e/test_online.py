@@ -135,7 +135,10 @@ def test_a_host_and_two_guests_play_a_whole_match_with_a_bot(people, monkeypatch
     assert set(rankings[0]) == {"Hana", "Ben", "<b>Bo</b>", "Clara"}
     for p in pages:  # counted once on each device, apart from the games against bots
         assert p.local("stats-online")["overall"]["matches"] == 1
-        assert p.local("stats") is None
+        # the game against bots the host's page opened on may have finished a deal on its
+        # own before "Play online" (then it counts that deal), but never a match
+        against_bots = p.local("stats") or {"overall": {"matches": 0}}
+        assert against_bots["overall"]["matches"] == 0
     checked = check_no_foreign_cards(host, {1: ben, 2: bo}, monkeypatch)
     assert checked > 20
 
