@@ -89,6 +89,22 @@ _T: dict[str, tuple[str, str]] = {
         "jetzt weniger, dafür {count} vom gleichen Rang auf der Hand: {cards}",
         "lower now, but {count} of one rank in hand: {cards}",
     ),
+    # What the player could know of a challenged announcement (engine's ChallengeBasis).
+    "basis_true": (
+        "{name} hat sicher {card} (für alle sichtbar genommen): {value} ist die Wahrheit",
+        "{name} is known to hold {card} (taken in view of all): {value} is the truth",
+    ),
+    "basis_lie": (
+        "{name} hat sicher {card} (für alle sichtbar genommen), damit sind es nicht "
+        "{value}: gelogen",
+        "{name} is known to hold {card} (taken in view of all), which does not make "
+        "{value}: a lie",
+    ),
+    "basis_impossible": (
+        "keine Karte, die {name} haben kann, ergibt mit den gezeigten {value}: "
+        "sicher gelogen",
+        "no card {name} may hold makes {value} with the cards shown: a sure lie",
+    ),
     "count_2": ("zwei", "two"),
     "count_3": ("drei", "three"),
 }
@@ -234,14 +250,16 @@ def explain(
     The effect is the hand value before and after ("hand 19 → 11", "hand stays 19",
     "→ ?" with the reason where the new cards are unseen); for an announcement,
     whether it is the truth; for a Lügen decision, the lives at stake
-    (``app.table.luegen``). The reason, only for a move that lowers the hand, is the
+    (``app.table.luegen``) and, where what the player saw settles the announcement,
+    why (``challenge_why``). The reason, only for a move that lowers the hand, is the
     one thing that is plainly true of the new hand: the cards of one suit (or one
     rank) it holds together; without such cards there is none, and the chance of
     losing no life has to speak for the move.
     """
     kind = action.kind
     if kind is ActionKind.CHALLENGE:
-        return luegen.challenge_stakes(obs, action.target, name, lang), ""
+        stakes = luegen.challenge_stakes(obs, action.target, name, lang)
+        return stakes, challenge_why(obs, action.target, name, style, lang)
     if kind is ActionKind.GIVEUP:
         return luegen.giveup_stakes(obs, lang), ""
     rules = obs.rules
@@ -258,6 +276,25 @@ def explain(
         return tr("value_same", lang, value=fmt_value(before)), ""
     effect = tr("value_change", lang, before=fmt_value(before), after=fmt_value(after))
     return effect, (_kept_together(after_cards, style, lang) if after < before else "")
+
+
+def challenge_why(obs: Any, target: int, name: Callable[[int], str], style: str, lang: str) -> str:
+    """What the player could see that settles ``target``'s announcement ("Ben is known
+    to hold 8 of Diamonds …: 27 is the truth"), or "" where it stays an estimate."""
+    from engine.bots.hint import challenge_basis
+
+    said = obs.announcements.get(target)
+    if said is None:
+        return ""
+    basis = challenge_basis(obs, target)
+    value = fmt_value(said[0])
+    if basis.kind == "impossible":
+        return tr("basis_impossible", lang, name=name(target), value=value)
+    if basis.kind == "known":
+        key = "basis_true" if basis.true else "basis_lie"
+        card = card_name(basis.card, style, lang)
+        return tr(key, lang, name=name(target), card=card, value=value)
+    return ""
 
 
 def _kept_together(cards: Sequence[Any], style: str, lang: str) -> str:

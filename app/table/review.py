@@ -23,7 +23,7 @@ from app.escape import escape as esc
 from app.i18n import lookup
 from app.table import coach
 from app.table.coach import move_words, percent
-from engine import Action, Match
+from engine import Action, ActionKind, Match
 
 SAMPLES = coach.SAMPLES  # sampled deals per decision, as the in-game hint (seeded)
 CAP_MS = 1500  # a safety net for a very slow device only; the count sets the work
@@ -51,6 +51,12 @@ _T: dict[str, tuple[str, str]] = {
         "You had no decision to make in this deal.",
     ),
     "close": ("Schließen", "Close"),
+    # A Lügen decision is judged by what the player could see then: the log and shown cards.
+    "knowable": ("Was du da wissen konntest", "What you could know then"),
+    "estimate": (
+        "die gezeigten Karten und die Züge ließen es offen: eine Schätzung",
+        "the cards shown and the moves played left it open: an estimate",
+    ),
 }
 
 
@@ -121,6 +127,7 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
         f'<p class="chosen"><b>{esc(tr("you", lang))}:</b> {esc(mine)} '
         f"({esc(tr('safe', lang, p=percent(d.chosen_p)))})</p>"
     ]
+    knowable = _knowable(obs, (d.chosen, d.best), names, style, lang)
     if same:
         lines.append(f'<p class="best same">{esc(tr("was_best", lang))}</p>')
     else:
@@ -128,6 +135,7 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
             f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} '
             f"({esc(tr('safe', lang, p=percent(d.best_p)))})</p>"
         )
+    lines += knowable
     return (
         f'<li class="decision{" good" if same else ""}" data-decision="{number}" '
         f'data-chosen="{esc(str(d.chosen))}" data-best="{esc(str(d.best))}" '
@@ -135,6 +143,24 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
         f"<h3>{esc(tr('decision', lang, n=number))}</h3>"
         f'<div class="review-cards">{cards}</div>{"".join(lines)}</li>'
     )
+
+
+def _knowable(
+    obs: Any, moves: Sequence[Action], names: Sequence[str], style: str, lang: str
+) -> list[str]:
+    """For a Lügen decision, what the player could know then of each challenged
+    announcement among ``moves`` (the review judges by that, never by the hands shown
+    later); nothing for other decisions."""
+    if str(obs.phase) != "decide":
+        return []
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 < seat < len(names) else f"#{seat}"
+
+    targets = dict.fromkeys(m.target for m in moves if m.kind is ActionKind.CHALLENGE)
+    why = [coach.challenge_why(obs, t, name, style, lang) for t in targets]
+    said = "; ".join(w for w in why if w) or tr("estimate", lang)
+    return [f'<p class="knowable"><b>{esc(tr("knowable", lang))}:</b> {esc(said)}</p>']
 
 
 def markup(

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 
 from . import luegen, model
+from .core import to_card
 from .hard import evaluate_choice
 from .heuristic import MediumBot
 from .observe import view_of
@@ -70,6 +71,35 @@ def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: in
     return [out[i] for i in order]
 
 
+@dataclass(frozen=True)
+class ChallengeBasis:
+    """What a seat could know of an announcement it may challenge.
+
+    ``kind`` is ``"known"`` (the announcer is known to hold ``card`` beside the two
+    it showed, so the value is certain: ``true`` says which way), ``"impossible"``
+    (no card the announcer may hold makes the value: a sure lie) or ``"estimate"``
+    (the unshown card is one of several, some making the value true).
+    """
+
+    kind: str
+    card: object = None  # the engine Card of a known third card
+    true: bool | None = None
+
+
+def challenge_basis(observation, target: int) -> ChallengeBasis:
+    """Why the coach rates challenging ``target``'s announcement as it does, from
+    what ``observation`` shows (the same inference the bots use, ``luegen.p_lie``)."""
+    view = view_of(observation)
+    value, shown = view.announcements[target]
+    third = luegen.known_third(view, target) if len(shown) == 2 else None
+    if third is not None:
+        made = luegen.consistent_cards(list(shown), value, view.info, [third]) == 1
+        return ChallengeBasis("known", to_card(third), made)
+    if len(shown) == 2 and luegen.p_lie(view, target) == 1.0:
+        return ChallengeBasis("impossible", None, False)
+    return ChallengeBasis("estimate")
+
+
 def _safe_turns(view, rng, samples, budget_ms):
     import time
 
@@ -119,10 +149,9 @@ def _announce_probs(view):
             probs.append(p_not_lowest)
         else:
             shown = [view.hand[m[2]], view.hand[m[3]]]
-            pool = [c for c in view.unseen() if c not in shown] + [
-                c for c in view.hand if c not in shown
-            ]
+            pool = luegen.candidates_seen_by_others(view, shown)
             n_ok = luegen.consistent_cards(shown, v, info, pool)
-            p_caught = 0.9 if n_ok == 0 else 0.35
+            settled = len(pool) == 1  # the others know the unshown card
+            p_caught = (1.0 if settled else 0.9) if n_ok == 0 else 0.35
             probs.append(p_not_lowest * (1.0 - p_caught))
     return probs

@@ -6,8 +6,12 @@ to be the lowest, a liar wants not to be challenged, and the decider wants to
 challenge exactly the announcements that are probably false.
 
 The decider's judgment is Bayesian over the hidden third card: with two cards
-shown, a true announcement V needs a hidden card c with value(shown + c) = V.
-If no card it cannot see does that, the announcement is a lie for sure.
+shown, a true announcement V needs a third card c with value(shown + c) = V.
+The third card's candidates (``third_card_candidates``) are the one card the
+announcer is known to hold beyond the two it showed (it took that card from the
+open table, for all to see), else every card whose place the decider does not
+know. Only when no candidate makes V is the announcement a lie for sure, and a
+known third card settles it either way.
 """
 
 from __future__ import annotations
@@ -26,17 +30,42 @@ def consistent_cards(shown: list[int], value, info: RulesInfo, pool: list[int]) 
     return sum(1 for c in pool if c != a and c != b and hand_value(a, b, c, info) == value)
 
 
+def known_third(view: View, seat: int) -> int | None:
+    """The card ``seat`` is known to hold beside the two it showed, or ``None``.
+
+    A seat's known cards (taken from the open table, or shown) are all in its
+    hand, and a hand has three cards: a known card that was not shown is the third.
+    """
+    _, shown = view.announcements[seat]
+    held = [c for c in view.known.get(seat, []) if c not in shown]
+    return held[0] if held else None
+
+
+def third_card_candidates(view: View, seat: int) -> list[int]:
+    """The cards ``seat``'s unshown third card may be, seen from ``view``: the one
+    it is known to hold, else every card whose place ``view`` does not know (never
+    a card known to be elsewhere: in another hand, on the table, out of play)."""
+    _, shown = view.announcements[seat]
+    third = known_third(view, seat)
+    if third is not None:
+        return [third]
+    return [c for c in view.unseen() if c not in shown]
+
+
 def p_lie(view: View, seat: int) -> float:
-    """The chance that ``seat``'s announcement is false, seen from ``view``."""
+    """The chance that ``seat``'s announcement is false, seen from ``view``
+    (exactly 0 or 1 where what ``view`` saw settles it)."""
     value, shown = view.announcements[seat]
     if len(shown) != 2:
         return 0.0  # a 31 shown whole
-    pool = [c for c in view.unseen() if c not in shown]
+    pool = third_card_candidates(view, seat)
     if not pool:
         return 0.0
     n = consistent_cards(list(shown), value, view.info, pool)
     if n == 0:
         return 1.0
+    if len(pool) == 1:
+        return 0.0  # the third card is known and makes the value: the truth
     like_true = n / len(pool)
     like_lie = 1.0 / LIE_SPREAD
     return LIE_PRIOR * like_lie / (LIE_PRIOR * like_lie + (1 - LIE_PRIOR) * like_true)
@@ -78,6 +107,22 @@ def _plausibility(shown, value, info, pool) -> float:
     return consistent_cards(list(shown), value, info, pool) / max(len(pool), 1)
 
 
+def candidates_seen_by_others(view: View, shown) -> list[int]:
+    """What the other seats could take this seat's unshown card for, were it to show
+    ``shown``: a card they know it holds, else any card whose place is not public
+    (not on the table, out of play, in someone's known cards or shown)."""
+    third = [c for c in view.own_known if c not in shown]
+    if third:
+        return third[:1]
+    public = set(view.table) | set(view.out) | set(shown)
+    for cards in view.known.values():
+        public.update(cards)
+    for s, (_, cards) in view.announcements.items():
+        if s != view.seat:
+            public.update(cards)
+    return [c for c in deck_ids(view.info.deck) if c not in public]
+
+
 def announce(view: View, rng, honesty: float = 0.0) -> int:
     """Index into ``view.legal`` of the announcement.
 
@@ -96,13 +141,9 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
             options[(m[1], m[2], m[3])] = i
     if not options:
         return 0
-    # what a decider would consider possible for our hidden card
-    public = set(view.table) | set(view.out)
-    for s, (_, shown) in view.announcements.items():
-        if s != view.seat:
-            public.update(shown)
-    pool = [c for c in deck_ids(info.deck) if c not in public]
+    # what a decider would consider possible for our unshown card, per pair shown
     pairs = [(0, 1), (0, 2), (1, 2)]
+    pools = {(a, b): candidates_seen_by_others(view, (hand[a], hand[b])) for a, b in pairs}
 
     others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
     remaining = len(view.order) - 1 - len(others)
@@ -123,7 +164,7 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
             key = (true_v, a, b)
             if key not in options:
                 continue
-            p = _plausibility((hand[a], hand[b]), true_v, info, pool)
+            p = _plausibility((hand[a], hand[b]), true_v, info, pools[a, b])
             if p < best_p:
                 best, best_p = key, p
         if best is not None:
@@ -135,7 +176,7 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
     for (v, a, b), i in options.items():
         if v == true_v or v < floor:
             continue
-        p = _plausibility((hand[a], hand[b]), v, info, pool)
+        p = _plausibility((hand[a], hand[b]), v, info, pools[a, b])
         if p <= 0:
             continue
         score_ = p - 0.01 * (v - floor)  # believable first, then modest

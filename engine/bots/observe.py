@@ -90,6 +90,7 @@ def view_of(obs) -> View:
         turns_taken=turns_taken,
         final_left=getattr(obs, "final_turns_left", 0) or 0,
         last_turn=last_turns(obs.log, obs.seat, len(order), info.knock),
+        own_known=public_cards(obs.log, obs.seat),
     )
 
 
@@ -97,16 +98,47 @@ def _kind(event) -> str:
     return str(getattr(event.kind, "value", event.kind))
 
 
+def _deal_start(log) -> int:
+    """Index of the current deal's ``deal`` event in ``log`` (0 if none)."""
+    for i in range(len(log) - 1, -1, -1):
+        if _kind(log[i]) == "deal":
+            return i
+    return 0
+
+
+def public_cards(log, seat: int) -> list[int]:
+    """The cards of ``seat``'s hand that every other seat knows it holds: what it
+    took from the open table in this deal and kept, and cards it showed (what the
+    others' observations list as ``known_cards`` for it; a seat's own observation
+    leaves itself out, so a bot reads its own from the public log).
+
+    A blind Mistery swap makes the others lose track of which card left the hand.
+    """
+    known: list[int] = []
+    for e in log[_deal_start(log) :]:
+        if e.seat != seat:
+            continue
+        k = _kind(e)
+        if k == "swap":
+            for g, t in zip(e.given, e.taken, strict=False):
+                if card_id(g) in known:
+                    known.remove(card_id(g))
+                known.append(card_id(t))
+        elif k == "swap_all":
+            known = [card_id(c) for c in e.taken]
+        elif k == "mistery":
+            known = []
+        elif k in ("announce", "31"):
+            known += [card_id(c) for c in e.cards if card_id(c) not in known]
+    return known
+
+
 def last_turns(log, seat: int, n_active: int = 4, knock_rule: str = "anytime"):
     """Each other seat's turns of the current deal, oldest first, each as
     ``(kind, open table before the turn, given, taken, cycle, could_knock)``
     (replayed from the public events; ``could_knock``: the knock rule would
     have let that seat knock instead)."""
-    start = 0
-    for i in range(len(log) - 1, -1, -1):
-        if _kind(log[i]) == "deal":
-            start = i
-            break
+    start = _deal_start(log)
     table: list[int] = []
     out: dict[int, list[tuple]] = {}
     turns = 0

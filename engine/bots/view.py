@@ -62,6 +62,7 @@ class View:
     stock_size: int = 0
     swapped: dict[int, bool] = field(default_factory=dict)
     known: dict[int, list[int]] = field(default_factory=dict)  # cards opponents surely hold
+    own_known: list[int] = field(default_factory=list)  # own cards the opponents know of
     out: list[int] = field(default_factory=list)  # cards known to be out of play
     announcements: dict[int, tuple] = field(default_factory=dict)
     passes: int = 0

@@ -177,7 +177,7 @@ def test_explain_says_the_hand_value_before_and_after(o, move, effect, why):
 def test_the_stakes_come_from_the_rules():
     """A challenge's cost is the rules' figure, not a number of the page's own."""
     rules = SimpleNamespace(challenge_loss=3, giveup_loss=2, out_after=lambda *_: False)
-    o = SimpleNamespace(seat=0, rules=rules, lives=[5, 5], swim_open=True)
+    o = SimpleNamespace(seat=0, rules=rules, lives=[5, 5], swim_open=True, announcements={})
     effect, _ = coach.explain(o, Action.parse("challenge 1"), {1: "Anna"}.get, "french", "de")
     assert effect == "Gelogen: Anna verliert 3 Leben. Wahr: du verlierst 3 Leben."
     assert coach.explain(o, Action.parse("giveup"), str, "french", "en")[0] == "You lose 2 lives."
