@@ -24,9 +24,9 @@ from typing import Any
 from app import forms
 from app.escape import escape as esc
 from app.i18n import game_name, lookup
-from app.online.protocol import MOVE_TIMES, NAME_MAX, ON_TIMEOUT
 from app.table.parts import button as _button
 from engine import PRESETS, bots
+from engine.online.protocol import MOVE_TIMES, NAME_MAX, ON_TIMEOUT
 
 _T: dict[str, tuple[str, str]] = {
     "online": ("Online spielen", "Play online"),

@@ -33,10 +33,7 @@ import engine
 from app import seating
 from app.escape import escape as esc
 from app.i18n import BOT_NAMES
-from app.online import protocol, screens
-from app.online.guest import Guest
-from app.online.protocol import ProtocolError, Reason
-from app.online.referee import Referee, SeatKind, TableConfig, Timing
+from app.online import screens
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
@@ -44,6 +41,10 @@ from app.table import choosing, coach, keys, log, story, view
 from app.table.parts import button
 from app.table.view import UIState
 from engine import Action, EventKind
+from engine.online import protocol
+from engine.online.guest import Guest
+from engine.online.protocol import ProtocolError, Reason
+from engine.online.referee import Referee, SeatKind, TableConfig, Timing
 
 KEY_HOST = "online-host"  # the host's table: the referee's record, the transport's id and token
 KEY_GUEST = "online-guest"  # a guest's seats: table id -> {"name", "secret"} (a few tables)

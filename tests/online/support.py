@@ -10,10 +10,10 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from app.online import protocol
-from app.online.guest import Guest
-from app.online.referee import Out, Referee, TableConfig, Timing
 from engine import DealMode, Match, Phase, bots, preset
+from engine.online import protocol
+from engine.online.guest import Guest
+from engine.online.referee import Out, Referee, TableConfig, Timing
 
 CARD = re.compile(r'"((?:10|[2-9JQKA])[CDHS])"')
 """A card as the wire writes it: a JSON string like "10H"."""

@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from app.online import protocol
-from app.online.protocol import (
+from app.table.view import UIState, render
+from engine import Match, preset
+from engine.online import protocol
+from engine.online.protocol import (
     MAX_GUEST_CHARS,
     ProtocolError,
     VersionMismatch,
@@ -16,8 +18,6 @@ from app.online.protocol import (
     parse_guest,
     parse_host,
 )
-from app.table.view import UIState, render
-from engine import Match, preset
 
 SECRET = "0123456789abcdef" * 2
 

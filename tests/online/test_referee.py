@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from app.online import protocol
-from app.online.guest import Guest
-from app.online.referee import Referee, SeatKind, TableConfig, Timing
-from app.online.schema import ProtocolError
 from engine import InvalidInputError, preset
+from engine.online import protocol
+from engine.online.guest import Guest
+from engine.online.referee import Referee, SeatKind, TableConfig, Timing
+from engine.online.schema import ProtocolError
 
 from .support import Clock, Table, config
 
@@ -497,7 +497,7 @@ def test_a_damaged_saved_table_is_refused(damage):
 
 def test_bots_are_made_as_the_single_player_page_makes_them():
     from app import controller
-    from app.online import referee
+    from engine.online import referee
 
     assert (referee.HARD_BOT_SAMPLES, referee.HARD_BOT_CAP_MS) == (
         controller.HARD_BOT_SAMPLES,

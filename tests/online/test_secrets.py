@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from app.online import protocol
-from app.online.views import Feed
 from engine import Match
+from engine.online import protocol
+from engine.online.views import Feed
 
 from .support import VARIANTS, Table, cards_in, config, deal_of_events, hidden_from
 

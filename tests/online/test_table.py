@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from app.online import protocol
 from app.online.table import KEY_GUEST, KEY_HOST, OnlineTable
 from app.stats.model import KEY_ONLINE, load_stats
 from app.storage import MemoryBackend, Store
+from engine.online import protocol
 from tests.online.fake_net import Clock, Hub, guest_table, host_table
 
 FORM = {

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from app.online import views
-from app.online.schema import ProtocolError
-from app.online.views import Feed, Mirror, observation_from_wire, observation_to_wire, read_state
 from app.table.view import UIState, render
 from engine import Match, preset
+from engine.online import views
+from engine.online.schema import ProtocolError
+from engine.online.views import Feed, Mirror, observation_from_wire, observation_to_wire, read_state
 
 from .support import VARIANTS, play_randomly, random_match
 

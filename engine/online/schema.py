@@ -1,6 +1,6 @@
 """Checks for JSON values that came from another device, and the one error they raise.
 
-Every message between host and guests is read by ``app.online.protocol`` and checked
+Every message between host and guests is read by ``engine.online.protocol`` and checked
 here field by field: the type, the range, the length, and that no key is unknown or
 missing. A failed check raises :class:`ProtocolError` with a :class:`Reason` (a code
 the page can put into words) and a detail naming the field (``hello.name``) for the
@@ -13,11 +13,11 @@ holds nothing it did not expect.
 >>> fields({"seat": True}, "welcome", {"seat": seat})
 Traceback (most recent call last):
 ...
-app.online.schema.ProtocolError: bad-message: welcome.seat must be a whole number, not True
+engine.online.schema.ProtocolError: bad-message: welcome.seat must be a whole number, not True
 >>> fields({"seat": 1, "x": 0}, "welcome", {"seat": seat})
 Traceback (most recent call last):
 ...
-app.online.schema.ProtocolError: bad-message: welcome has unknown fields ['x']
+engine.online.schema.ProtocolError: bad-message: welcome has unknown fields ['x']
 """
 
 from __future__ import annotations

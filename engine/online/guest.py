@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.online import protocol
-from app.online.protocol import Message, ProtocolError, Reason, VersionMismatch
-from app.online.views import Mirror
 from engine import Action, DealResult, Observation
+from engine.online import protocol
+from engine.online.protocol import Message, ProtocolError, Reason, VersionMismatch
+from engine.online.views import Mirror
 
 __all__ = ["Countdown", "Guest"]
 

@@ -29,18 +29,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.online.schema import (
-    Check,
-    bad,
-    boolean,
-    fields,
-    integer,
-    list_of,
-    number,
-    optional,
-    quote,
-    text,
-)
 from engine import (
     Action,
     Card,
@@ -55,6 +43,18 @@ from engine import (
     Observation,
     Phase,
     Rules,
+)
+from engine.online.schema import (
+    Check,
+    bad,
+    boolean,
+    fields,
+    integer,
+    list_of,
+    number,
+    optional,
+    quote,
+    text,
 )
 
 MAX_SEATS = 9

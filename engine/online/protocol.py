@@ -12,7 +12,7 @@ The host sends:
 - ``welcome`` {version, seat, secret}: the seat and the secret to keep for coming back;
 - ``lobby`` {seats, players, preset, rules, move_time, on_timeout, bot_level, started}: who
   sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``);
-- ``state`` {seq, obs, results_from, results}: the seat's view (``app.online.views``);
+- ``state`` {seq, obs, results_from, results}: the seat's view (``engine.online.views``);
 - ``timer`` {seat, seq, left_ms}: the decision after ``seq`` moves must come within
   ``left_ms`` milliseconds (a duration: the two devices' clocks need not agree);
 - ``over`` {reason, lives, places}: the match ended (``end``) or time ran out (``timeout``,
@@ -38,11 +38,11 @@ Message(kind='act', body={'seat': 1, 'action': 'swap 0 2', 'seq': 7})
 >>> parse_guest('{"kind": "act", "seat": 1}')
 Traceback (most recent call last):
 ...
-app.online.schema.ProtocolError: bad-message: act lacks action, seq
->>> parse_guest("x" * 2_000_000)
+engine.online.schema.ProtocolError: bad-message: act lacks action, seq
+>>> parse_guest("x" * 200_000)
 Traceback (most recent call last):
 ...
-app.online.schema.ProtocolError: too-large: a message of 2000000 characters; at most 1024 are read
+engine.online.schema.ProtocolError: too-large: a message of 200000 characters; at most 1024 are read
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from app.online import views
-from app.online.schema import (
+from engine import InvalidInputError, safe_json
+from engine.online import views
+from engine.online.schema import (
     Check,
     ProtocolError,
     Reason,
@@ -67,7 +68,6 @@ from app.online.schema import (
     quote,
     text,
 )
-from engine import InvalidInputError, safe_json
 
 __all__ = [
     "MAX_GUEST_CHARS",
@@ -163,7 +163,7 @@ def clean_name(value: Any) -> str:
     >>> clean_name("Eve\\u202eevil")
     Traceback (most recent call last):
     ...
-    app.online.schema.ProtocolError: bad-name: a name may not hold control characters
+    engine.online.schema.ProtocolError: bad-name: a name may not hold control characters
     """
     if not isinstance(value, str):
         raise ProtocolError(Reason.BAD_NAME, f"a name is text, not {quote(value)}")
@@ -345,7 +345,7 @@ def welcome(seat: int, secret: str) -> str:
 
 
 def lobby(body: dict[str, Any]) -> str:
-    """The table's seats and choices (built by ``app.online.referee``)."""
+    """The table's seats and choices (built by ``engine.online.referee``)."""
     return _encode("lobby", **body)
 
 

@@ -49,8 +49,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.online import protocol
-from app.online.protocol import (
+from engine import PRESETS, Action, IllegalActionError, InvalidInputError, Match, Rules, bots
+from engine.online import protocol
+from engine.online.protocol import (
     MOVE_TIMES,
     ON_TIMEOUT,
     OVER_REASONS,
@@ -58,8 +59,7 @@ from app.online.protocol import (
     Reason,
     VersionMismatch,
 )
-from app.online.views import Feed
-from engine import PRESETS, Action, IllegalActionError, InvalidInputError, Match, Rules, bots
+from engine.online.views import Feed
 from engine.record import MatchRecord
 
 __all__ = ["SAVE_FORMAT", "Out", "Referee", "Seat", "SeatKind", "TableConfig", "Timing"]
