@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -63,14 +62,6 @@ BOT_THINK_MS = 650
 AFTER_HUMAN_MS = 200
 CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
 SETTINGS_WAIT_MS = 300  # bots wait while the settings dialog is open
-# The hard bot's work per move is a fixed number of sampled deals, so a seeded match
-# plays the same on every machine: 192 samples take 17.5 ms (median; p95 25 ms) in
-# CPython 3.11 (bench/bot_speed.py) and 28 ms (p95 53 ms) in the page, Pyodide on a
-# loaded 2-core machine (bench/bot_speed_page.py).
-HARD_BOT_SAMPLES = 192
-# Only a safety net for a very slow device, far above the normal time: a move never
-# freezes the page for long (if it ever cuts the search, that move depends on speed).
-HARD_BOT_CAP_MS = 1500
 TICK_MS = 3000  # how often the page calls Controller.tick()
 
 
@@ -675,18 +666,13 @@ class Controller:
         self._advance()
 
     def _bot(self, seat: int) -> Any:
-        """The bot for this decision of ``seat``, with a generator made from the seed, the
-        seat and the number of moves so far: its choice depends on the match alone, so a
-        resumed seeded match plays on exactly as an uninterrupted one."""
+        """The bot for this decision of ``seat`` (``engine.bots.for_decision``: made from
+        the seed, the seat and the moves so far, so a resumed seeded match plays on
+        exactly as an uninterrupted one, and as an online table's referee would)."""
         from engine import bots
 
-        level = self.bot_levels[seat]
-        # The hard bot searches a fixed number of samples (reproducible with ?seed=).
-        options = (
-            {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS} if level == "hard" else {}
-        )
-        key = f"{self.settings.seed or 0}:{seat}:{len(self.match.actions)}"  # str: stable seed
-        return bots.make(level, seed=random.Random(key).getrandbits(48), **options)
+        moves = len(self.match.actions)
+        return bots.for_decision(self.bot_levels[seat], self.settings.seed or 0, seat, moves)
 
     def _timed(self, level: str, start: float) -> None:
         """Hand the page how long a bot's decision took (its making, the observation and
@@ -697,7 +683,9 @@ class Controller:
         if timed is not None:
             detail: dict[str, Any] = {"level": level}
             if level == "hard":
-                detail["samples"] = HARD_BOT_SAMPLES
+                from engine.bots import TABLE_SAMPLES
+
+                detail["samples"] = TABLE_SAMPLES
             timed("bot", (time.perf_counter() - start) * 1000, detail)
 
     def _finish(self) -> None:

@@ -196,7 +196,8 @@ class DealResult:
     ``lost`` is lives lost per seat after the void rule; ``reasons`` says why
     each seat that lost lives lost them (a ``LossReason``; empty for a void
     deal); ``lives_after`` the lives per seat once this deal was settled (-1:
-    out), so a result shown later still says what the deal left. ``own_hand`` is filled only in a
+    out), so a result shown later still says what the deal left; ``table`` the open
+    table cards as the deal ended. ``own_hand`` is filled only in a
     result handed to one seat (``Match.observation(seat).last_deal``,
     ``Match.results_for(seat)``): that seat's own final hand, which it saw
     anyway (empty for a seat without cards); ``Match.results`` leaves it empty.
@@ -219,3 +220,4 @@ class DealResult:
     shown: tuple[int, ...] = ()  # Lügen: seats whose whole hand was shown
     lives_after: tuple[int, ...] = ()
     own_hand: tuple[Card, ...] = ()
+    table: tuple[Card, ...] = ()  # the open table cards as the deal ended

@@ -760,6 +760,7 @@ class Match:
             outcome=outcome,
             shown=tuple(s for s in order if s in hands) if r.luegen else (),
             lives_after=tuple(self._lives),
+            table=tuple(d.table),
         )
         self.results.append(self.last_deal)
         self._final_hands.append(tuple(tuple(h) for h in d.hands))
@@ -840,6 +841,24 @@ class Match:
                 last_deal=self._own_result(len(self.results) - 1, seat),
                 winner=self._winner,
             )
+        )
+
+    def public_observation(self, seat: int) -> Observation:
+        """What anyone watching may know, seen from ``seat``'s chair: ``seat``'s
+        observation without its hand, its own face-down card, its moves, the cards of
+        its blind swaps in the log or its private final hand (a spectator's view, and
+        what a shared device shows while it is passed on)."""
+        own = self.observation(seat)
+        last = self.results[-1] if self.results else self.last_deal
+        return Observation._build(
+            {
+                **own.__dict__,
+                "hand": (),
+                "mistery": None,
+                "legal_actions": [],
+                "log": tuple(public for public, _, _ in self._log),
+                "last_deal": last,
+            }
         )
 
     def results_for(self, seat: int) -> list[DealResult]:

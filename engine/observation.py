@@ -15,8 +15,8 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
-from .events import DealResult, Event
-from .rules import Rules
+from .events import DealResult, Event, EventKind
+from .rules import Direction, Rules
 
 
 class Phase(enum.StrEnum):
@@ -85,13 +85,87 @@ class Observation:
         """Seats still in the match."""
         return tuple(s for s, v in enumerate(self.lives) if v >= 0)
 
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` is out of the match (its lives read ``-1``)."""
+        return is_out(self.lives[seat])
+
     @property
     def my_turn(self) -> bool:
+        """Whether this seat is to decide now."""
         return self.current == self.seat
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat (in the match or out) in playing order, starting with ``seat``:
+        with ``clockwise`` the next player after seat s is s+1, else s-1."""
+        step = -1 if self.rules.direction is Direction.COUNTERCLOCKWISE else 1
+        return tuple((seat + step * i) % self.players for i in range(self.players))
+
+    def turns_to_come(self) -> tuple[int, ...]:
+        """After a knock: the seats whose turns remain in this deal, in playing order
+        from the one to play now (each seat in play gets one more turn after the
+        knocker's); empty without a knock."""
+        if self.knocked_by is None or self.current is None or self.final_turns_left <= 0:
+            return ()
+        in_play = [s for s in self.order_from(self.current) if not self.is_out(s)]
+        return tuple(in_play[: self.final_turns_left])
+
+    def at_deal_end(self) -> Observation | None:
+        """This seat's view of the table as its last finished deal ended, before the
+        next deal was dealt (the engine deals it at once): that deal's last open table,
+        this seat's own final hand (or its shown hand), the log up to the deal's end,
+        nobody to move. ``None`` before any deal has ended."""
+        last = self.last_deal
+        if last is None:
+            return None
+        number = last.deal_number
+        log = self.log
+        start = next((i for i, e in enumerate(log) if _is(e, EventKind.DEAL, number)), 0)
+        end = next((i for i, e in enumerate(log) if _is(e, EventKind.DEAL_END, number)), None)
+        values = dict(self.__dict__)
+        values.update(
+            hand=tuple(last.own_hand or last.hands.get(self.seat, ())),
+            table=tuple(last.table),
+            log=log if end is None else log[: end + 1],
+            legal_actions=[],
+            current=None,
+            dealer=log[start].seat if log and log[start].seat is not None else self.dealer,
+            deal_number=number,
+            knocked_by=last.knocker,
+            announcements=dict(last.announcements),
+            lives=lives_before(log[:start], self.rules.lives, self.players),
+        )
+        return Observation._build(values)
 
     def places(self) -> list[int]:
         """Place per seat (1 = first), as :func:`places` ranks them."""
         return places(self.lives, self.out_deal)
+
+
+def _is(event: Event, kind: EventKind, deal_number: int) -> bool:
+    return event.kind is kind and event.value == deal_number
+
+
+def lives_before(log: Sequence[Event], start: int, players: int) -> list[int]:
+    """Lives per seat after the events of ``log`` (a match's log from its start),
+    every seat having begun with ``start``; ``-1`` for a seat that is out."""
+    lives = [start] * players
+    for e in log:
+        if e.seat is None or not 0 <= e.seat < players:
+            continue
+        if e.kind is EventKind.LOSE:
+            lives[e.seat] -= e.lives or 0
+        elif e.kind is EventKind.OUT:
+            lives[e.seat] = -1
+    return lives
+
+
+def is_out(lives: int) -> bool:
+    """Whether a seat with ``lives`` (as ``Match.lives()`` lists them) is out of the match.
+
+    >>> is_out(-1), is_out(0), is_out(2)
+    (True, False, False)
+    """
+    return lives < 0
 
 
 def places(lives: Sequence[int], out_deal: Sequence[int | None]) -> list[int]:

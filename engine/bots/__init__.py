@@ -32,6 +32,32 @@ NAMES = tuple(_FACTORIES)
 """The bot names ``make`` knows, weakest first."""
 
 
+# The bot a table gives a seat for one decision. The hard bot's work is a fixed number of
+# sampled deals, so a seeded match plays the same on every machine: 192 samples take
+# 17.5 ms (median; p95 25 ms) in CPython 3.11 (bench/bot_speed.py) and 28 ms (p95 53 ms)
+# in the page, Pyodide on a loaded 2-core machine (bench/bot_speed_page.py).
+TABLE_SAMPLES = 192
+# Only a safety net for a very slow device, far above the normal time: a move never
+# freezes a page for long (if it ever cuts the search, that move depends on speed).
+TABLE_CAP_MS = 1500
+
+
+def for_decision(level: str, match_seed: int, seat: int, moves: int):
+    """The bot that decides for ``seat`` after ``moves`` moves of the match seeded with
+    ``match_seed``, at ``level``: its generator comes from those three alone, so a
+    seeded match plays the same on every page, after a reload, and on a server.
+
+    >>> a, b = for_decision("medium", 7, 2, 10), for_decision("medium", 7, 2, 10)
+    >>> a.rng.random() == b.rng.random()
+    True
+    """
+    import random
+
+    options = {"samples": TABLE_SAMPLES, "budget_ms": TABLE_CAP_MS} if level == "hard" else {}
+    key = f"{match_seed}:{seat}:{moves}"  # a str: a stable seed on every Python
+    return make(level, seed=random.Random(key).getrandbits(48), **options)
+
+
 def make(name: str, seed: int = 0, **options):
     """A new bot of that name with its own generator seeded by ``seed``.
 
@@ -49,11 +75,14 @@ def make(name: str, seed: int = 0, **options):
 
 __all__ = [
     "NAMES",
+    "TABLE_CAP_MS",
+    "TABLE_SAMPLES",
     "EasyBot",
     "HardBot",
     "Hint",
     "MediumBot",
     "RandomBot",
+    "for_decision",
     "hint",
     "make",
 ]

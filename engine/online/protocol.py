@@ -97,7 +97,7 @@ __all__ = [
     "welcome",
 ]
 
-VERSION = 1
+VERSION = 2  # 2: a deal's result carries its last table (DealResult.table)
 """The protocol version: host and guest must speak the same one (a ``hello`` carries it)."""
 MAX_GUEST_CHARS = 1024
 """The longest message a guest may send: a hello with a name of 20 escaped emoji is

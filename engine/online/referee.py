@@ -44,7 +44,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import os
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,11 +68,6 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-HARD_BOT_SAMPLES = 192
-HARD_BOT_CAP_MS = 1500
-"""The hard bot's search, as ``app.controller`` sets it (reproducible by its number of
-samples, capped in time only on a very slow device). The same figures, not imported:
-the controller is to import this module (tests/online keep them equal)."""
 MAX_BOT_MOVES = 10_000
 """Bot moves one call may make when bots play without pauses (a whole match of bots
 is about 300): a bound, so that no call can run on."""
@@ -530,11 +524,7 @@ class Referee:
         """The bot for this decision of ``seat``, seeded from the match seed, the seat and
         the moves so far, as ``app.controller`` seeds its bots: a seeded match plays the
         same on every page and after a reload."""
-        options = (
-            {"samples": HARD_BOT_SAMPLES, "budget_ms": HARD_BOT_CAP_MS} if level == "hard" else {}
-        )
-        key = f"{self.seed}:{seat}:{len(m.actions)}"  # str: a stable seed on every Python
-        return bots.make(level, seed=random.Random(key).getrandbits(48), **options)
+        return bots.for_decision(level, self.seed, seat, len(m.actions))
 
     # ------------------------------------------------------------ seats and presence
 

@@ -154,6 +154,7 @@ def result_to_wire(result: DealResult) -> dict[str, Any]:
         "shown": list(result.shown),
         "lives_after": list(result.lives_after),
         "own_hand": _cards(result.own_hand),
+        "table": _cards(result.table),
     }
 
 
@@ -333,6 +334,7 @@ class _Reader:
                 "shown": self.seats,
                 "lives_after": list_of(count, MAX_SEATS),
                 "own_hand": _cards_of(3),
+                "table": _cards_of(3),
             },
         )
         return DealResult(**data)

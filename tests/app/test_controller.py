@@ -518,7 +518,7 @@ def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
     assert set(decisions) == {"hard", "medium", "easy"}
     assert all(name == "bot" and ms == pytest.approx(4.0) for name, ms, _ in timed)
     samples = {d.get("samples") for _, _, d in timed if d["level"] == "hard"}
-    assert samples == {controller_module.HARD_BOT_SAMPLES}
+    assert samples == {engine.bots.TABLE_SAMPLES}
     assert all("samples" not in d for _, _, d in timed if d["level"] != "hard")
 
 

@@ -65,15 +65,15 @@ def test_each_guest_kind_reads_back():
         ('{"kind": "act", "seat": 1, "action": "knock", "seq": true}', "bad-message"),
         ('{"kind": "act", "seat": 1, "action": ["knock"], "seq": 0}', "bad-message"),
         ('{"kind": "act", "seat": 1, "action": "' + "x" * 41 + '", "seq": 0}', "bad-message"),
-        ('{"kind": "hello", "version": 1, "name": "A", "secret": "abc"}', "bad-message"),
+        ('{"kind": "hello", "version": 2, "name": "A", "secret": "abc"}', "bad-message"),
         (
-            json.dumps({"kind": "hello", "version": 1, "name": "A", "secret": SECRET.upper()}),
+            json.dumps({"kind": "hello", "version": 2, "name": "A", "secret": SECRET.upper()}),
             "bad-message",
         ),
         ('{"kind": "hello", "version": "1", "name": "Anna"}', "bad-message"),
-        ('{"kind": "hello", "version": 1, "name": "  "}', "bad-name"),
-        ('{"kind": "hello", "version": 1, "name": "A\\u0000B"}', "bad-name"),
-        ('{"kind": "hello", "version": 1, "name": "\\ud800"}', "bad-name"),
+        ('{"kind": "hello", "version": 2, "name": "  "}', "bad-name"),
+        ('{"kind": "hello", "version": 2, "name": "A\\u0000B"}', "bad-name"),
+        ('{"kind": "hello", "version": 2, "name": "\\ud800"}', "bad-name"),
     ],
 )
 def test_malformed_guest_messages_are_refused(text, why):
@@ -92,11 +92,12 @@ def test_size_is_checked_before_anything_is_read():
 
 
 def test_another_version_is_told_before_its_fields_are_checked():
-    newer = json.dumps({"kind": "hello", "version": 2, "name": "Anna", "avatar": "cat"})
+    later = protocol.VERSION + 1
+    newer = json.dumps({"kind": "hello", "version": later, "name": "Anna", "avatar": "cat"})
     with pytest.raises(VersionMismatch) as caught:
         parse_guest(newer)
-    assert caught.value.version == 2 and caught.value.reason == "version"
-    for guest, reload in ((2, "host"), (0, "guest")):
+    assert caught.value.version == later and caught.value.reason == "version"
+    for guest, reload in ((later, "host"), (0, "guest")):
         told = parse_host(protocol.update_needed(guest))
         assert told.body == {"version": protocol.VERSION, "reload": reload}
 
@@ -164,7 +165,7 @@ def test_each_host_kind_reads_back():
 
 
 def test_a_welcome_of_another_version_says_so():
-    text = json.dumps({"kind": "welcome", "version": 2, "seat": 1, "secret": SECRET})
+    text = json.dumps({"kind": "welcome", "version": 9, "seat": 1, "secret": SECRET})
     with pytest.raises(VersionMismatch):
         parse_host(text)
 

@@ -496,10 +496,15 @@ def test_a_damaged_saved_table_is_refused(damage):
 
 
 def test_bots_are_made_as_the_single_player_page_makes_them():
-    from app import controller
-    from engine.online import referee
+    """The referee takes a decision's bot from ``engine.bots.for_decision``, as the game
+    against bots does: the same seed, seat and moves give the same choice."""
+    from engine import Match, bots
 
-    assert (referee.HARD_BOT_SAMPLES, referee.HARD_BOT_CAP_MS) == (
-        controller.HARD_BOT_SAMPLES,
-        controller.HARD_BOT_CAP_MS,
-    )
+    m = Match(preset("classic"), players=3, seed=5)
+    m.apply(m.legal_actions()[0])
+    ref = Referee(TableConfig(preset("classic"), players=3), "Hana", clock=lambda: 0)
+    ref.seed = 5
+    obs = m.observation(m.current_player())
+    mine = ref._make_bot(m, obs.seat, "hard").choose(obs)
+    assert mine == bots.for_decision("hard", 5, obs.seat, 1).choose(obs)
+    assert ref._make_bot(m, obs.seat, "hard").samples == bots.TABLE_SAMPLES == 192
