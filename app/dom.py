@@ -24,6 +24,7 @@ from typing import Any
 
 from app import safe_json
 from app.cards.mini import face
+from app.host import Screen
 from app.sound import Sounds
 from app.table import view
 
@@ -39,7 +40,7 @@ def _none(x: Any) -> bool:
 
 
 class Page:
-    """The host the controller draws on (see ``app.controller.Host``)."""
+    """The page as ``app.host.Host``: what the screens draw on."""
 
     def __init__(self, app: Any) -> None:
         import js
@@ -47,7 +48,7 @@ class Page:
 
         self.js = js
         self.app = app
-        self.controller: Any = None
+        self.controller: Screen | None = None  # the game, or an online table
         self.focus_key = ""  # data-key of the element the player last focused
         self.shown: list[tuple[int, str]] = []  # the log lines in the page
         self.drag: dict[str, Any] | None = None
@@ -270,8 +271,8 @@ class Page:
 
     def _url(self, **fields: str) -> str:
         """This page's address with ``fields`` (and its ``?signal=``, nothing else)."""
-        from app.controller import parse_query
         from app.online.page import url_for
+        from app.url import parse_query
 
         query = parse_query(str(self.js.location.search))
         return url_for(str(self.js.location.pathname), query, **fields)
@@ -601,7 +602,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
 
 def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bool:
     """An online table when the URL asks for one (``app.online.page.wanted``)."""
-    from app.controller import parse_query
+    from app.url import parse_query
 
     query = parse_query(search)
     if not any(k in query for k in ("join", "host", "online")):

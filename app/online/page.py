@@ -1,5 +1,5 @@
 """Online play in the page: the transport (``static/net.mjs``) and the QR code library
-loaded on first use, handed to an ``OnlineTable``, and the page's timer.
+loaded on first use, handed to an ``OnlineRoom``, and the page's timer.
 
 The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
 
@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.online.table import TICK_MS, OnlineTable, quote
+from app.online.room import TICK_MS, OnlineRoom, quote
 
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A table id as it may come in a URL (``net.mjs`` checks PeerJS's own rule again)."""
@@ -56,12 +56,12 @@ def url_for(pathname: str, query: dict[str, str], **fields: str) -> str:
 
 
 class PageNet:
-    """``static/net.mjs`` as an ``app.online.table.Net``: its host or join handle, with
+    """``static/net.mjs`` as an ``app.online.room.Net``: its host or join handle, with
     a connection id for each guest link."""
 
     def __init__(self, page: Any, role: str) -> None:
         self.page, self.js, self.role = page, page.js, role
-        self.table: OnlineTable | None = None
+        self.table: OnlineRoom | None = None
         self.module: Any = None
         self.handle: Any = None
         self.links: dict[str, Any] = {}
@@ -166,7 +166,7 @@ class QR:
 
 def start(
     page: Any, store: Any, query: dict[str, str], role: str, table_id: str, settings: Any
-) -> OnlineTable:
+) -> OnlineRoom:
     """Put an online table on the page (``app.dom`` calls this instead of starting the
     game against bots) and load what it needs."""
     import asyncio
@@ -176,7 +176,7 @@ def start(
     qr = QR()
     location = js.location
     base = str(location.origin) + str(location.pathname)
-    table = OnlineTable(
+    table = OnlineRoom(
         page,
         net,
         store,

@@ -107,6 +107,20 @@ _T: dict[str, tuple[str, str]] = {
     "rules_line": ("{game}, {lives} Leben, {seats} Plätze", "{game}, {lives} lives, {seats} seats"),
     "time_line": ("Zeit pro Zug: {time}", "Time per move: {time}"),
     "leave": ("Tisch verlassen", "Leave the table"),
+    "leave_title": ("Den Tisch verlassen?", "Leave the table?"),
+    "leave_host": (
+        "Der Tisch schließt dann für alle, und du kommst zurück zum Spiel gegen den "
+        "Computer.",
+        "The table then closes for everyone, and you go back to the game against the "
+        "computer.",
+    ),
+    "leave_guest": (
+        "Ein Bot spielt dann deinen Platz zu Ende, und du kommst zurück zum Spiel gegen "
+        "den Computer.",
+        "A bot then plays your seat to the end, and you go back to the game against the "
+        "computer.",
+    ),
+    "stay": ("Am Tisch bleiben", "Stay at the table"),
     "retry": ("Nochmal versuchen", "Try again"),
     "rematch": ("Revanche", "Rematch"),
     "timer_me": ("Dein Zug: noch {t}", "Your move: {t} left"),
@@ -494,6 +508,22 @@ def bar(state_el: str, timer: str, lang: str, *, extra: str = "") -> str:
         f'<p class="move-timer" data-testid="move-timer" aria-live="off">{esc(timer)}</p>'
         f"{extra}"
         f"{_button('leave-online', tr('leave', lang), cls='ghost')}</div>"
+    )
+
+
+def leave_question(host: bool, lang: str) -> str:
+    """Asked before leaving a table, with where it leads: back to the game against bots;
+    the host's table closes for everyone, a guest's seat is played by a bot."""
+    key = "leave_host" if host else "leave_guest"
+    return (
+        '<div class="online-layer">'
+        '<section class="panel settings online" data-testid="leave-question" role="alertdialog" '
+        'aria-labelledby="leave-title" aria-describedby="leave-text">'
+        f'<h2 id="leave-title">{esc(tr("leave_title", lang))}</h2>'
+        f'<p id="leave-text">{esc(tr(key, lang))}</p>'
+        '<div class="buttons">'
+        f"{_button('leave-confirm', tr('leave', lang), cls='primary')}"
+        f"{_button('leave-cancel', tr('stay', lang), cls='ghost')}</div></section></div>"
     )
 
 

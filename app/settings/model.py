@@ -274,6 +274,14 @@ def save_settings(store: Store, settings: Settings) -> Notice | None:
     )
 
 
+def remember(store: Store, browser_lang: str, **changed: Any) -> Notice | None:
+    """Remember only the fields the player changed (``changed``) over what is stored:
+    the rest of the settings in use may come from URL parameters, which count for one
+    page load only. A failed write is the returned Notice."""
+    stored, _ = load_settings(store, browser_lang)
+    return save_settings(store, dataclasses.replace(stored, **changed))
+
+
 # -- URL parameters and the dialog ---------------------------------------------------
 
 

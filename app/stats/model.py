@@ -380,7 +380,7 @@ def migrate_v1(data: Any) -> dict[str, Any]:
 
 
 KEY_ONLINE = "stats-online"
-"""Online matches (``app.online.table``): the place of the person at this device."""
+"""Online matches (``app.online.room``): the place of the person at this device."""
 KEY_SHARED = "stats-shared"
 """Matches of several people at one device: a win is a match a person won (not a bot)."""
 APART = (("online", KEY_ONLINE), ("shared", KEY_SHARED))

@@ -1,7 +1,7 @@
 """Choosing a move with the cards: taps and drags turned into the move they make.
 
 Every table that takes a player's moves (``app.controller`` against bots and at a shared
-device, ``app.online.table`` at an online table) chooses cards the same way, so it lives
+device, ``app.online.room`` at an online table) chooses cards the same way, so it lives
 here once, as functions of the observation on the screen (the player at seat 0) and
 the UI state, whose selection (``ui.selected``) and first pair of a two-card swap
 (``ui.pending``) they change.

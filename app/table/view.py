@@ -26,6 +26,7 @@ from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
 from app.table import coach, notices, results, review, story, telling
 from app.table import luegen as luegen_view
+from app.table.mode import Mode
 from app.table.moves import card_keys, hand_active, table_active
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
@@ -78,7 +79,7 @@ class Panels:
 class UIState:
     """Everything the screen shows that is not in the observation."""
 
-    mode: str = "busy"  # human | busy | deal-over | match-over (the #app data-state)
+    mode: Mode = Mode.BUSY  # the #app data-state
     lang: str = "de"
     style: str = "french"  # card faces
     preset: str = "classic"  # the named preset whose words the screen uses
@@ -113,6 +114,8 @@ class UIState:
     cover_ready: bool = False  # that person's turn has come: they may uncover
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
     can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
+    notes: dict[int, str] = field(default_factory=dict)  # seat -> "away", "stand-in", ...
+    timed_out: bool = False  # the match ended because a move's time ran out
 
 
 def phase_name(obs: Any) -> str:

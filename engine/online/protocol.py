@@ -32,7 +32,7 @@ every page escapes them when it shows them (``app.escape``, as ``app.table.view`
 with every text).
 
 >>> parse_guest(hello("  Anna  ")).body
-{'version': 1, 'name': 'Anna'}
+{'version': 2, 'name': 'Anna'}
 >>> parse_guest(act("swap 0 2", seq=7, seat=1))
 Message(kind='act', body={'seat': 1, 'action': 'swap 0 2', 'seq': 7})
 >>> parse_guest('{"kind": "act", "seat": 1}')

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 
 import engine
 from app.controller import Controller, parse_query
+from app.host import QuietHost
 from app.storage import MemoryBackend, Store
 from tests.app.markup import parse
 
 
-class FakeHost:
+class FakeHost(QuietHost):
     def __init__(self):
         self.markup = ""
         self.state = None
@@ -520,12 +521,6 @@ def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
     samples = {d.get("samples") for _, _, d in timed if d["level"] == "hard"}
     assert samples == {engine.bots.TABLE_SAMPLES}
     assert all("samples" not in d for _, _, d in timed if d["level"] != "hard")
-
-
-def test_a_page_without_timing_plays_on():  # test hosts (and any host) may lack ``timed``
-    c, host, _ = make("?seed=5&speed=0&lives=1&bots=2&difficulty=hard")
-    assert not hasattr(host, "timed")
-    assert play_match(c, host, random.Random(1)) > 0
 
 
 @pytest.mark.parametrize("difficulty", ["medium", "hard", "easy"])

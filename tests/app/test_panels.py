@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 
 from app.controller import Controller
+from app.host import QuietHost
 from app.stats import model as stats_mod
 from app.storage import MemoryBackend, Store
 from tests.app.markup import parse
 
 
-class Host:
+class Host(QuietHost):
     def __init__(self):
         self.markup, self.state, self.downloads, self.timers = "", None, [], []
 

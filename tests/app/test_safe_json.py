@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import engine
 from app import safe_json
 from app.controller import Controller
+from app.host import QuietHost
 from app.settings import model as settings_mod
 from app.stats import model as stats_mod
 from app.stats.panel import import_stats
@@ -217,7 +218,7 @@ def test_a_bom_in_front_of_an_exported_file_is_dropped():
     assert stats_mod.Stats.from_json("\ufeff" + s.to_json()) == s
 
 
-class _Host:
+class _Host(QuietHost):
     def show(self, markup, log, state):
         self.state = state
 

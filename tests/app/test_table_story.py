@@ -59,8 +59,8 @@ def test_a_deal_ends_on_its_final_table_with_a_call_before_the_result():
     closing_seen = []
 
     def done():
-        if c.closing is not None:
-            closing_seen.append((c.ui.callout, host.state, c.closing.deal_number))
+        if c.session.closing:  # the number of the deal whose last table is on screen
+            closing_seen.append((c.ui.callout, host.state, c.session.closing))
         return host.state == "deal-over"
 
     assert _run_until(c, host, done)
@@ -68,7 +68,7 @@ def test_a_deal_ends_on_its_final_table_with_a_call_before_the_result():
     assert call in ("31!", "Feuer!", "Aufdecken!", "Runden vorbei – aufdecken!")
     assert state == "busy" and deal == 1
     assert 'data-testid="callout"' in host.screens[-2]  # drawn before the result
-    assert c.closing is None and c.ui.callout == ""  # gone once the result shows
+    assert not c.session.closing and c.ui.callout == ""  # gone once the result shows
 
 
 def test_speed_0_shows_the_result_at_once_without_flights_or_sounds():

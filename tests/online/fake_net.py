@@ -9,12 +9,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from app.online.table import OnlineTable
+from app.host import QuietHost
+from app.online.room import OnlineRoom
 from app.settings import model as st
 from app.storage import MemoryBackend, Store
 
 
-class FakePage:
+class FakePage(QuietHost):
     """The host a table draws on: the last markup and state."""
 
     def __init__(self) -> None:
@@ -46,8 +47,8 @@ class Hub:
 
     def __init__(self) -> None:
         self.queue: deque[Callable[[], None]] = deque()
-        self.host_table: OnlineTable | None = None
-        self.links: dict[str, OnlineTable] = {}  # guest link id -> the guest's table
+        self.host_table: OnlineRoom | None = None
+        self.links: dict[str, OnlineRoom] = {}  # guest link id -> the guest's table
         self.host_id = "table-1"
         self.registered = False
         self.sent_to_guests: dict[str, list[str]] = {}  # link id -> every text sent to it
@@ -99,7 +100,7 @@ class HostNet:
 class GuestNet:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.table: OnlineTable | None = None
+        self.table: OnlineRoom | None = None
         self.link: str | None = None
 
     def open(self, target: Any) -> None:
@@ -148,9 +149,9 @@ def settings(**changes: Any) -> st.Settings:
 
 def host_table(
     hub: Hub, clock: Clock, store: Store | None = None, *, table_id: str = "", **changes: Any
-) -> tuple[OnlineTable, FakePage]:
+) -> tuple[OnlineRoom, FakePage]:
     page = FakePage()
-    table = OnlineTable(
+    table = OnlineRoom(
         page,
         HostNet(hub),
         store or Store(MemoryBackend()),
@@ -166,10 +167,10 @@ def host_table(
     return table, page
 
 
-def guest_table(hub: Hub, clock: Clock, store: Store | None = None) -> tuple[OnlineTable, FakePage]:
+def guest_table(hub: Hub, clock: Clock, store: Store | None = None) -> tuple[OnlineRoom, FakePage]:
     page = FakePage()
     net = GuestNet(hub)
-    table = OnlineTable(
+    table = OnlineRoom(
         page,
         net,
         store or Store(MemoryBackend()),

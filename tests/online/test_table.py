@@ -1,4 +1,4 @@
-"""The online table on a page (app.online.table): a host and guests in one process,
+"""The online table on a page (app.online.room): a host and guests in one process,
 linked by a fake transport that delivers texts in order, as data channels do."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.online.table import KEY_GUEST, KEY_HOST, OnlineTable
+from app.online.room import KEY_GUEST, KEY_HOST, OnlineRoom
 from app.stats.model import KEY_ONLINE, load_stats
 from app.storage import MemoryBackend, Store
 from engine.online import protocol
@@ -52,7 +52,7 @@ def two_at_table(hub: Hub, clock: Clock, form: dict | None = None, **kw):
     return host, host_page, ben, ben_page
 
 
-def play_out(hub: Hub, clock: Clock, tables: list[OnlineTable], seed: int = 1, steps: int = 20_000):
+def play_out(hub: Hub, clock: Clock, tables: list[OnlineRoom], seed: int = 1, steps: int = 20_000):
     """Every page in turn makes a random legal move when it is its person's turn."""
     rng = random.Random(seed)
     for _ in range(steps):
@@ -129,6 +129,8 @@ def test_a_match_a_bot_ends_is_counted_on_the_host_too():
     for _ in range(2000):
         if host.ref.ended is not None:
             break
+        if host.ui.mode == "deal-over":  # every deal's result is seen, by every seat
+            host.press("next-deal")
         if host.ui.mode == "human":
             host.press(str(host._obs().legal_actions[0]))
         clock.now += 31_000
@@ -306,6 +308,13 @@ def test_leaving_goes_back_and_forgets_the_seat():
     host, _ = open_table(hub, clock)
     ben, page = join(hub, clock, "Ben")
     ben.press("leave-online")
+    hub.run()
+    assert 'data-testid="leave-question"' in page.markup and not page.left  # asked first
+    assert "A bot then plays your seat" in page.markup or "Ein Bot spielt" in page.markup
+    ben.press("leave-cancel")
+    assert 'data-testid="leave-question"' not in page.markup and not page.left
+    ben.press("leave-online")
+    ben.press("leave-confirm")
     hub.run()
     assert page.left and host.ref.seats[1].kind.value == "open"
     assert "table-1" not in (ben.store.load(KEY_GUEST, 1)[0] or {})

@@ -1,46 +1,50 @@
-"""An online table on one page: its host's or a guest's screen, moves and connection.
+"""An online table's page, the host's or a guest's: the dialog, the join form, the
+lobby, the connection, and around them the table screen written once for every table.
 
-``OnlineTable`` is to online play what ``app.controller.Controller`` is to a match
-against bots: the page hands it intents (``handle``), calls ``tick()`` a few times a
-second and gives it what the transport reports; it draws through the same host
-(``show``, ``later``, ``animate``, ``sound``, ``patch``) and never touches the DOM or the
-network itself. It talks to the transport (``app.online.page`` over ``static/net.mjs``,
-a fake hub in tests) through three calls, see :class:`Net`, and hears back through
-:meth:`OnlineTable.net_state`, :meth:`OnlineTable.net_message` and
-:meth:`OnlineTable.net_closed`.
+``OnlineRoom`` is to online play what ``app.controller.Controller`` is to the game
+against bots. The page hands it intents (``handle``), calls ``tick()`` a few times a
+second and gives it what the transport reports (``net_state``, ``net_message``,
+``net_closed``); it draws through the same host (``app.host.Host``) and never touches
+the DOM or the network itself. It talks to the transport (``app.online.page`` over
+``static/net.mjs``, a fake hub in tests) through :class:`Net`.
 
 - The **host** (``role="host"``) holds the ``Referee``: the engine runs only here. Its
-  moves go to ``Referee.host_act``; every guest's text to ``Referee.receive``; what the
-  referee says to send goes out at once. The table is saved after every change, with
+  moves go to ``Referee.host_act``, every guest's text to ``Referee.receive``, and what
+  the referee says to send goes out at once. The table is saved after every change, with
   the transport's id and token, so a reload takes the same table back.
 - A **guest** (``role="guest"``) holds a ``Guest``: it sends its moves as action texts
-  and draws the view the host sent (``Guest.observation``). It keeps its seat's secret
-  (and its name) per table, so a reload sits down on the same seat.
+  and shows the view the host sent. It keeps its seat's secret (and its name) per
+  table, so a reload sits down on the same seat.
 
-Both draw the table with ``app.table.view.render`` from their seat's observation,
-turned by ``app.seating`` so that the person at the page sits at seat 0 (the page
-contract holds for each person), and choose moves with ``app.table.choosing``.
+Once the match runs, the screen is an ``app.table.session.TableSession`` over the seat
+source ``app.online.sources.HostSeats`` or ``GuestSeats``: the same screen, keys,
+hint, results and focus as the game against bots. This module adds the connection
+line and the move timer over the table, the rematch, and leaving (asked first).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import engine
-from app import seating
 from app.escape import escape as esc
+from app.host import Host
 from app.i18n import BOT_NAMES
 from app.online import screens
+from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
-from app.table import choosing, coach, keys, log, story, view
+from app.table.mode import Mode
 from app.table.parts import button
+from app.table.session import SeatSource, TableSession
 from app.table.view import UIState
-from engine import Action, EventKind
+from app.url import quote
+from engine import Action, Observation
 from engine.online import protocol
 from engine.online.guest import Guest
 from engine.online.protocol import ProtocolError, Reason
@@ -57,9 +61,21 @@ BOT_MS = 650  # the pause before a bot's move at normal speed (as app.controller
 DEAL_MS = 4000  # the pause after a deal, to read its result
 KEEP_GUEST_TABLES = 8  # a guest remembers its seat at this many tables at most
 
+__all__ = ["KEY_GUEST", "KEY_HOST", "TICK_MS", "Net", "OnlineRoom", "Phase", "quote"]
+
+
+class Phase(enum.StrEnum):
+    """Where an online page is."""
+
+    SETUP = "setup"  # the host's dialog
+    JOIN = "join"  # a guest's name form
+    LOBBY = "lobby"  # seats filling up
+    TABLE = "table"  # the match
+    PROBLEM = "problem"  # the table is full, or started without this guest
+
 
 class Net(Protocol):
-    """The transport, as the table uses it."""
+    """The transport, as the room uses it."""
 
     def open(self, target: Any) -> None:
         """Host: register the table (``target``: a kept ``{"id", "token"}`` or None);
@@ -75,12 +91,12 @@ class Net(Protocol):
         """Host: the id and token of the registered table (None before)."""
 
 
-class OnlineTable:
+class OnlineRoom:
     """One page's part of an online table (see the module text)."""
 
     def __init__(
         self,
-        host: Any,
+        host: Host,
         net: Net,
         store: Store,
         *,
@@ -106,7 +122,7 @@ class OnlineTable:
         self.seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(31))
         self.ref: Referee | None = None
         self.guest: Guest | None = None
-        self.phase = "setup" if role == "host" else "join"
+        self.phase = Phase.SETUP if role == "host" else Phase.JOIN
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
         self.draft = screens.Draft(name=self._stored_name(), players=4)
@@ -116,19 +132,19 @@ class OnlineTable:
             anim=settings.speed != "0",
             touch=touch,
             sound=settings.sound,
+            stats_words="stats_line_online",
         )
-        self.deal_seen = 0  # the last deal whose result was put away
-        self.drawn = 0  # the log's events up to here are on the screen
+        online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
+        self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        self.session: TableSession | None = None
+        self.leaving = False  # "Leave the table" was pressed: the question is on screen
         self.shown_key: Any = None  # what the screen shows now (a redraw when it changes)
         self.timer_shown = ""
         self.last_ping = 0.0
         self.rejected = ""  # the host's last word on a refused move of this page
         self.caught_up = False  # the first view after sitting down was taken in
         self.log_length = 0  # the log's length when last drawn (shorter: a new match)
-        self.saved_version: tuple = ()  # the host's table as last saved (``_version``)
-        online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
-        self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
-        self.ui.stats_words = "stats_line_online"
+        self.saved_version: tuple[Any, ...] = ()  # the host's table as last saved
 
     # ------------------------------------------------------------ start-up
 
@@ -136,181 +152,111 @@ class OnlineTable:
         """Show the first screen; a host with a saved table, or a guest with a seat at
         this table, goes straight back to it."""
         if self.role == "host":
-            saved = self._load(KEY_HOST)
-            if isinstance(saved, dict) and saved.get("id") == self.table_id and self.table_id:
-                try:
-                    self.ref = self._referee_from(saved["table"])
-                except (engine.InvalidInputError, KeyError, TypeError) as e:
-                    self._warn(f"Schwimmen: the saved online table cannot be used: {e}")
-                    self.ref = None
-                if self.ref is not None:
-                    self.phase = "table" if self.ref.match is not None else "lobby"
-                    self._catch_up()
-                    self._connect({"id": saved["id"], "token": saved.get("token", "")})
+            self._take_back()
         else:
             kept = self._kept_seat()
             if kept is not None:
                 self._sit_down(kept["name"], kept["secret"])
         self._render()
 
+    def _take_back(self) -> None:
+        """The host's saved table, if it is this one."""
+        saved = self._load(KEY_HOST)
+        if not (isinstance(saved, dict) and saved.get("id") == self.table_id and self.table_id):
+            return
+        try:
+            self._seat_referee(self._referee_from(saved["table"]))
+        except (engine.InvalidInputError, KeyError, TypeError, ValueError) as e:
+            self._warn(f"Schwimmen: the saved online table cannot be used: {e}")
+            return
+        assert self.ref is not None
+        self.phase = Phase.TABLE if self.ref.match is not None else Phase.LOBBY
+        self._catch_up()
+        self._connect({"id": saved["id"], "token": saved.get("token", "")})
+
     # ------------------------------------------------------------ intents
 
-    def handle(self, intent: dict[str, Any]) -> None:
-        """One intent from the page (the same kinds as ``Controller.handle``)."""
-        kind = intent.get("type")
-        if kind == "card":
-            self._chosen(
-                choosing.tap(
-                    self._obs(), self.ui, str(intent.get("zone")), str(intent.get("index"))
-                )
-            )
-        elif kind == "drop":
-            self._chosen(choosing.drag(self.ui, tuple(intent["from"]), tuple(intent["to"])))
-        elif kind == "action":
+    def handle(self, intent: Mapping[str, Any]) -> None:
+        """One intent from the page (the same kinds as ``Controller.handle``): at the
+        table the screen's own go to the session."""
+        if self.phase is Phase.TABLE and self.session is not None and not self.leaving:
+            self.session.handle(intent)
+        elif intent.get("type") == "action":
             self.press(str(intent.get("action")), intent.get("form"))
-        elif kind == "value":
-            self.ui.announce_value = str(intent.get("value"))
-            self._render()
-        elif kind == "escape":
-            self.escape()
-        elif kind == "key":
-            self.shortcut(str(intent.get("key")))
+        elif intent.get("type") == "escape" and self.leaving:
+            self.press("leave-cancel")
+
+    def press(self, name: str, form: Mapping[str, Any] | None = None) -> None:
+        """A button: a control name or, at the table, an action text."""
+        if self.phase is Phase.TABLE and self.session is not None and not self.leaving:
+            self.session.press(name, form)
+        else:
+            self._control(name, form)
 
     def take_focus(self) -> str:
         return self.ui.panels.take_focus()
 
-    def escape(self) -> None:
-        """Escape closes what lies on top: rules help, the deal review, the match result."""
-        if self.ui.panels.help_open:
-            self.press("close-help")
-        elif self.ui.panels.review_open:
-            self.press("close-review")
-        elif self.ui.mode == "match-over" and self.ui.match_panel and self.phase == "table":
-            self.ui.match_panel = False
-            self._render()
-        else:
-            choosing.clear(self.ui)
-            self._render()
+    def play(self, action: Action | str) -> bool:
+        """The person's move, if their seat may make it now (the session checks it)."""
+        return self.session is not None and self.session.play(action)
 
-    def shortcut(self, key: str) -> None:
-        if self.ui.panels.help_open or self.phase != "table":
-            return
-        obs = self._obs()
-        legal = obs.legal_actions if obs is not None and self.ui.mode == "human" else []
-        name = keys.command(key, legal, self.ui.mode)
-        if name in keys.MOVES:
-            self.play(name)
-        elif name is not None:
-            self.press(name)
-
-    def press(self, name: str, form: dict[str, Any] | None = None) -> None:
-        """A button: a control name or an action text."""
-        if name == "host" and self.role == "host" and self.phase == "setup":
-            self.open_table(form or {})
-        elif name == "join" and self.role == "guest" and self.phase == "join":
+    def _control(self, name: str, form: Mapping[str, Any] | None) -> bool:
+        """The room's own controls (the session asks before it takes a name for a move)."""
+        if name == "host" and self.role == "host" and self.phase is Phase.SETUP:
+            self.open_table(dict(form or {}))
+        elif name == "join" and self.role == "guest" and self.phase is Phase.JOIN:
             self._sit_down(str((form or {}).get("name", "")), None)
         elif name in ("close-online", "leave-online"):
-            self.leave()
+            self._ask_to_leave()
+        elif name in ("leave-confirm", "leave-cancel"):
+            self.leaving = False
+            if name == "leave-confirm":
+                self.leave()
+                return True
+            self.ui.panels.focus = "act-leave-online"
+            self._render()
         elif name == "retry-online":
             self.retry()
         elif name == "reload":
-            reload = getattr(self.host, "reload", None)
-            if reload is not None:
-                reload()
+            self.host.reload()
         elif name == "start-online" and self.ref is not None and self.ref.match is None:
             self._send_all(self.ref.start(self.seed_source()))
-            self.phase = "table"
+            self.phase = Phase.TABLE
             self._update()
         elif name.startswith("seat-") and self.ref is not None and self.ref.match is None:
             self._set_seat(name)
-        elif name == "rematch" and self.ref is not None and self.ref.ended is not None:
+        elif name in ("rematch", "new-match") and self.ref is not None and self.ref.ended:
             self._send_all(self.ref.rematch(self.seed_source()))
             self._update()
-        elif name == "next-deal":
-            if self.ui.mode == "deal-over" and self.ui.result is not None:
-                self.deal_seen = self.ui.result.deal_number
-                self._render()
-        elif name == "new-match" and self.ref is not None and self.ref.ended is not None:
-            self.press("rematch")  # the match-over panel's "New match": the same table
-        elif name in ("close-result", "new-match", "show-result"):
-            self.ui.match_panel = name == "show-result"
+        elif name == "new-match":  # a guest's "New match": the host decides; look at the table
+            self.ui.match_panel = False
             self._render()
-        elif name in ("open-help", "close-help"):
-            self.ui.panels.help_open = name == "open-help"
-            self.ui.panels.focus = "act-close-help" if name == "open-help" else "act-open-help"
-            self._render()
-        elif name == "sound":
-            self.ui.sound = not self.ui.sound
-            self._render()
-        elif name == "hint":
-            self.show_hint()
-        elif name == "review":
-            self.open_review()
-        elif name == "close-review":
-            self.ui.panels.close_review()
-            self._render()
-        elif name in choosing.CONTROLS:
-            choosing.control(self.ui, name)
-            self._render()
-        elif self.phase == "table":
-            self.play(name)
+        else:
+            return False
+        return True
 
-    def show_hint(self) -> None:
-        """The coach, as in the game against bots: it ranks this person's moves from
-        their own seat's view (which is all a guest's page has)."""
-        obs = self._obs()
-        if obs is None or self.ui.mode != "human":
+    def _ask_to_leave(self) -> None:
+        """Leaving cannot be undone at a running table: ask first, saying where it leads.
+        Before a table is open (the dialog, the join form) there is nothing to lose."""
+        stuck = self.state == "unreachable" or bool(self.guest and self.guest.update_needed)
+        if self.phase in (Phase.SETUP, Phase.JOIN, Phase.PROBLEM) or stuck:
+            self.leave()
             return
-        seed = len(self.ref.match.actions) if self.ref and self.ref.match else self._guest_seq()
-        coach.advise(obs, self.ui, seed=seed)
+        self.leaving = True
+        self.ui.panels.focus = "act-leave-cancel"
         self._render()
 
-    def _guest_seq(self) -> int:
-        return 0 if self.guest is None else self.guest.mirror.seq
-
-    def open_review(self) -> None:
-        """The host's deal review (the host's page holds the match to replay it)."""
-        ref = self.ref
-        if ref is None or ref.match is None or self.ui.mode != "deal-over" or not self.ui.result:
-            return
-        self.ui.panels.open_review(ref.match, self.ui.result.deal_number, seat=0)
-        self._render()
-
-    def _chosen(self, choice: choosing.Choice) -> None:
-        if self.ui.mode != "human":
-            return
-        if choice.action is not None and self.play(choice.action):
-            return
-        if choice.action is not None or choice.cleared:
-            choosing.clear(self.ui)
-        self._render()
-
-    def play(self, wanted: Action | str) -> bool:
-        """The person's move, if their seat may make it now: the host's goes to the
-        referee, a guest's to the host (who checks it again)."""
-        obs = self._obs()
-        if obs is None or self.ui.mode != "human":
-            return False
-        try:
-            action = Action.parse(wanted)
-        except (ValueError, AttributeError):
-            return False
-        if action not in obs.legal_actions:
-            return False
-        real = seating.action_back(action, self._seat(), obs.players)
-        choosing.clear(self.ui)
-        self.ui.hints = ()  # the coach spoke about the position before this move
-        self.ui.two_mode = False
-        self.ui.mode = "busy"
+    def _moved(self, action: Action) -> None:
+        """The person's move (real seat numbers): the host's goes to the referee, a
+        guest's to the host (who checks it again)."""
         if self.ref is not None:
             try:
-                self._send_all(self.ref.host_act(real))
+                self._send_all(self.ref.host_act(action))
             except ProtocolError as e:  # the referee refused (the timer ran out just now)
                 self.rejected = e.detail
         elif self.guest is not None:
-            self.net.send(None, self.guest.act(real))
+            self.net.send(None, self.guest.act(action))
         self._update()
-        return True
 
     # ------------------------------------------------------------ host: opening a table
 
@@ -321,42 +267,37 @@ class OnlineTable:
         self.draft = draft
         try:
             name = protocol.clean_name(draft.name)
+            config = self._config(draft)
         except ProtocolError as e:
             self.problem = e.detail
             self._render()
             return
-        try:
-            config = self._config(draft)
         except engine.InvalidInputError as e:
             self.problem = str(e)
             self._render()
             return
         self.problem = ""
         self._store_name(name)
-        self.ref = Referee(
-            config, name, clock=self.clock, bot_names=BOT_NAMES, timing=self._timing()
+        self._seat_referee(
+            Referee(config, name, clock=self.clock, bot_names=BOT_NAMES, timing=self._timing())
         )
-        self.phase = "lobby"
+        self.phase = Phase.LOBBY
         self._connect(None)
         self._update()
 
     def _config(self, draft: screens.Draft) -> TableConfig:
         s = self.settings
-        if draft.preset == "custom":
-            chosen = dataclasses.replace(s, preset=st.CUSTOM)
-        else:
-            chosen = dataclasses.replace(s, preset=draft.preset)
+        preset = st.CUSTOM if draft.preset == "custom" else draft.preset
         chosen = dataclasses.replace(
-            chosen, lives=draft.lives, mistery=draft.mistery, luegen=draft.luegen
+            s, preset=preset, lives=draft.lives, mistery=draft.mistery, luegen=draft.luegen
         )
         _, rules, notice = st.resolve(chosen)
         if notice is not None:
             raise engine.InvalidInputError(notice.message)
-        preset = draft.preset if draft.preset in engine.PRESETS else "custom"
         return TableConfig(
             rules,
             players=draft.players,
-            preset=preset,
+            preset=draft.preset if draft.preset in engine.PRESETS else "custom",
             move_time=draft.move_time,
             on_timeout=draft.on_timeout,
             bot_level=draft.bot_level,
@@ -369,6 +310,10 @@ class OnlineTable:
 
     def _referee_from(self, data: Any) -> Referee:
         return Referee.from_dict(data, clock=self.clock, bot_names=BOT_NAMES, timing=self._timing())
+
+    def _seat_referee(self, ref: Referee) -> None:
+        self.ref = ref
+        self._screen(HostSeats(ref, self._moved))
 
     def _set_seat(self, name: str) -> None:
         assert self.ref is not None
@@ -394,9 +339,27 @@ class OnlineTable:
         self.problem = ""
         self._store_name(name)
         self.guest = Guest(name, clock=self.clock, secret=secret)
-        self.phase = "lobby"
+        self._screen(GuestSeats(self.guest, self._moved))
+        self.phase = Phase.LOBBY
         self._connect(self.table_id)
         self._render()
+
+    def _screen(self, seats: SeatSource) -> None:
+        """The table screen over ``seats`` (drawn once the match runs)."""
+        self.session = TableSession(
+            self.host,
+            seats,
+            self.ui,
+            controls=self._control,
+            remember_sound=self._remember_sound,
+            flight_ms=lambda: st.timings(self.settings)[0],
+            pause=lambda ms: 0 if st.timings(self.settings)[1] == 0 else ms,
+            prepare=self._prepare_table,
+        )
+
+    def _remember_sound(self, on: bool) -> None:
+        self.settings = dataclasses.replace(self.settings, sound=on)
+        self._check(st.remember(self.store, self.settings.lang, sound=on))
 
     # ------------------------------------------------------------ the transport's reports
 
@@ -408,10 +371,11 @@ class OnlineTable:
         """The transport's library has loaded: the dialog names its servers, the lobby
         shows the QR code. A form being filled in is not drawn anew (that would wipe
         what was typed): only the dialog's note on the servers is."""
-        if self.phase in ("setup", "join"):
-            replace = getattr(self.host, "replace", None)
-            if self.phase == "setup" and replace is not None:
-                replace("online-servers", screens.servers_note(self.servers, self.ui.lang))
+        if self.phase in (Phase.SETUP, Phase.JOIN):
+            if self.phase is Phase.SETUP:
+                self.host.replace(
+                    "online-servers", screens.servers_note(self.servers, self.ui.lang)
+                )
             return
         self._render()
 
@@ -431,9 +395,8 @@ class OnlineTable:
         if state == "open" and self.ref is not None:
             self._save()  # the id and token now belong to this table
             identity = self.net.identity()
-            hosting = getattr(self.host, "hosting", None)
-            if identity and hosting is not None:
-                hosting(identity["id"])
+            if identity:
+                self.host.hosting(identity["id"])
         self._render()
 
     def net_message(self, conn: str, text: Any) -> None:
@@ -460,7 +423,7 @@ class OnlineTable:
             self._guest_rejected(message.body)
         started = bool(self.guest.lobby and self.guest.lobby.get("started"))
         if message.kind in ("state", "lobby") and started:
-            self.phase = "table"
+            self.phase = Phase.TABLE
         if message.kind == "over":
             self._count_match()
         self._render()
@@ -469,9 +432,8 @@ class OnlineTable:
         """Back at a running match (a reload): the deals that ended before are not
         shown again, and the moves before are not flown again."""
         self.caught_up = True
-        self.deal_seen = max((r.deal_number for r in self._results()), default=0)
-        obs = self._real_obs()
-        self.drawn = 0 if obs is None else len(obs.log)
+        if self.session is not None:
+            self.session.caught_up()
 
     def _guest_rejected(self, body: dict[str, Any]) -> None:
         assert self.guest is not None
@@ -481,7 +443,7 @@ class OnlineTable:
             self._forget_seat()
             self.net.send(None, self.guest.hello())
         elif reason in (Reason.TABLE_FULL, Reason.STARTED):
-            self.phase = "problem"
+            self.phase = Phase.PROBLEM
             self.problem = screens.tr(
                 "full" if reason == Reason.TABLE_FULL else "started", self.ui.lang
             )
@@ -519,36 +481,22 @@ class OnlineTable:
         if self.ref is not None:
             self.store.remove(KEY_HOST)
         self.net.close()
-        back = getattr(self.host, "leave_online", None)
-        if back is not None:
-            back()
+        self.host.leave_online()
 
     # ------------------------------------------------------------ what the screen shows
 
     def _seat(self) -> int:
-        if self.ref is not None:
-            return 0
-        return self.guest.seat if self.guest is not None and self.guest.seat is not None else 0
+        return 0 if self.session is None else self.session.source.seat()
 
-    def _real_obs(self) -> Any:
-        if self.ref is not None:
-            return None if self.ref.match is None else self.ref.match.observation(0)
-        return None if self.guest is None else self.guest.observation
+    def _real_obs(self) -> Observation | None:
+        return None if self.session is None else self.session.source.observation()
 
-    def _obs(self) -> Any:
-        obs = self._real_obs()
-        return None if obs is None else seating.observation(obs, self._seat())
+    def _obs(self) -> Observation | None:
+        """This page's seat's view, turned so that its person sits at seat 0."""
+        return None if self.session is None else self.session.view()
 
     def _names(self) -> tuple[str, ...]:
-        if self.ref is not None:
-            real = [s.name for s in self.ref.seats]
-        elif self.guest is not None:
-            real = list(self.guest.names())
-        else:
-            real = []
-        if real:
-            real[self._seat()] = ""  # the person at this page is "you"
-        return seating.names(real, self._seat())
+        return () if self.session is None else tuple(self.ui.names)
 
     def _lobby_body(self) -> dict[str, Any] | None:
         if self.ref is not None:
@@ -564,22 +512,12 @@ class OnlineTable:
             return {"reason": self.ref.ended, "lives": m.lives(), "places": m.places()}
         return None if self.guest is None else self.guest.over
 
-    def _results(self) -> list[Any]:
-        """The finished deals' results as this seat sees them, turned to its chair."""
-        if self.ref is not None:
-            found = [] if self.ref.match is None else list(self.ref.match.results_for(0))
-        else:
-            found = [] if self.guest is None else list(self.guest.results)
-        obs = self._real_obs()
-        n = obs.players if obs is not None else 0
-        return [seating.result(r, self._seat(), n) for r in found]
-
     def _time_left(self) -> tuple[int, float] | None:
         if self.ref is not None:
             return self.ref.time_left()
         return None if self.guest is None else self.guest.time_left()
 
-    def _version(self) -> tuple:
+    def _version(self) -> tuple[Any, ...]:
         """What changes the host's saved table."""
         ref = self.ref
         if ref is None:
@@ -587,7 +525,7 @@ class OnlineTable:
         moves = -1 if ref.match is None else len(ref.match.actions)
         return (moves, ref.ended, tuple((s.kind, s.name, s.away) for s in ref.seats))
 
-    def _screen_key(self) -> tuple:
+    def _screen_key(self) -> tuple[Any, ...]:
         """What the screen shows, but the running clock."""
         obs = self._real_obs()
         lobby = self._lobby_body()
@@ -596,109 +534,91 @@ class OnlineTable:
             self.phase,
             self.state,
             self.detail,
+            self.leaving,
             None if obs is None else (len(obs.log), obs.current, obs.phase),
             None if lobby is None else repr(lobby),
             None if over is None else over.get("reason"),
             self.guest.update_needed is not None if self.guest is not None else False,
         )
 
-    def _mode(self, obs: Any) -> str:
-        over = self._over()
-        if over is not None:
-            return "match-over"
-        unseen = next((r for r in self._results() if r.deal_number > self.deal_seen), None)
-        mine = obs.current == 0 and bool(obs.legal_actions)
-        if unseen is not None and not mine:
-            self.ui.result = unseen
-            return "deal-over"
-        if unseen is not None:  # the player's turn has come: the result gives way
-            self.deal_seen = max(r.deal_number for r in self._results())
-        self.ui.result = None
-        return "human" if mine else "busy"
-
     def _render(self) -> None:
         self.shown_key = self._screen_key()
+        content = self._shell_content()
+        if content is not None:
+            self._shell(content, Mode.BUSY)
+        elif self.session is not None:
+            self.session.refresh()
+
+    def _shell_content(self) -> str | None:
+        """The screen when it is not the table (a problem, the dialog, the join form, the
+        lobby, the question before leaving), or None at the table."""
         lang = self.ui.lang
         if self.guest is not None and self.guest.update_needed is not None:
             which = self.guest.update_needed.get("reload")
-            content = screens.problem_screen(
+            return screens.problem_screen(
                 screens.tr("state_closed", lang),
                 screens.tr("update_guest" if which == "guest" else "update_host", lang),
                 lang,
                 retry=False,
                 reload=which == "guest",
             )
-            self._shell(content, "busy")
-            return
         if self.state == "unreachable":
             text = screens.tr("detail_" + self.detail, lang) if self.detail else ""
-            content = screens.problem_screen(
+            return screens.problem_screen(
                 screens.tr("state_unreachable", lang), text, lang, retry=True
             )
-            self._shell(content, "busy")
-            return
-        if self.phase == "setup":
-            content = screens.dialog(
-                self.draft,
-                lang,
-                self.servers,
-                custom=self.settings.preset == st.CUSTOM,
-                problem=self.problem,
-            )
-            self._shell(content, "busy")
-            return
-        if self.phase == "join":
-            self._shell(screens.join_screen(self.draft.name, lang, self.problem), "busy")
-            return
-        if self.phase == "problem":
-            content = screens.problem_screen(
-                screens.tr("lobby", lang), self.problem, lang, retry=False
-            )
-            self._shell(content, "busy")
-            return
-        obs = self._obs()
-        lobby = self._lobby_body()
-        if self.phase == "lobby" or obs is None:
-            status = screens.status_line(self.state, self.detail, lang)
-            if lobby is None:
-                self._shell(f'<div class="online-layer">{status}</div>', "busy")
-                return
-            invite = self._invite()
-            content = screens.lobby(
-                lobby,
-                self._seat() if self.ref is None else 0,
-                lang,
-                host=self.ref is not None,
-                invite=invite,
-                qr=self.qr(invite) if invite else (),
-                status=status,
-            )
-            self._shell(content, "busy")
-            return
-        self._render_table(obs)
+        if self.leaving:
+            return screens.leave_question(self.ref is not None, lang)
+        if self.phase is Phase.SETUP:
+            custom = self.settings.preset == st.CUSTOM
+            problem = self.problem
+            return screens.dialog(self.draft, lang, self.servers, custom=custom, problem=problem)
+        if self.phase is Phase.JOIN:
+            return screens.join_screen(self.draft.name, lang, self.problem)
+        if self.phase is Phase.PROBLEM:
+            title = screens.tr("lobby", lang)
+            return screens.problem_screen(title, self.problem, lang, retry=False)
+        if self.phase is Phase.LOBBY or self._real_obs() is None:
+            return self._lobby_content()
+        return None
 
-    def _render_table(self, obs: Any) -> None:
-        ui = self.ui
-        if len(obs.log) < self.log_length:  # a rematch: a new match's deals and moves
-            self.deal_seen, self.drawn = 0, 0
-        self.log_length = len(obs.log)
-        ui.names = self._names()
-        ui.mode = self._mode(obs)
-        ui.can_review = self.ref is not None
-        if ui.mode != "human":
-            ui.hints = ()
-        if ui.mode != "deal-over":  # the review spoke about the deal that was shown
-            ui.panels.review, ui.panels.review_open = None, False
-        rules = obs.rules
-        ui.start_lives = rules.lives
+    def _lobby_content(self) -> str:
+        lang = self.ui.lang
+        status = screens.status_line(self.state, self.detail, lang)
+        lobby = self._lobby_body()
+        if lobby is None:
+            return f'<div class="online-layer">{status}</div>'
+        invite = self._invite()
+        return screens.lobby(
+            lobby,
+            self._seat() if self.ref is None else 0,
+            lang,
+            host=self.ref is not None,
+            invite=invite,
+            qr=self.qr(invite) if invite else (),
+            status=status,
+        )
+
+    def _prepare_table(self) -> None:
+        """Before the table is drawn: what only an online table shows (the connection
+        line and the move timer, the rematch, a refused move, the rule set's words)."""
+        ui, obs = self.ui, self._real_obs()
+        if obs is not None and len(obs.log) < self.log_length and self.session is not None:
+            self.session.restart()  # a rematch: a new match's deals and moves
+        self.log_length = 0 if obs is None else len(obs.log)
         body = self._lobby_body() or {}
         ui.preset = body.get("preset") if body.get("preset") in engine.PRESETS else st.CUSTOM_BASE
         ui.custom = body.get("preset") == "custom"
-        ui.thinking = obs.current if ui.mode == "busy" and obs.phase != "over" else None
+        ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
+        self.timer_shown = self._timer()
+        status = screens.status_line(self.state, self.detail, ui.lang)
+        ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
+
+    def _bar_extra(self) -> str:
+        """The bar's second line: how the match ended, the rematch, a refused move."""
+        ui, extra = self.ui, ""
         over = self._over()
-        extra = ""
         if over is not None:
-            ui.winners, ui.crown = self._winners(obs)
             if over.get("reason") == "timeout":
                 note = esc(screens.tr("timeout_over", ui.lang))
                 extra = f'<p class="online-note" role="status">{note}</p>'
@@ -710,42 +630,7 @@ class OnlineTable:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        self.timer_shown = self._timer()
-        ui.online_bar = screens.bar(
-            screens.status_line(self.state, self.detail, ui.lang),
-            self.timer_shown,
-            ui.lang,
-            extra=extra,
-        )
-        events = obs.log
-        if ui.mode == "deal-over" and ui.result is not None:
-            events = log.until_deal_end(obs.log, ui.result.deal_number)
-        lines = log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
-        ui.last_line = lines[-1][1] if lines else ""
-        self.host.show(view.render(obs, ui), lines, ui.mode)
-        self._tell_moves(events)
-
-    def _winners(self, obs: Any) -> tuple[tuple[int, ...], bool]:
-        """The winners (as the screen numbers seats) and the crown, from the log's end."""
-        end = next((e for e in reversed(obs.log) if e.kind is EventKind.MATCH_END), None)
-        if end is None:
-            return (), False
-        return tuple(end.seats), end.reason == "crown"
-
-    def _tell_moves(self, events: Sequence[Any]) -> None:
-        if len(events) < self.drawn:  # a new match, or a view sent anew
-            self.drawn = 0
-        moved = [] if self.ui.mode == "deal-over" else story.flights(events, self.drawn)
-        sounds = story.sounds(events[self.drawn :])
-        self.drawn = len(events)
-        if not self.ui.anim:
-            return
-        animate = getattr(self.host, "animate", None)
-        if moved and animate is not None:
-            animate(moved, st.timings(self.settings)[0])
-        sound = getattr(self.host, "sound", None)
-        if sounds and sound is not None and self.ui.sound:
-            sound(sounds)
+        return extra
 
     def _timer(self) -> str:
         left = self._time_left()
@@ -756,17 +641,13 @@ class OnlineTable:
         return screens.timer_text(seat, left[1], self.ui.names, self.ui.lang)
 
     def _show_timer(self) -> None:
-        text = self._timer() if self.phase == "table" else ""
+        text = self._timer() if self.phase is Phase.TABLE else ""
         if text == self.timer_shown:
             return
         self.timer_shown = text
-        patch = getattr(self.host, "patch", None)
-        if patch is not None:
-            patch("move-timer", text)
-        else:
-            self._render()
+        self.host.patch("move-timer", text)
 
-    def _shell(self, content: str, state: str) -> None:
+    def _shell(self, content: str, state: Mode) -> None:
         """A screen that is not the table: the title and one panel."""
         self.ui.mode = state
         title = screens.tr("online", self.ui.lang)
@@ -812,34 +693,35 @@ class OnlineTable:
         self._check(self.store.save(KEY_HOST, record, VERSION))
         self.saved_version = self._version()
 
-    def _count_match(self) -> None:
-        """Once per online match that ended by play: this person's place, counted in the
-        online statistics (apart from the matches against bots)."""
-        over = self._over()
-        obs = self._real_obs()
-        if over is None or over.get("reason") != "end" or obs is None:
-            return
+    def _match_id(self, obs: Observation) -> str:
         if self.ref is not None:
             identity = self.net.identity() or {}
             moves = len(self.ref.match.actions) if self.ref.match else 0
-            match_id = f"host:{identity.get('id', '')}:{self.ref.seed}:{moves}"
-        else:
-            match_id = f"guest:{self.table_id}:{len(obs.log)}:{self.guest and self.guest.seat}"
+            return f"host:{identity.get('id', '')}:{self.ref.seed}:{moves}"
+        seat = self.guest and self.guest.seat
+        return f"guest:{self.table_id}:{len(obs.log)}:{seat}"
+
+    def _count_match(self) -> None:
+        """Once per online match that ended by play: this person's place, counted in the
+        online statistics (apart from the matches against bots)."""
+        over, obs = self._over(), self._real_obs()
+        if over is None or over.get("reason") != "end" or obs is None or self.session is None:
+            return
+        match_id = self._match_id(obs)
         counted, _ = self.store.load(KEY_COUNTED, VERSION, default=[])
         counted = [c for c in counted if isinstance(c, str)] if isinstance(counted, list) else []
-        if match_id in counted:
-            return
-        seat = self._seat()
         places = over.get("places") or []
-        if seat >= len(places):
+        seat = self._seat()
+        if match_id in counted or seat >= len(places):
             return
         place = int(places[seat])
         stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
-        _winners, crown = self._winners(self._obs())
+        outcome = self.session.source.outcome()
+        crown = bool(outcome and outcome.crown) and place == 1
         body = self._lobby_body() or {}
         preset = body.get("preset") if body.get("preset") in engine.PRESETS else "custom"
         try:
-            stats.record_match(preset, place=place, players=obs.players, crown=crown and place == 1)
+            stats.record_match(preset, place=place, players=obs.players, crown=crown)
         except engine.InvalidInputError as e:
             self._warn(f"Schwimmen: the online match was not counted: {e}")
             return
@@ -897,28 +779,4 @@ class OnlineTable:
             self.net.send(conn, text)
 
     def _warn(self, text: str) -> None:
-        warn = getattr(self.host, "warn", None)
-        if warn is not None:
-            warn(text)
-
-
-_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
-
-
-def quote(text: str) -> str:
-    """``text`` for a URL's query (percent-encoded UTF-8), without importing urllib.
-
-    >>> quote("ab-1 ä")
-    'ab-1%20%C3%A4'
-    """
-    return "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode()) for c in text)
-
-
-__all__ = [
-    "KEY_GUEST",
-    "KEY_HOST",
-    "TICK_MS",
-    "Net",
-    "OnlineTable",
-    "quote",
-]
+        self.host.warn(text)

@@ -1,0 +1,501 @@
+"""One table screen, whoever deals: written once over the seat it is fed from.
+
+A ``TableSession`` turns the page's intents into moves, keeps what the screen shows
+(the chosen cards, which deal's result is up, the hint, the review, the closing table
+of a deal, the cover of a shared device, keys and focus), and draws the seat's view
+with ``app.table.view``. It never asks what kind of table it serves. A *seat source*
+(``SeatSource``) says what this screen's seat sees and takes its moves:
+
+- ``app.local.LocalSeats``: the match on this device, against bots and between the
+  people at it (the screen follows whoever's turn it is);
+- ``app.online.sources.HostSeats``: an online table's referee on the host's page;
+- ``app.online.sources.GuestSeats``: a guest's mirror of the host's table.
+
+What differs between them is data (``SeatSource.can_review``: may this seat open the
+review? ``shared``: is a device passed between people? ``notes``: who is away?), never
+a branch here. The owner of the session (``app.controller`` for the game against bots,
+``app.online.room`` for an online table) handles its own controls (settings,
+statistics, the lobby) through ``controls`` and hears ``proceed`` when the screen has
+moved on (past a deal's result, its closing table, the cover).
+
+Following one click: ``app.dom`` makes an intent; ``handle`` turns two card taps into
+an ``Action`` (``app.table.choosing``) and ``play`` hands it to the source if the
+engine offered it; the source applies or sends it; ``refresh`` draws the seat's new
+view (turned by ``app.seating`` so the person sits at seat 0) and hands the page the
+cards that moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from app import seating
+from app.host import Host
+from app.table import choosing, coach, keys, log, story, telling, view
+from app.table.mode import Mode
+from app.table.moves import changed_keys
+from app.table.view import UIState
+from engine import Action, DealResult, EventKind, Match, Observation
+from engine.observation import is_out
+
+CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished match: its winners (real seats), the crown, and how it ended
+    (``end`` by play, ``timeout`` when an online table's time ran out)."""
+
+    winners: tuple[int, ...]
+    crown: bool = False
+    reason: str = "end"
+
+
+class SeatSource(Protocol):
+    """Where a table screen gets its seat's match from (see the module text)."""
+
+    can_review: bool  # this page holds the match, so the deal review can replay it
+    shared: bool  # several people take turns at this device (a cover between them)
+
+    def seat(self) -> int:
+        """The real seat of the person at the screen now."""
+
+    def persons(self) -> Sequence[int]:
+        """The real seats of the people at this device."""
+
+    def observation(self) -> Observation | None:
+        """What that seat sees now (``None``: no match yet)."""
+
+    def public_observation(self) -> Observation | None:
+        """What anyone watching may see from that seat's chair (under the cover)."""
+
+    def results(self) -> Sequence[DealResult]:
+        """Every finished deal's result, as that seat may see it."""
+
+    def names(self) -> Sequence[str]:
+        """Every real seat's name ("" for the person at the screen: "you")."""
+
+    def notes(self) -> Mapping[int, str]:
+        """Per real seat, a word on who decides there now (``away``, ``stand-in``)."""
+
+    def outcome(self) -> Outcome | None:
+        """How the match ended, once it has."""
+
+    def play(self, action: Action) -> None:
+        """The person's move, in real seat numbers (the engine offered it)."""
+
+    def review_match(self) -> Match | None:
+        """The match to replay for the deal review (only where ``can_review``)."""
+
+    def hint_seed(self) -> int:
+        """The coach's seed for this decision (the same position, the same advice)."""
+
+
+Intent = Mapping[str, Any]
+Controls = Callable[[str, "Mapping[str, Any] | None"], bool]
+
+
+class TableSession:
+    """The screen of one seat source (see the module text)."""
+
+    def __init__(
+        self,
+        host: Host,
+        source: SeatSource,
+        ui: UIState,
+        *,
+        controls: Controls | None = None,
+        proceed: Callable[[], None] | None = None,
+        remember_sound: Callable[[bool], None] | None = None,
+        flight_ms: Callable[[], float] = lambda: 300,
+        pause: Callable[[float], float] = lambda ms: ms,
+        prepare: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.host, self.source, self.ui = host, source, ui
+        self._controls = controls or (lambda _name, _form: False)
+        self._proceed = proceed or self.refresh
+        self._remember_sound = remember_sound or (lambda _on: None)
+        self._flight_ms, self._pause = flight_ms, pause
+        self._prepare_owner = prepare  # the owner's part of the UI state, before each drawing
+        self.deal_seen = 0  # the last finished deal whose result the person has seen
+        self.watching = False  # out of the match: the rest is watched without stops
+        self.covered = source.shared  # a shared device: the first person uncovers
+        self.drawn = 0  # the log's events up to here are on the screen (moves fly once)
+        self.closing = 0  # a finished deal whose last table is on screen (0: none)
+        self.closed = 0  # the last deal whose closing table was shown (or needs none)
+        self.sounded = 0  # the last deal whose lost lives have sounded
+        self.alive = True  # a replaced session's timers do nothing
+
+    # ------------------------------------------------------------ intents
+
+    def handle(self, intent: Intent) -> None:
+        """One intent from the page (``app.dom``): a card, a drop, a button, a value,
+        Escape or a shortcut key."""
+        kind = intent.get("type")
+        if kind == "card":
+            self.tap(str(intent.get("zone")), str(intent.get("index")))
+        elif kind == "drop":
+            self.drop(tuple(intent["from"]), tuple(intent["to"]))
+        elif kind == "action":
+            self.press(str(intent.get("action")), intent.get("form"))
+        elif kind == "value":
+            self.ui.announce_value = str(intent.get("value"))
+            self.refresh()
+        elif kind == "escape":
+            self.escape()
+        elif kind == "key":
+            self.shortcut(str(intent.get("key")))
+
+    def tap(self, zone: str, index: str) -> None:
+        """A tap (or Enter/Space) on a card: select it, or complete a move with it."""
+        obs = self.view()
+        if self.ui.mode is not Mode.HUMAN or obs is None:
+            return
+        self.ui.changed = frozenset()  # the last move's highlight has been seen
+        self._chosen(choosing.tap(obs, self.ui, zone, index))
+
+    def drop(self, source: tuple[Any, ...], target: tuple[Any, ...]) -> None:
+        """A card dragged onto another: the same as tapping both."""
+        if self.ui.mode is Mode.HUMAN:
+            self._chosen(choosing.drag(self.ui, source, target))
+
+    def _chosen(self, choice: choosing.Choice) -> None:
+        """Play the move the chosen cards make; cards that make no legal move clear the
+        choice."""
+        if choice.action is not None and self.play(choice.action):
+            return
+        if choice.action is not None or choice.cleared:
+            choosing.clear(self.ui)
+        self.refresh()
+
+    def escape(self) -> None:
+        """Escape closes what lies on top: rules help or statistics (above the rest),
+        else the deal review, else the settings dialog, else the match result (the
+        finished table shows), else it clears the selection."""
+        p = self.ui.panels
+        if p.help_open or p.stats_open:
+            self.press("close-help" if p.help_open else "close-stats")
+        elif p.review_open:
+            self.press("close-review")
+        elif self.ui.settings_open:
+            self.press("close-settings")
+        elif self.ui.mode is Mode.MATCH_OVER and self.ui.match_panel:
+            self.press("close-result")
+        else:
+            self.press("clear-selection")
+
+    def covering(self) -> bool:
+        """A panel or question lies over the table: shortcut keys mean nothing then."""
+        p = self.ui.panels
+        return self.ui.settings_open or p.help_open or p.stats_open or p.review_open or (
+            bool(p.other_tab)
+        )
+
+    def shortcut(self, key: str) -> None:
+        """A shortcut key (``app.table.keys``): the move or control it stands for, when
+        there is one now and nothing lies over the table."""
+        if self.covering():
+            return
+        obs = self.view()
+        legal = obs.legal_actions if obs is not None and self.ui.mode is Mode.HUMAN else []
+        name = keys.command(key, legal, self.ui.mode)
+        if name in keys.MOVES:
+            self.play(name)
+        elif name is not None:
+            self.press(name)
+
+    def take_focus(self) -> str:
+        """The ``data-key`` the page should focus after this redraw (once), or ""."""
+        return self.ui.panels.take_focus()
+
+    def press(self, name: str, form: Mapping[str, Any] | None = None) -> None:
+        """A button: one of the screen's controls, the owner's, or a move's text."""
+        own = _CONTROLS.get(name)
+        if own is not None:
+            own(self)
+        elif name in choosing.CONTROLS:
+            choosing.control(self.ui, name)
+            self.refresh()
+        elif not self._controls(name, form):
+            self.play(name)
+
+    # ------------------------------------------------------------ the screen's controls
+
+    def next_deal(self) -> None:
+        """Past the end-of-deal panel. A person who is out after the deal shown (all
+        the people at a shared device) watches the rest without a stop."""
+        shown = self.ui.result
+        if self.ui.mode is not Mode.DEAL_OVER or shown is None:
+            return
+        results = self.results()
+        if self._all_out(shown.lives_after):
+            self.watching = True
+            self.deal_seen = max((r.deal_number for r in results), default=shown.deal_number)
+        else:
+            self.deal_seen = shown.deal_number
+        self._proceed()
+
+    def reveal(self) -> None:
+        """The next person at a shared device looks at their cards."""
+        obs = self.source.observation()
+        if self.covered and obs is not None and obs.current == self.source.seat():
+            self.covered = False
+            self._proceed()
+
+    def match_result(self, *, shown: bool) -> None:
+        """Show the match result again, or close it to look at the finished table; the
+        keyboard goes to the button that undoes it."""
+        if self.ui.mode is not Mode.MATCH_OVER:
+            return
+        self.ui.match_panel = shown
+        self.ui.panels.focus = "act-new-match" if shown else "act-show-result"
+        self.refresh()
+
+    def toggle_sound(self) -> None:
+        """The top bar's sound switch, remembered with the settings."""
+        self.ui.sound = not self.ui.sound
+        self._remember_sound(self.ui.sound)
+        self.refresh()
+
+    def help(self, *, open_: bool) -> None:
+        p = self.ui.panels
+        p.help_open = open_
+        if open_:
+            p.focus = "act-close-help"
+        else:
+            p.focus = "set-open-help" if self.ui.settings_open else "act-open-help"
+        self.refresh()
+
+    def show_hint(self) -> None:
+        """The coach: the hard bot's ranking of the person's moves, in words, with the
+        best move's cards outlined (``app.table.coach``)."""
+        obs = self.view()
+        if self.ui.mode is not Mode.HUMAN or obs is None or obs.current != 0:
+            return
+        coach.advise(obs, self.ui, seed=self.source.hint_seed())
+        self.refresh()
+
+    def open_review(self) -> None:
+        """At the end of a deal: the coach's word on each of the person's decisions in
+        it (``app.table.review``), from what they knew at each one."""
+        match = self.source.review_match() if self.source.can_review else None
+        if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
+            return
+        self.ui.panels.open_review(match, self.ui.result.deal_number, self.source.seat())
+        self.refresh()
+
+    def close_review(self) -> None:
+        self.ui.panels.close_review()
+        self.refresh()
+
+    # ------------------------------------------------------------ moves
+
+    def play(self, wanted: Action | str) -> bool:
+        """The person's move (an ``Action``, or a button's action text), if the engine
+        offers it to their seat now; the source then applies or sends it."""
+        obs = self.view()
+        if self.ui.mode is not Mode.HUMAN or obs is None:
+            return False
+        try:
+            action = Action.parse(wanted)
+        except (ValueError, AttributeError):
+            return False
+        if action not in obs.legal_actions:
+            return False
+        choosing.clear(self.ui)
+        self.ui.two_mode, self.ui.notice, self.ui.hints = False, "", ()
+        self.ui.mode = Mode.BUSY  # accepted: leave "human" at once
+        self.mark(self.source.seat(), action)
+        if self.source.shared:  # the next person must not see this one's cards
+            self.covered = True
+        self.source.play(seating.action_back(action, self.source.seat(), obs.players))
+        return True
+
+    def mark(self, seat: int, action: Action) -> None:
+        """Highlight what ``seat``'s move (real numbering) changed on the next drawing."""
+        obs = self.source.observation()
+        n = obs.players if obs is not None else 1
+        self.ui.changed = changed_keys((seat - self.source.seat()) % n, action)
+
+    # ------------------------------------------------------------ what the screen shows
+
+    def view(self) -> Observation | None:
+        """The seat's observation turned so that its person sits at seat 0."""
+        obs = self.source.observation()
+        return None if obs is None else seating.observation(obs, self.source.seat())
+
+    def results(self) -> list[DealResult]:
+        """The finished deals' results, turned to this seat's chair."""
+        obs = self.source.observation()
+        n = obs.players if obs is not None else 1
+        return [seating.result(r, self.source.seat(), n) for r in self.source.results()]
+
+    def closing_now(self) -> bool:
+        """A finished deal's last table is on screen (the owner waits for it)."""
+        return self.closing > 0
+
+    def refresh(self) -> Mode:
+        """Work out what the screen shows now and draw it; the mode it is in."""
+        real = self.source.observation()
+        if real is None:
+            return self.ui.mode
+        self._prepare_owner()
+        seat = self.source.seat()
+        obs = seating.observation(real, seat)
+        self._start_closing(obs)
+        self.ui.mode = self._mode(obs)
+        self._prepare(obs)
+        if self.covered:  # passing the device: nothing private of anyone on the screen
+            public = self.source.public_observation()
+            obs = obs if public is None else seating.observation(public, seat)
+        shown = obs.at_deal_end() if self.closing else None
+        events = self._shown_events(obs)
+        lines = self._lines(events)
+        self.ui.last_line = lines[-1][1] if lines else ""
+        self.host.show(view.render(shown or obs, self.ui), lines, self.ui.mode)
+        self._tell_moves(events)
+        return self.ui.mode
+
+    def _mode(self, obs: Observation) -> Mode:
+        if self.closing or self.ui.panels.other_tab:  # another tab has the match: no moves
+            return Mode.BUSY
+        if self.source.outcome() is not None:
+            return Mode.MATCH_OVER
+        result = self._unseen_result()
+        self.ui.result = result
+        if result is not None:
+            return Mode.DEAL_OVER
+        if self.covered or obs.current != 0 or not obs.legal_actions:
+            return Mode.BUSY
+        return Mode.HUMAN
+
+    def _unseen_result(self) -> DealResult | None:
+        """The first finished deal the person has not been shown (deals can end at once);
+        none while they watch the rest of a match they are out of."""
+        results = self.results()
+        unseen = next((r for r in results if r.deal_number > self.deal_seen), None)
+        if unseen is not None and self.watching:
+            self.deal_seen = results[-1].deal_number
+            return None
+        return unseen
+
+    def _prepare(self, obs: Observation) -> None:
+        """The UI state's parts that follow the source: names, notes, the cover, who is
+        thinking, the outcome, the review's availability."""
+        ui, source = self.ui, self.source
+        seat = source.seat()
+        n = obs.players
+        ui.names = seating.names(source.names(), seat)
+        ui.notes = {(s - seat) % n: note for s, note in source.notes().items()}
+        ui.can_review = source.can_review
+        ui.cover = ui.names[0] if self.covered else ""
+        ui.cover_ready = self.covered and obs.current == 0
+        busy = ui.mode is Mode.BUSY and not self.covered
+        ui.thinking = obs.current if busy and obs.current not in (None, 0) else None
+        if ui.mode is not Mode.HUMAN:
+            ui.hints = ()
+        if ui.mode is not Mode.DEAL_OVER:  # the review spoke about the deal shown
+            ui.panels.review, ui.panels.review_open = None, False
+        outcome = source.outcome()
+        if outcome is not None:
+            ui.winners = tuple((s - seat) % n for s in outcome.winners)
+            ui.crown = outcome.crown
+            ui.timed_out = outcome.reason == "timeout"
+
+    def _start_closing(self, obs: Observation) -> None:
+        """A deal ended since the last drawing: its last table stays a moment, with the
+        call ("31!", "Cards up!"), before its result (the engine has dealt anew)."""
+        if not self.ui.anim or self.closing or self.watching:
+            return
+        new = obs.log[self.drawn :]
+        end = next((e for e in new if e.kind is EventKind.DEAL_END), None)
+        last = obs.last_deal
+        if end is None or last is None or last.deal_number <= max(self.deal_seen, self.closed):
+            return
+        self.closing = self.closed = last.deal_number
+        self.ui.callout = telling.callout(str(end.reason), self.ui.lang)
+        self.later(self._pause(CLOSING_MS), self._closed)
+
+    def _closed(self) -> None:
+        self.closing, self.ui.callout = 0, ""
+        self._proceed()
+
+    def _shown_events(self, obs: Observation) -> Sequence[Any]:
+        """The log as far as the screen may show it: at the end of a deal (its result or
+        its closing table), up to that deal's end (the engine has dealt the next one)."""
+        if self.closing:
+            return story.until_final_move(log.until_deal_end(obs.log, self.closing))
+        if self.ui.mode is Mode.DEAL_OVER and self.ui.result is not None:
+            return log.until_deal_end(obs.log, self.ui.result.deal_number)
+        return obs.log
+
+    def _lines(self, events: Sequence[Any]) -> list[tuple[int, str]]:
+        ui = self.ui
+        return log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
+
+    def _tell_moves(self, events: Sequence[Any]) -> None:
+        """Hand the page the cards that moved since the last drawing (it animates them)
+        and the sounds they make; each event once. Under a result panel nothing moves,
+        but its losses sound."""
+        if len(events) < self.drawn:  # a new match, or a view sent anew
+            self.drawn = 0
+        result = self.ui.result if self.ui.mode is Mode.DEAL_OVER else None
+        moved = [] if result is not None else story.flights(events, self.drawn)
+        sounds = story.sounds(events[self.drawn :])
+        if result is not None and result.deal_number > self.sounded:  # shown the first time
+            self.sounded = result.deal_number
+            sounds += ("life",) if any(result.lost) else ()
+        self.drawn = max(self.drawn, len(events))
+        if not self.ui.anim:
+            return
+        if moved:
+            self.host.animate(moved, self._flight_ms())
+        if sounds and self.ui.sound:
+            self.host.sound(sounds)
+
+    def caught_up(self) -> None:
+        """Back at a running match (a reload): deals that ended before are not shown
+        again, and moves before are not flown again."""
+        self.deal_seen = max((r.deal_number for r in self.results()), default=0)
+        obs = self.source.observation()
+        self.drawn = 0 if obs is None else len(obs.log)
+        self.sounded = self.closed = self.deal_seen
+
+    def restart(self) -> None:
+        """A new match at the same table (a rematch): its deals and moves are new."""
+        self.deal_seen = self.drawn = self.closing = self.closed = self.sounded = 0
+        self.watching = False
+
+    def _all_out(self, lives: Sequence[int]) -> bool:
+        """Every person at this device is out, by ``lives`` as the screen numbers seats."""
+        obs = self.source.observation()
+        n = obs.players if obs is not None else 1
+        seat = self.source.seat()
+        turned = [(p - seat) % n for p in self.source.persons()]
+        return bool(lives) and all(is_out(lives[p]) for p in turned if p < len(lives))
+
+    def later(self, ms: float, callback: Callable[[], None]) -> None:
+        """``callback`` in a later task, unless this session has been replaced by then."""
+
+        def run() -> None:
+            if self.alive:
+                callback()
+
+        self.host.later(ms, run)
+
+
+_CONTROLS: dict[str, Callable[[TableSession], None]] = {
+    "next-deal": TableSession.next_deal,
+    "reveal": TableSession.reveal,
+    "close-result": lambda s: s.match_result(shown=False),
+    "show-result": lambda s: s.match_result(shown=True),
+    "sound": TableSession.toggle_sound,
+    "open-help": lambda s: s.help(open_=True),
+    "close-help": lambda s: s.help(open_=False),
+    "hint": TableSession.show_hint,
+    "review": TableSession.open_review,
+    "close-review": TableSession.close_review,
+}
+"""The controls every table screen has (none looks like a move)."""
