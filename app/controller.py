@@ -58,6 +58,7 @@ from app.table.view import Panels, UIState
 from app.url import parse_query
 from app.writes import Banner, Writes
 from engine import Action, Match
+from engine.observation import is_out
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
@@ -407,7 +408,7 @@ class Controller:
                 continue
             self.deal_noted = result.deal_number
             lost = result.lost[0] if result.lost else 0
-            if self.people > 1 or (self.match.lives()[0] < 0 and not lost):
+            if self.people > 1 or (is_out(self.match.lives()[0]) and not lost):
                 continue  # nobody's statistics, or the player held no cards in this deal
             value = dict(result.values).get(0)
             knocked = result.knocker == 0

@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from engine import Action, ActionKind, EventKind
+from engine import Action, ActionKind
 
 T = TypeVar("T")
 
@@ -122,25 +122,3 @@ def names(all_names: Iterable[str], viewer: int) -> tuple[str, ...]:
     """Seat names in the turned order (the viewer's own first)."""
     listed = list(all_names)
     return tuple(_per_seat(listed, viewer % max(1, len(listed))))
-
-
-# Events whose cards only the mover's own log names (engine.events).
-_OWN_CARDS = frozenset({EventKind.MISTERY, EventKind.HOLD})
-
-
-def public(obs: Any) -> Any:
-    """``obs`` without anything only its seat may know: no hand, no own face-down card,
-    no cards of its own blind swaps in the log, no private final hand, no moves. What a
-    shared device shows while it is passed on."""
-    if obs is None:
-        return None
-    log = tuple(
-        dataclasses.replace(e, given=(), taken=(), cards=()) if e.kind in _OWN_CARDS else e
-        for e in obs.log
-    )
-    last = obs.last_deal
-    if last is not None and last.own_hand:
-        last = dataclasses.replace(last, own_hand=())
-    return dataclasses.replace(
-        obs, hand=(), mistery=None, legal_actions=[], log=log, last_deal=last
-    )

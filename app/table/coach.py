@@ -215,30 +215,32 @@ def hand_after(obs: Any, action: Action) -> tuple | None:
 
     >>> from types import SimpleNamespace
     >>> from engine import parse_cards
+    >>> from engine import Rules
     >>> o = SimpleNamespace(hand=parse_cards("KH 9S 7D"), table=parse_cards("AH 10C QS"),
-    ...                     mistery=None)
+    ...                     mistery=None, rules=Rules())
     >>> [str(c) for c in hand_after(o, Action.parse("swap 1 0"))]
     ['KH', 'AH', '7D']
     >>> hand_after(o, Action.parse("mistery 0")) is None
     True
     """
     hand, table = list(obs.hand), list(obs.table)
+    size = obs.rules.hand_size
     kind = action.kind
     if kind in (ActionKind.SWAP, ActionKind.SWAP_TWO):
-        after = hand[:3]
+        after = hand[:size]
         for hi, ti in action.pairs:
             after[hi] = table[ti]
         return tuple(after)
     if kind is ActionKind.SWAP_ALL:
-        return tuple(table[:3])
+        return tuple(table[:size])
     if kind is ActionKind.HOLD:
         return tuple(hand[i] for i in action.hand_cards)
     if kind is ActionKind.MISTERY and obs.mistery is not None:  # the player laid it there
-        after = hand[:3]
+        after = hand[:size]
         after[action.hand_cards[0]] = obs.mistery
         return tuple(after)
     if kind in _SAME_HAND:
-        return tuple(hand[:3])
+        return tuple(hand[:size])
     return None
 
 
@@ -263,7 +265,7 @@ def explain(
     if kind is ActionKind.GIVEUP:
         return luegen.giveup_stakes(obs, lang), ""
     rules = obs.rules
-    before = hand_value(tuple(obs.hand[:3]), rules)
+    before = hand_value(tuple(obs.hand[: rules.hand_size]), rules)
     if kind is ActionKind.ANNOUNCE:
         key = "value_true" if action.value == before else "value_lie"
         return tr(key, lang, value=fmt_value(before)), ""

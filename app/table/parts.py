@@ -10,6 +10,7 @@ from typing import Any
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import t
+from engine.observation import is_out
 
 # Small inline icons (no emoji: not every system has an emoji font).
 CROWN_ICON = (
@@ -42,7 +43,7 @@ def backs(n: int, ui: Any) -> str:
 
 def lives_el(lives: int, ui: Any) -> str:
     start = max(ui.start_lives, lives, 1)
-    if lives < 0:
+    if is_out(lives):
         return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
     hearts = "".join(
         f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'

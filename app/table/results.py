@@ -16,7 +16,7 @@ from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
 from engine import LossReason, MatchEnd, hand_value
-from engine.observation import places
+from engine.observation import is_out, places
 
 
 def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
@@ -132,10 +132,10 @@ def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> 
         cards = _mini_cards(row["hand"], ui)
     elif row["announced"]:
         cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
-    elif now < 0 and not lost:  # out before this deal: no cards were dealt to them
+    elif is_out(now) and not lost:  # out before this deal: no cards were dealt to them
         cards = ""
     else:
-        cards = _mini_backs(3, ui)
+        cards = _mini_backs(obs.rules.hand_size, ui)
     if row["announced"]:
         said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
         value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
@@ -158,14 +158,14 @@ def _loss_words(seat: int, lost: int, now: int, ui: Any) -> str:
     you = "_you" if seat == 0 else ""
     key = ("lost_life" if lost == 1 else "lost_lives") + you
     words = t(key, ui.lang, name=seat_name(ui, seat), n=lost)
-    return words + (t("and_out" + you, ui.lang) if now < 0 else "")
+    return words + (t("and_out" + you, ui.lang) if is_out(now) else "")
 
 
 def deal_over(obs: Any, ui: Any) -> str:
     last = ui.result if ui.result is not None else obs.last_deal
     rows, losers = _result_rows(obs, last, ui)
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
-    out = _lives_after(obs, last)[0] < 0
+    out = is_out(_lives_after(obs, last)[0])
     return (
         '<div class="overlay results-layer" data-testid="deal-over" role="dialog" '
         f'aria-modal="true" aria-labelledby="deal-over-title"><div class="panel">'

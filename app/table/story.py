@@ -6,11 +6,10 @@ turns the events of the current deal into what the table itself shows:
 - ``last_moves``: each seat's last move (what it took and laid), kept on its
   seat until its next turn;
 - ``laid_marks``: which table cards were laid in the last round, and by whom;
-- ``final_round``: after a knock, whose turns remain;
 - ``flights``: the cards that moved since the screen was last drawn, as
   from-where/to-where pairs the page animates (``app.dom``);
-- ``closing``: the table as a finished deal left it (the engine deals the next
-  one at once), so the final move can be seen before the deal-over panel;
+- ``until_final_move``: a finished deal's log up to its final move and call, shown
+  with the engine's ``Observation.at_deal_end`` before the deal-over panel;
 - ``sounds``: what the events sound like.
 
 All pure functions of events and observations.
@@ -27,12 +26,11 @@ All pure functions of events and observations.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Direction, Event, EventKind
+from engine import Event, EventKind
 
 # The moves a seat makes on its turn (the deal choice included).
 MOVES = frozenset(
@@ -117,7 +115,7 @@ def laid_marks(obs: Any) -> dict[str, int]:
     """
     events = deal_events(obs.log)
     moves = sum(e.kind in MOVES for e in events)
-    in_play = sum(1 for lives in obs.lives if lives >= 0)
+    in_play = len(obs.active)
     return {
         str(x.card): x.seat
         for x in _table_laid(events)
@@ -159,24 +157,6 @@ def last_moves(obs: Any) -> dict[int, Move]:
     if obs.current is not None:
         moves.pop(obs.current, None)
     return moves
-
-
-def final_round(obs: Any) -> list[int]:
-    """After a knock: the seats whose turns remain, in playing order from the one to
-    play now (empty without a knock). The engine gives each seat in play one more turn
-    after the knocker's (``final_turns_left``)."""
-    if obs.knocked_by is None or obs.current is None or obs.final_turns_left <= 0:
-        return []
-    n = len(obs.lives)
-    step = 1 if obs.rules.direction is Direction.CLOCKWISE else -1
-    seats, seat = [], obs.current
-    for _ in range(n):
-        if len(seats) == obs.final_turns_left:
-            break
-        if obs.lives[seat] >= 0:
-            seats.append(seat)
-        seat = (seat + step) % n
-    return seats
 
 
 # ---------------------------------------------------------------- cards in motion
@@ -278,26 +258,3 @@ def until_final_move(events: Sequence[Event]) -> Sequence[Event]:
     called = MOVES | {EventKind.THIRTY_ONE, EventKind.FEUER, EventKind.CHALLENGE, EventKind.GIVEUP}
     last = max((i for i, e in enumerate(events) if e.kind in called), default=len(events) - 1)
     return events[: last + 1]
-
-
-def closing(before: Any, after: Any, deal_number: int) -> Any:
-    """The observation ``before`` a deal's final move, changed to show the table and the
-    own hand as the deal ended (``after``: the observation once it ended; the engine has
-    dealt the next deal already). Nobody is to move in it."""
-    events = deal_events(after.log, deal_number)
-    hand = before.hand
-    for e in events:
-        if e.kind is EventKind.REVEAL and e.seat == after.seat:
-            hand = e.cards
-    last = after.last_deal
-    if last is not None and last.deal_number == deal_number and last.own_hand:
-        hand = last.own_hand
-    upto = next((i for i, e in enumerate(after.log) if e is events[-1]), len(after.log) - 1)
-    return dataclasses.replace(
-        before,
-        log=tuple(after.log[: upto + 1]),  # the seats' last moves include the final one
-        table=tuple(table_after(events)),
-        hand=tuple(hand),
-        legal_actions=[],
-        current=None,
-    )

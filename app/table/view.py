@@ -32,7 +32,8 @@ from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import seat_name
-from engine import Action, ActionKind, Direction, hand_value
+from engine import Action, ActionKind, hand_value
+from engine.observation import is_out
 
 
 @functools.lru_cache(maxsize=4)
@@ -203,7 +204,7 @@ def _seat_el(
     classes = ["seat"]
     if me:
         classes.append("me")
-    if lives < 0:
+    if is_out(lives):
         classes.append("out")
     elif lives == 0:
         classes.append("swimming")
@@ -232,8 +233,8 @@ def _seat_el(
     ann = obs.announcements.get(seat)
     if ann:  # the player's own too, on their seat like everyone's
         inner.append(luegen_view.seat_announcement(ann, ui.style, ui.lang, me=me))
-    if not me and not ann and lives >= 0:
-        inner.append(f'<div class="backs">{_mini_backs(3, ui)}</div>')
+    if not me and not ann and not is_out(lives):
+        inner.append(f'<div class="backs">{_mini_backs(obs.rules.hand_size, ui)}</div>')
     return (
         f'<div class="{" ".join(classes)}" data-testid="seat-{seat}" data-seat="{seat}" '
         f'data-lives="{lives}">{"".join(inner)}</div>'
@@ -262,13 +263,6 @@ def _hand_value(obs: Any, ui: UIState) -> str:
         return ""
     text = telling.tr("hand_value", ui.lang, value=fmt_value(value))
     return f'<span class="hand-value" data-testid="hand-value">{esc(text)}</span>'
-
-
-def _opponent_order(obs: Any) -> list[int]:
-    """The other seats in playing order from the player: the next player first."""
-    n = len(obs.lives)
-    order = list(range(1, n))
-    return order[::-1] if obs.rules.direction is Direction.COUNTERCLOCKWISE else order
 
 
 def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
@@ -573,7 +567,7 @@ def render(obs: Any, ui: UIState) -> str:
             tab_stop=table_stop == "mistery",
         )
     moves = story.last_moves(obs)
-    sides = seat_sides(_opponent_order(obs))
+    sides = seat_sides(obs.order_from(0)[1:])  # the next player first
     seats = "".join(
         f'<div class="side {name}">{"".join(_seat_el(obs, s, ui, moves) for s in group)}</div>'
         for name, group in zip(("left", "top", "right"), sides, strict=True)
@@ -666,7 +660,7 @@ def _info(obs: Any, ui: UIState) -> str:
             f'<span class="stock-pile" data-place="stock" role="img" aria-label="{esc(label)}" '
             f'title="{esc(label)}">{obs.stock_size}</span>'
         )
-    remaining = story.final_round(obs) if ui.mode in ("human", "busy") else []
+    remaining = obs.turns_to_come() if ui.mode in ("human", "busy") else ()
     if remaining:
         text = telling.last_round([seat_name(ui, s) for s in remaining], lang)
         parts.append(f'<span class="last-round" data-testid="last-round">{esc(text)}</span>')

@@ -55,7 +55,7 @@ def test_the_final_round_lists_the_turns_that_follow(preset: str, seed: int) -> 
                 seen.append(after.current)
         knocked = after.knocked_by is not None and before.knocked_by is None
         if predicted is None and knocked and after.deal_number == before.deal_number:
-            predicted = story.final_round(after)
+            predicted = list(after.turns_to_come())  # the engine says it; the page shows it
             assert predicted and after.knocked_by not in predicted
             seen = [after.current]
     assert compared >= 3
@@ -64,7 +64,7 @@ def test_the_final_round_lists_the_turns_that_follow(preset: str, seed: int) -> 
 def test_the_final_round_is_empty_without_a_knock() -> None:
     for before, _, _, _ in _play("classic", 7, steps=5):
         if before.knocked_by is None:
-            assert story.final_round(before) == []
+            assert before.turns_to_come() == ()
 
 
 def test_last_moves_name_what_each_seat_took_and_laid() -> None:
@@ -121,7 +121,7 @@ def test_the_closing_frame_shows_the_deal_as_it_ended() -> None:
     for before, _, after, _ in _play("classic", 11, steps=300):
         if after.deal_number == before.deal_number:
             continue
-        frame = story.closing(before, after, before.deal_number)
+        frame = after.at_deal_end()  # the engine's view of the deal's end
         events = story.deal_events(after.log, before.deal_number)
         reveal = [e.cards for e in events if e.kind is EventKind.REVEAL and e.seat == 0]
         assert frame.hand == (reveal[0] if reveal else after.last_deal.own_hand)

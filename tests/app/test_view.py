@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 import engine
@@ -43,9 +41,26 @@ def obs(**changes):
         log=(),
     )
     base.update(changes)
+    base["players"] = changes.get("players", len(base["lives"]))
     if isinstance(base["legal_actions"][0] if base["legal_actions"] else None, str):
         base["legal_actions"] = [Action.parse(x) for x in base["legal_actions"]]
-    return SimpleNamespace(**base)
+    filled = dict(
+        mistery_by=None,
+        first_player=(base["dealer"] + 1) % base["players"],
+        chooser=None,
+        cycle=0,
+        turns=0,
+        passes=0,
+        deal_count=base["deal_number"] - 1,
+        discard=(),
+        known_cards={},
+        announce_order=(),
+        swapped=(False,) * base["players"],
+        winner=None,
+    )
+    filled.update(base)
+    filled["phase"] = engine.Phase(filled["phase"])
+    return engine.Observation._build(filled)  # a real observation: the view asks it things
 
 
 def ui(**changes):
