@@ -738,24 +738,7 @@ class Match:
         if void:
             lost = [0] * self.players
             self._emit(Event(EventKind.VOID))
-        someone_out = reached_zero = False
-        for s in order:
-            loss = lost[s]
-            if not loss:
-                continue
-            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
-            if self._out_after(s, loss):
-                self._lives[s] = -1
-                self._out_deal[s] = self.deal_number
-                someone_out = True
-                self._emit(Event(EventKind.OUT, seat=s))
-            else:
-                self._lives[s] -= loss
-                if self._lives[s] == 0:
-                    reached_zero = True
-                    self._emit(Event(EventKind.SWIM, seat=s))
-        if reached_zero and r.swim is SwimMode.FIRST_ONLY:
-            self._swim_open = False
+        someone_out = self._take_lives(order, lost, why)
         hands = {s: tuple(d.hands[s]) for s in revealed}
         self.last_deal = DealResult(
             deal_number=self.deal_number,
@@ -786,6 +769,29 @@ class Match:
         else:
             self.dealer = self._next(self.dealer)
             self._start_deal()
+
+    def _take_lives(self, order: list[int], lost: list[int], why: dict[int, LossReason]) -> bool:
+        """Each seat loses ``lost[seat]`` lives (``why[seat]`` says why), in playing
+        order; a seat goes out or starts swimming. True if any seat went out."""
+        someone_out = reached_zero = False
+        for s in order:
+            loss = lost[s]
+            if not loss:
+                continue
+            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
+            if self._out_after(s, loss):
+                self._lives[s] = -1
+                self._out_deal[s] = self.deal_number
+                someone_out = True
+                self._emit(Event(EventKind.OUT, seat=s))
+            else:
+                self._lives[s] -= loss
+                if self._lives[s] == 0:
+                    reached_zero = True
+                    self._emit(Event(EventKind.SWIM, seat=s))
+        if reached_zero and self.rules.swim is SwimMode.FIRST_ONLY:
+            self._swim_open = False
+        return someone_out
 
     def _finish(self, remaining: list[int]) -> None:
         if self.rules.match_end is MatchEnd.FIRST_OUT:
