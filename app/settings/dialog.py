@@ -36,6 +36,7 @@ from app import forms
 from app.escape import escape as esc
 from app.i18n import lookup
 from app.settings import model as st
+from app.storage import Notice
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"
@@ -333,7 +334,7 @@ def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
 
 def draft(
     fields: Mapping[str, Any], base: st.Settings | None = None
-) -> tuple[st.Settings, list[st.Notice]]:
+) -> tuple[st.Settings, list[Notice]]:
     """The settings the dialog holds after the player changed a field (never raises;
     an inconsistent custom rule set is kept so :func:`problems` can explain it)."""
     return st.from_form(normalize(fields), base=base)

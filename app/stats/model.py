@@ -67,7 +67,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from app import safe_json
 from app.escape import escape as _esc
@@ -503,11 +503,11 @@ def _svg(label: str, body: str) -> str:
 # -- validation ------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
@@ -536,7 +536,7 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.localtime())
 
 
-def is_date(value: Any) -> bool:
+def is_date(value: object) -> TypeGuard[str]:
     """True for a real calendar date written ``YYYY-MM-DD``.
 
     >>> [is_date(x) for x in ("2024-02-29", "2023-02-29", "2026-13-01", "2026-1-01", 20261130)]
