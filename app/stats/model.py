@@ -65,7 +65,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -473,22 +473,30 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
         f'class="chart-line"/>'
     )
     parts.append(f'<circle cx="{x(n - 1):.1f}" cy="{y(rates[-1]):.1f}" r="3" class="chart-now"/>')
-    # One tick per match below the plot: a tall one for a win, a short one otherwise.
-    base = _H - _BOTTOM + 14
-    width = max(0.5, min(4.0, 0.7 * plot_w / n))
-    for i, r in enumerate(results):
-        state = "won" if r.won else "lost"
-        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
-        top = base - (9 if r.won else 3)
-        parts.append(
-            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
-            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
-        )
+    parts += _ticks(results, x, max(0.5, min(4.0, 0.7 * plot_w / n)), text)
     caption = _esc(f"{n} {text['matches' if n > 1 else 'match']}")
     parts.append(
         f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle">{caption}</text>'
     )
     return _svg(label, "".join(parts))
+
+
+def _ticks(
+    results: Sequence[Result], x: Callable[[int], float], width: float, text: Mapping[str, str]
+) -> list[str]:
+    """One tick per match below the plot: a tall one for a win, a short one otherwise,
+    each with its date and place as a tooltip."""
+    base = _H - _BOTTOM + 14
+    ticks = []
+    for i, r in enumerate(results):
+        state = "won" if r.won else "lost"
+        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
+        top = base - (9 if r.won else 3)
+        ticks.append(
+            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
+            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
+        )
+    return ticks
 
 
 def _svg(label: str, body: str) -> str:
