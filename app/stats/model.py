@@ -71,7 +71,8 @@ from typing import Any, TypeGuard
 
 from app import safe_json
 from app.escape import escape as _esc
-from app.storage import KEY_STATS, Notice, Store
+from app.storage import KEY_STATS as KEY_STATS  # the statistics' key, named here too
+from app.storage import Notice, Store
 from engine import InvalidInputError
 
 VERSION = 2
