@@ -13,7 +13,6 @@ id="x-lang" data-key="x-lang"><option value="de" selected>Deutsch</option></sele
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.escape import escape as esc
 
@@ -26,7 +25,7 @@ def key(name: str, prefix: str) -> str:
 def select(
     name: str,
     options: Sequence[tuple[str, str, bool]],
-    value: Any,
+    value: object,
     extra: str = "",
     *,
     prefix: str,

@@ -65,7 +65,9 @@ class Sounds:
                 self._tone(at + start, length, kind, f0, f1, peak)
             at += max((s + n for s, n, *_ in tones), default=0) + 0.05
 
-    def _tone(self, at: float, length: float, kind: str, f0: float, f1: float, peak: float):
+    def _tone(
+        self, at: float, length: float, kind: str, f0: float, f1: float, peak: float
+    ) -> None:
         ctx = self.ctx
         osc = ctx.createOscillator()
         gain = ctx.createGain()

@@ -42,9 +42,9 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from . import safe_json
+from .storage import Store
 
 KEY_OWNER = "owner"
 """Storage key (after the store's prefix) of the owner record."""
@@ -63,7 +63,7 @@ class Owner:
     beat: float
 
 
-def read_owner(store: Any) -> Owner | None:
+def read_owner(store: Store) -> Owner | None:
     """The owner record, or None if there is none or it cannot be read (then it is
     treated as absent: it holds nothing worth a backup)."""
     try:
@@ -90,7 +90,7 @@ class Ownership:
 
     def __init__(
         self,
-        store: Any,
+        store: Store,
         tab: str,
         clock: Callable[[], float],
         alive: Callable[[str], bool] | None = None,

@@ -33,6 +33,8 @@ imported lazily, so the engine works without it. In short:
 - ``python -m engine.arena``: bots against bots (``engine.arena``).
 """
 
+from types import ModuleType
+
 from .actions import Action, ActionKind
 from .cards import Card, Rank, Suit, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
@@ -87,7 +89,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     # Lazy: the bots package is optional for the engine and heavier to import.
     if name == "bots":
         import importlib

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import cast
 
 from .errors import ActionOutOfRangeError, InvalidInputError
 
@@ -59,7 +60,7 @@ class Action:
     :meth:`parse`; instances are shared, so identity checks are cheap."""
 
     kind: ActionKind
-    args: tuple = ()
+    args: tuple[int | float, ...] = ()  # card indices or a seat; an announcement's value first
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -73,7 +74,7 @@ class Action:
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def _make(cls, kind: ActionKind, args: tuple = ()) -> Action:
+    def _make(cls, kind: ActionKind, args: tuple[int | float, ...] = ()) -> Action:
         key = (kind, args)
         a = _INTERN.get(key)
         if a is None:
@@ -170,7 +171,7 @@ class Action:
         (((0, 0), (2, 1)), ((1, 2),), ())
         """
         if self.kind is ActionKind.SWAP or self.kind is ActionKind.SWAP_TWO:
-            a = self.args
+            a = self.indices
             return tuple((a[i], a[i + 1]) for i in range(0, len(a), 2))
         return ()
 
@@ -189,10 +190,8 @@ class Action:
         k = self.kind
         if k is ActionKind.SWAP or k is ActionKind.SWAP_TWO:
             return tuple(sorted(h for h, _ in self.pairs))
-        if k is ActionKind.MISTERY or k is ActionKind.HOLD:
-            return self.args
-        if k is ActionKind.ANNOUNCE:
-            return self.args[1:]
+        if k is ActionKind.MISTERY or k is ActionKind.HOLD or k is ActionKind.ANNOUNCE:
+            return self.indices
         return ()
 
     @property
@@ -230,7 +229,18 @@ class Action:
         >>> Action.challenge(2).target, Action.giveup().target
         (2, None)
         """
-        return self.args[0] if self.kind is ActionKind.CHALLENGE else None
+        return self.indices[0] if self.kind is ActionKind.CHALLENGE else None
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The whole-number arguments: card indices, or the seat a challenge names
+        (every argument but an announcement's value).
+
+        >>> Action.parse("announce 30.5 show 2 0").indices, Action.swap(1, 2).indices
+        ((0, 2), (1, 2))
+        """
+        args = self.args[1:] if self.kind is ActionKind.ANNOUNCE else self.args
+        return cast("tuple[int, ...]", args)  # the constructors check they are ints
 
     # -- text ---------------------------------------------------------------
     def __str__(self) -> str:
@@ -306,7 +316,7 @@ class Action:
         return None
 
 
-_INTERN: dict[tuple, Action] = {}
+_INTERN: dict[tuple[ActionKind, tuple[int | float, ...]], Action] = {}
 _TEXT: dict[Action, str] = {}
 _PARSED: dict[str, Action] = {}
 

@@ -24,10 +24,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from .actions import Action
 from .errors import InvalidInputError
 from .match import Match
+from .observation import Observation
 from .rules import Rules, preset
 
 _TRUE = {"true", "1", "yes", "on"}
@@ -68,6 +70,13 @@ def build_rules(name: str, settings: Sequence[str] = ()) -> Rules:
     return dataclasses.replace(preset(name), **changes)
 
 
+class Bot(Protocol):
+    """What the arena plays: a bot chooses one of the observation's legal actions
+    (an ``Action`` or its text)."""
+
+    def choose(self, observation: Observation, /) -> Action | str: ...
+
+
 class _UniformRandom:
     """Fallback when ``engine.bots`` is missing: a uniform random choice."""
 
@@ -76,11 +85,11 @@ class _UniformRandom:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, observation):
+    def choose(self, observation: Observation) -> Action:
         return self._rng.choice(observation.legal_actions)
 
 
-def load_bot(spec: str, seed: int):
+def load_bot(spec: str, seed: int) -> Bot:
     """A bot from a name (``engine.bots.make``) or ``path/file.py:factory``."""
     if ":" in spec and spec.split(":", 1)[0].endswith(".py"):
         path_text, factory_name = spec.rsplit(":", 1)
@@ -94,7 +103,7 @@ def load_bot(spec: str, seed: int):
         module = importlib.util.module_from_spec(module_spec)
         sys.modules[module_name] = module  # dataclasses and pickling look modules up here
         module_spec.loader.exec_module(module)
-        factory: Callable | None = getattr(module, factory_name, None)
+        factory: Callable[[int], Bot] | None = getattr(module, factory_name, None)
         if factory is None:
             raise InvalidInputError(f"{path_text!r} has no factory {factory_name!r}")
         return factory(seed)
@@ -104,7 +113,8 @@ def load_bot(spec: str, seed: int):
         if spec == "random":
             return _UniformRandom(seed)
         raise InvalidInputError(f"bot {spec!r} needs engine.bots, which is missing") from None
-    return bots.make(spec, seed)
+    bot: Bot = bots.make(spec, seed)
+    return bot
 
 
 def run(
@@ -130,9 +140,8 @@ def run(
         match = Match(rules, players=players, seed=seeds.getrandbits(32))
         seat_of = [(p + i) % players for p in range(players)]
         bot_at = {seat_of[p]: bot_list[p] for p in range(players)}
-        while not match.is_over():
-            seat = match.current_player()
-            match.apply(bot_at[seat].choose(match.observation(seat)))  # type: ignore[index]
+        while (seat := match.current_player()) is not None:
+            match.apply(bot_at[seat].choose(match.observation(seat)))
             actions += 1
         deals += match.deal_count
         w = match.winner()

@@ -175,8 +175,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         raise InvalidInputError(f"cards are text like 'AH KH 10H', not {text!r}")
     cards = tuple(Card.parse(part) for part in text.replace(",", " ").split())
     if len(set(cards)) != len(cards):
-        seen: set[Card] = set()
-        twice = next(c for c in cards if c in seen or seen.add(c))
+        twice = next(c for i, c in enumerate(cards) if c in cards[:i])
         raise InvalidInputError(f"{text!r} names the card {twice} more than once")
     return cards
 

@@ -110,7 +110,8 @@ def _num(v: int | float | None) -> str:
     return "30½" if v == 30.5 else str(v)
 
 
-_LOSE_REASONS = {
+_VERDICTS: dict[str, str] = {LuegenOutcome.LIE: ": a lie", LuegenOutcome.TRUE: ": it was true"}
+_LOSE_REASONS: dict[str, str] = {  # keyed by LossReason, which is a str
     LossReason.LOWEST: "lowest hand",
     LossReason.TIE: "lowest hand",  # the same words as before ties had a reason of their own
     LossReason.KNOCKER_PAID_TIE: "lowest hand",
@@ -171,9 +172,7 @@ def _describe(e: Event) -> str:
     if k is EventKind.KNOCK:
         return f"{s} knocks" + (" and keeps the hand" if e.reason == "keep" else "")
     if k is EventKind.CHALLENGE:
-        verdict = {LuegenOutcome.LIE: ": a lie", LuegenOutcome.TRUE: ": it was true"}.get(
-            e.reason, ""
-        )
+        verdict = _VERDICTS.get(e.reason, "")
         return f"{s} challenges seat {e.target}{verdict}"
     if k is EventKind.LOSE:
         why = _LOSE_REASONS.get(e.reason, e.reason)

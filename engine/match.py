@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field
 
@@ -152,7 +153,7 @@ class Match:
         stacked = None if deck is None else _check_deck(deck, rules)
         self.rules = rules
         self.players = players
-        self.seed = seed
+        self.seed: int | None = seed  # None for a world sampled from an observation
         self._dealer_arg = dealer
         self._deck_arg = stacked
         self._rng = random.Random(seed)
@@ -298,7 +299,9 @@ class Match:
         return [s for s, v in enumerate(self._lives) if v >= 0]
 
     # ------------------------------------------------------------------ log
-    def _emit(self, event: Event, private_seat: int | None = None, private: Event | None = None):
+    def _emit(
+        self, event: Event, private_seat: int | None = None, private: Event | None = None
+    ) -> None:
         self._log.append((event, private_seat, private))
 
     def _log_for(self, seat: int) -> tuple[Event, ...]:
@@ -309,7 +312,8 @@ class Match:
             return cached
         start = 0 if cached is None else len(cached)
         new = tuple(
-            private if who == seat else public for public, who, private in self._log[start:]
+            private if who == seat and private is not None else public
+            for public, who, private in self._log[start:]
         )
         view = new if cached is None else cached + new
         self._views[seat] = view
@@ -439,7 +443,7 @@ class Match:
         kind = action.kind
         seat: int = self.current  # type: ignore[assignment]
         if kind is ActionKind.SWAP:
-            h, t = action.args
+            h, t = action.indices
             self._swap_cards(seat, ((h, t),), EventKind.SWAP)
         elif kind is ActionKind.PASS:
             self._pass(seat)
@@ -453,10 +457,10 @@ class Match:
         elif kind is ActionKind.KNOCK:
             self._knock(seat)
         elif kind is ActionKind.SWAP_TWO:
-            h1, t1, h2, t2 = action.args
+            h1, t1, h2, t2 = action.indices
             self._swap_cards(seat, ((h1, t1), (h2, t2)), EventKind.SWAP)
         elif kind is ActionKind.MISTERY:
-            self._mistery_swap(seat, action.args[0])
+            self._mistery_swap(seat, action.indices[0])
         elif kind is ActionKind.NEW:
             d.discard += d.table
             d.table = []
@@ -464,13 +468,14 @@ class Match:
             d.passes = 0
             self._emit(Event(EventKind.NEW, seat=seat, cards=tuple(d.table)))
         elif kind is ActionKind.HOLD:
-            self._hold(seat, action.args)
+            self._hold(seat, action.indices)
         elif kind is ActionKind.KEEP or kind is ActionKind.TAKE:
             self._choose(seat, kind is ActionKind.TAKE)
         elif kind is ActionKind.ANNOUNCE:
-            self._announce(seat, *action.args)
+            a, b = action.indices
+            self._announce(seat, action.args[0], a, b)
         elif kind is ActionKind.CHALLENGE:
-            self._challenge(seat, action.args[0])
+            self._challenge(seat, action.indices[0])
         elif kind is ActionKind.GIVEUP:
             self._emit(Event(EventKind.GIVEUP, seat=seat))
             lost = [0] * self.players
@@ -495,7 +500,9 @@ class Match:
         self._emit(Event(EventKind.TABLE, cards=tuple(d.table)))
         self._begin_play()
 
-    def _swap_cards(self, seat: int, pairs, kind: EventKind) -> None:
+    def _swap_cards(
+        self, seat: int, pairs: Sequence[tuple[int, int]], kind: EventKind
+    ) -> None:
         d = self._deal
         hand, table, known = d.hands[seat], d.table, d.known[seat]
         given, taken = [], []
@@ -514,7 +521,9 @@ class Match:
         d = self._deal
         hand = d.hands[seat]
         given, taken = hand[h], d.mistery
-        hand[h] = taken  # type: ignore[call-overload]
+        if taken is None:
+            raise AssertionError("a mistery swap without a face-down card")
+        hand[h] = taken
         d.mistery = given
         d.mistery_by = seat
         # others cannot tell which card left the hand
@@ -522,7 +531,7 @@ class Match:
         self._emit(
             Event(EventKind.MISTERY, seat=seat),
             seat,
-            Event(EventKind.MISTERY, seat=seat, given=(given,), taken=(taken,)),  # type: ignore[arg-type]
+            Event(EventKind.MISTERY, seat=seat, given=(given,), taken=(taken,)),
         )
         self._after_swap(seat)
 
@@ -613,9 +622,9 @@ class Match:
             d.pending = []
         order = self._order_from(d.first_player)
         hands = d.hands
-        if reason == DealEnd.FEUER:
+        if feuer_seat is not None:  # reason is DealEnd.FEUER
             s = feuer_seat
-            self._emit(Event(EventKind.FEUER, seat=s, cards=tuple(hands[s])))  # type: ignore[index]
+            self._emit(Event(EventKind.FEUER, seat=s, cards=tuple(hands[s])))
             scored = [
                 tuple(h) if lives >= 0 else None
                 for h, lives in zip(hands, self._lives, strict=True)
@@ -649,7 +658,9 @@ class Match:
         lost, why = score_with_reasons(scored, r, d.knocker)
         self._settle(lost, why, revealed=order)
 
-    def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()):
+    def _reveal_all(
+        self, order: list[int], skip: int | None, already: Sequence[int] = ()
+    ) -> None:
         for s in order:
             if s != skip and s not in already:
                 cards = tuple(self._deal.hands[s])
@@ -715,6 +726,9 @@ class Match:
     ) -> None:
         d = self._deal
         r = self.rules
+        reason = d.end_reason
+        if reason is None:
+            raise AssertionError("a deal is settled only after _end_deal names why it ended")
         order = self._order_from(d.first_player)
         if revealed is None:
             revealed = self._thirty_one_seats()
@@ -724,28 +738,11 @@ class Match:
         if void:
             lost = [0] * self.players
             self._emit(Event(EventKind.VOID))
-        someone_out = reached_zero = False
-        for s in order:
-            loss = lost[s]
-            if not loss:
-                continue
-            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
-            if self._out_after(s, loss):
-                self._lives[s] = -1
-                self._out_deal[s] = self.deal_number
-                someone_out = True
-                self._emit(Event(EventKind.OUT, seat=s))
-            else:
-                self._lives[s] -= loss
-                if self._lives[s] == 0:
-                    reached_zero = True
-                    self._emit(Event(EventKind.SWIM, seat=s))
-        if reached_zero and r.swim is SwimMode.FIRST_ONLY:
-            self._swim_open = False
+        someone_out = self._take_lives(order, lost, why)
         hands = {s: tuple(d.hands[s]) for s in revealed}
         self.last_deal = DealResult(
             deal_number=self.deal_number,
-            reason=d.end_reason,
+            reason=reason,
             knocker=d.knocker,
             hands=hands,
             values={s: value3(h, r) for s, h in hands.items()},
@@ -765,13 +762,36 @@ class Match:
         self.results.append(self.last_deal)
         self._final_hands.append(tuple(tuple(h) for h in d.hands))
         self.deal_count += 1
-        self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=d.end_reason))
+        self._emit(Event(EventKind.DEAL_END, value=self.deal_number, reason=reason))
         remaining = self._active_seats()
         if len(remaining) <= 1 or (r.match_end is MatchEnd.FIRST_OUT and someone_out):
             self._finish(remaining)
         else:
             self.dealer = self._next(self.dealer)
             self._start_deal()
+
+    def _take_lives(self, order: list[int], lost: list[int], why: dict[int, LossReason]) -> bool:
+        """Each seat loses ``lost[seat]`` lives (``why[seat]`` says why), in playing
+        order; a seat goes out or starts swimming. True if any seat went out."""
+        someone_out = reached_zero = False
+        for s in order:
+            loss = lost[s]
+            if not loss:
+                continue
+            self._emit(Event(EventKind.LOSE, seat=s, lives=loss, reason=why[s]))
+            if self._out_after(s, loss):
+                self._lives[s] = -1
+                self._out_deal[s] = self.deal_number
+                someone_out = True
+                self._emit(Event(EventKind.OUT, seat=s))
+            else:
+                self._lives[s] -= loss
+                if self._lives[s] == 0:
+                    reached_zero = True
+                    self._emit(Event(EventKind.SWIM, seat=s))
+        if reached_zero and self.rules.swim is SwimMode.FIRST_ONLY:
+            self._swim_open = False
+        return someone_out
 
     def _finish(self, remaining: list[int]) -> None:
         if self.rules.match_end is MatchEnd.FIRST_OUT:
@@ -838,7 +858,7 @@ class Match:
                 swapped=tuple(d.swapped),
                 swim_open=self._swim_open,
                 log=self._log_for(seat),
-                last_deal=self._own_result(len(self.results) - 1, seat),
+                last_deal=self._own_result(len(self.results) - 1, seat) if self.results else None,
                 winner=self._winner,
             )
         )
@@ -868,9 +888,7 @@ class Match:
             raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
         return [self._own_result(i, seat) for i in range(len(self.results))]
 
-    def _own_result(self, i: int, seat: int) -> DealResult | None:
-        if i < 0:
-            return self.last_deal
+    def _own_result(self, i: int, seat: int) -> DealResult:
         result = self.results[i]
         finals = self._final_hands
         if i >= len(finals) or not finals[i][seat]:
@@ -905,67 +923,54 @@ class Match:
         """A full match consistent with ``obs``: the cards the seat cannot know
         are dealt at random from ``rng``. For Monte-Carlo search; it cannot be
         saved. Public facts (cards taken from the table, shown cards) hold."""
-        r = obs.rules
         m = cls.__new__(cls)
-        m.rules = r
-        m.players = obs.players
-        m.seed = None
-        m._dealer_arg = None
-        m._deck_arg = None
-        m._rng = random.Random(rng.getrandbits(64))
-        m._lives = list(obs.lives)
-        m._out_deal = list(obs.out_deal)
-        m._swim_open = obs.swim_open
-        m.actions = []
-        m._log = [(e, None, None) for e in obs.log]
-        m._views = {}
-        m.deal_number = obs.deal_number
-        m.deal_count = obs.deal_count
+        m._take_match_facts(obs, rng)
+        m._deal = _public_deal(obs)
+        m._deal_unknown_cards(obs)
+        return m
+
+    def _take_match_facts(self, obs: Observation, rng: random.Random) -> None:
+        """The match-wide public facts of ``obs`` (lives, log, results, whose turn)."""
+        self.rules = obs.rules
+        self.players = obs.players
+        self.seed = None
+        self._dealer_arg = None
+        self._deck_arg = None
+        self._rng = random.Random(rng.getrandbits(64))
+        self._lives = list(obs.lives)
+        self._out_deal = list(obs.out_deal)
+        self._swim_open = obs.swim_open
+        self.actions = []
+        self._log = [(e, None, None) for e in obs.log]
+        self._views = {}
+        self.deal_number = obs.deal_number
+        self.deal_count = obs.deal_count
         # The seat's own final hand stays with the seat (it is no public fact).
         last = obs.last_deal
-        m.last_deal = last if last is None else dataclasses.replace(last, own_hand=())
-        m.results = [] if last is None else [m.last_deal]
-        m._final_hands = (
+        self.last_deal = None if last is None else dataclasses.replace(last, own_hand=())
+        self.results = [] if self.last_deal is None else [self.last_deal]
+        self._final_hands = (
             []
             if last is None
             else [tuple(last.own_hand if s == obs.seat else () for s in range(obs.players))]
         )
-        m._winner = list(obs.winner) if isinstance(obs.winner, list) else obs.winner
-        m._replayable = False
-        m._legal = None
-        m._base_play = m._make_base_play()
-        m.dealer = obs.dealer
-        m.phase = obs.phase
-        m.current = obs.current
-        # the deal's public facts; every card this seat cannot know is dealt below
-        d = m._deal = _Deal(
-            n_active=sum(1 for v in obs.lives if v >= 0),
-            first_player=obs.first_player,
-            chooser=obs.chooser,
-            knocker=obs.knocked_by,
-            final_left=obs.final_turns_left,
-            turns=obs.turns,
-            passes=obs.passes,
-            swapped=list(obs.swapped),
-            mistery_by=obs.mistery_by,
-            ann=dict(obs.announcements),
-            ann_order=list(obs.announce_order),
-            ann_index=sum(1 for s in obs.announce_order if s in obs.announcements),
-            table=list(obs.table),
-            discard=list(obs.discard),
-            hands=[[] for _ in range(obs.players)],
-            known=[[] for _ in range(obs.players)],
-        )
-        seat = obs.seat
-        hidden_turn = obs.phase is Phase.PLAY and r.deal is DealMode.HIDDEN
+        self._winner = list(obs.winner) if isinstance(obs.winner, list) else obs.winner
+        self._replayable = False
+        self._legal = None
+        self._base_play = self._make_base_play()
+        self.dealer = obs.dealer
+        self.phase = obs.phase
+        self.current = obs.current
+
+    def _deal_unknown_cards(self, obs: Observation) -> None:
+        """Deal every card ``obs`` does not show, at random: the other hands (beside
+        the cards known to be in them), the cards in transit, the deal choice's other
+        three, the face-down card and the stock."""
+        d, seat = self._deal, obs.seat
+        hidden_turn = obs.phase is Phase.PLAY and obs.rules.deal is DealMode.HIDDEN
         own = list(obs.hand)
-        known_here = set(own) | set(obs.table) | set(obs.discard)
-        if obs.mistery is not None:
-            known_here.add(obs.mistery)
-        for cards in obs.known_cards.values():
-            known_here.update(cards)
-        pool = [c for c in _DECKS[r.deck] if c not in known_here]
-        m._rng.shuffle(pool)
+        pool = _unseen_cards(obs)
+        self._rng.shuffle(pool)
         for s in range(obs.players):
             if obs.lives[s] < 0:
                 continue
@@ -990,19 +995,19 @@ class Match:
         if len(pool) != obs.stock_size:
             raise AssertionError(f"sampling left {len(pool)} cards for a stock of {obs.stock_size}")
         d.stock = pool
-        return m
 
     # ------------------------------------------------------------------ save
     def record(self) -> MatchRecord:
         """What it takes to replay this match (see :mod:`engine.record`); a world
         sampled from an observation has no such record and raises InvalidInputError."""
-        if not self._replayable:
+        seed = self.seed
+        if not self._replayable or seed is None:
             raise InvalidInputError("a sampled world (from an observation) cannot be saved")
         deck = self._deck_arg
         return MatchRecord(
             rules=self.rules,
             players=self.players,
-            seed=self.seed,  # type: ignore[arg-type]
+            seed=seed,
             dealer=self._dealer_arg,
             deck=None if deck is None else tuple(deck),
             actions=tuple(self.actions),
@@ -1066,8 +1071,7 @@ def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
     if len(cards) != len(full) or set(cards) != set(full):
         missing = sorted(set(full) - set(cards))
         extra = sorted(set(cards) - set(full))
-        seen: set[Card] = set()
-        twice = sorted({c for c in cards if c in seen or seen.add(c)})
+        twice = sorted(c for c, n in Counter(cards).items() if n > 1)
         dup = len(cards) - len(set(cards))
         raise InvalidInputError(
             f"deck is not exactly the {rules.deck}-card deck: {len(cards)} cards"
@@ -1076,3 +1080,47 @@ def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
             + (f", {dup} repeated ({' '.join(map(str, twice))})" if dup else "")
         )
     return cards
+
+
+def _public_deal(obs: Observation) -> _Deal:
+    """The current deal's public facts in ``obs``, with no hand dealt yet."""
+    return _Deal(
+        n_active=sum(1 for v in obs.lives if v >= 0),
+        first_player=obs.first_player,
+        chooser=obs.chooser,
+        knocker=obs.knocked_by,
+        final_left=obs.final_turns_left,
+        turns=obs.turns,
+        passes=obs.passes,
+        swapped=list(obs.swapped),
+        mistery_by=obs.mistery_by,
+        ann=dict(obs.announcements),
+        ann_order=list(obs.announce_order),
+        ann_index=sum(1 for s in obs.announce_order if s in obs.announcements),
+        table=list(obs.table),
+        discard=list(obs.discard),
+        hands=[[] for _ in range(obs.players)],
+        known=[[] for _ in range(obs.players)],
+        end_reason=_why_ended(obs),
+    )
+
+
+def _why_ended(obs: Observation) -> DealEnd | None:
+    """Why the deal ended, read from the public facts while Lügen's announcements run
+    (before them the deal has not ended, so ``None``). A deal's only 31s are those that
+    end it, and each of them is announced as 31 for all to see."""
+    if obs.phase is not Phase.ANNOUNCE and obs.phase is not Phase.DECIDE:
+        return None
+    if any(value == 31 for value, _ in obs.announcements.values()):
+        return DealEnd.THIRTY_ONE
+    return DealEnd.KNOCK if obs.knocked_by is not None else DealEnd.MAX_CYCLES
+
+
+def _unseen_cards(obs: Observation) -> list[Card]:
+    """The cards of the deck that ``obs`` shows nowhere, in deck order."""
+    seen = set(obs.hand) | set(obs.table) | set(obs.discard)
+    if obs.mistery is not None:
+        seen.add(obs.mistery)
+    for cards in obs.known_cards.values():
+        seen.update(cards)
+    return [c for c in _DECKS[obs.rules.deck] if c not in seen]

@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import InvalidInputError
@@ -106,7 +107,7 @@ def check(
         pos = at + 1
 
 
-def _string_end(text: str, start: int, find: Any) -> int:
+def _string_end(text: str, start: int, find: Callable[[str, int], int]) -> int:
     """The index of the quote closing the string that opens at ``start``."""
     pos = start + 1
     while True:

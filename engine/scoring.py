@@ -15,7 +15,7 @@ and "Scoring a deal").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, Rank, parse_cards
 from .errors import InvalidInputError
@@ -44,21 +44,17 @@ def _as_card(c: object) -> Card:
 def _check_hand(cards: object) -> tuple[Card, Card, Card]:
     if isinstance(cards, str):
         cards = parse_cards(cards)
-    try:
-        hand = tuple(cards)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidInputError(f"a hand is three cards, not {cards!r}") from None
-    if len(hand) != 3:
+    if not isinstance(cards, Iterable):
+        raise InvalidInputError(f"a hand is three cards, not {cards!r}")
+    items: tuple[object, ...] = tuple(cards)
+    if len(items) != 3:
         raise InvalidInputError(
-            f"a hand is three cards, got {len(hand)}: {' '.join(map(str, hand)) or 'none'}"
+            f"a hand is three cards, got {len(items)}: {' '.join(map(str, items)) or 'none'}"
         )
-    for c in hand:
-        if not isinstance(c, Card):
-            hand = tuple(_as_card(x) for x in hand)  # card texts are welcome too
-            break
-    if len(set(hand)) != 3:
-        raise InvalidInputError(f"the hand {' '.join(map(str, hand))} repeats a card")
-    return hand  # type: ignore[return-value]
+    a, b, c = (x if isinstance(x, Card) else _as_card(x) for x in items)  # texts are welcome
+    if len({a, b, c}) != 3:
+        raise InvalidInputError(f"the hand {a} {b} {c} repeats a card")
+    return a, b, c
 
 
 def hand_value(cards: Sequence[Card] | str, rules: Rules | None = None) -> int | float:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
 
 from app.cards.names import card_name
 from app.cards.svg import card_svg
 from app.escape import escape as esc
+from engine import Card
 
 
 @functools.lru_cache(maxsize=1024)
@@ -21,7 +21,7 @@ def face(card: str, style: str, lang: str, selected: bool = False) -> str:
     return card_svg(card, style, lang=lang, selected=selected)
 
 
-def mini_cards(cards: Iterable[Any], style: str, lang: str) -> str:
+def mini_cards(cards: Iterable[Card | str], style: str, lang: str) -> str:
     """Each card as a small face, an image named by the card (``data-card`` its text).
 
     >>> from engine import parse_cards

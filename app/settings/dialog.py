@@ -36,6 +36,7 @@ from app import forms
 from app.escape import escape as esc
 from app.i18n import lookup
 from app.settings import model as st
+from app.storage import Notice
 from engine import InvalidInputError
 
 PER_BOT = "per_bot"
@@ -333,7 +334,7 @@ def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
 
 def draft(
     fields: Mapping[str, Any], base: st.Settings | None = None
-) -> tuple[st.Settings, list[st.Notice]]:
+) -> tuple[st.Settings, list[Notice]]:
     """The settings the dialog holds after the player changed a field (never raises;
     an inconsistent custom rule set is kept so :func:`problems` can explain it)."""
     return st.from_form(normalize(fields), base=base)
@@ -539,10 +540,30 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
     ``open=False`` renders it hidden (the form is always in the page).
     """
     lang = lang or settings.lang
+    issues = problems(settings, lang)
+    hidden = "" if open else " hidden"
+    return (
+        f'<div class="overlay settings-layer"{hidden}>'
+        f'<form class="panel settings" data-testid="settings" aria-labelledby="settings-title" '
+        f'data-valid="{"false" if issues else "true"}">'
+        f'<h2 id="settings-title">{esc(tr("title", lang))}</h2>'
+        f'<fieldset class="group"><legend>{esc(tr("game", lang))}</legend>'
+        f"{_game_fields(settings, lang)}</fieldset>{_rules_part(settings, lang)}"
+        f'<fieldset class="group"><legend>{esc(tr("look", lang))}</legend>'
+        f"{_look_fields(settings, lang)}</fieldset>"
+        f'<p class="note">{esc(tr("applies", lang))}</p>'
+        f"{_problems_box(settings, issues, lang)}{_buttons(bool(issues), lang)}"
+        "</form></div>"
+    )
+
+
+def _game_fields(settings: st.Settings, lang: str) -> str:
+    """The game's fields: rules preset, bots, people, difficulty, lives, Mistery, Lügen."""
     lo, hi = st.bot_range(settings)
-    range_rules = st._rules_for_range(settings)
     preset_rules = st.base_preset(settings)
     preset_choices = [(p, _preset_label(p, lang), False) for p in st.PRESET_CHOICES]
+    lives = "" if settings.lives is None else settings.lives
+    placeholder = str(preset_rules.lives)
     game = [
         _field(
             "preset",
@@ -565,25 +586,28 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
         _field(
             "lives",
             tr("lives", lang),
-            _number(
-                "lives",
-                "" if settings.lives is None else settings.lives,
-                *st.LIVES_RANGE,
-                placeholder=str(preset_rules.lives),
-            ),
+            _number("lives", lives, *st.LIVES_RANGE, placeholder=placeholder),
             tr("lives_hint", lang, n=preset_rules.lives),
         ),
         _check("mistery", tr("mistery", lang), settings.mistery, tr("mistery_hint", lang)),
         _check("luegen", tr("luegen", lang), settings.luegen, tr("luegen_hint", lang)),
     ]
+    return "".join(game)
+
+
+def _rules_part(settings: st.Settings, lang: str) -> str:
+    """The custom rule set's options, or (for a named preset) a note that its rules hold."""
     if settings.preset == st.CUSTOM:
-        rules_part = _custom_section(settings, lang)
-    else:
-        rules_part = (
-            f'<p class="rules-note">{esc(tr("rules_named", lang))}</p>'
-            f'<input type="hidden" name="from_preset" value="{esc(settings.preset)}">'
-        )
-    deck = range_rules.deck
+        return _custom_section(settings, lang)
+    return (
+        f'<p class="rules-note">{esc(tr("rules_named", lang))}</p>'
+        f'<input type="hidden" name="from_preset" value="{esc(settings.preset)}">'
+    )
+
+
+def _look_fields(settings: st.Settings, lang: str) -> str:
+    """How it looks: the card faces (and which are drawn with this deck), language, speed."""
+    deck = st._rules_for_range(settings).deck
     style_choices = [
         ("french", tr("french", lang), False),
         ("german", tr("german", lang), False),
@@ -595,6 +619,7 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
     style_hint = ""
     if shown != settings.deck_style:
         style_hint = tr("style_note", lang, deck=deck, shown=tr("shown_" + shown, lang))
+    speeds = [(s, tr("speed_" + s, lang), False) for s in st.SPEEDS]
     look = [
         _field(
             "deck_style",
@@ -607,49 +632,39 @@ def render(settings: st.Settings, lang: str | None = None, *, open: bool = True)
             tr("lang", lang),
             _select("lang", [("de", "Deutsch", False), ("en", "English", False)], settings.lang),
         ),
-        _field(
-            "speed",
-            tr("speed", lang),
-            _select(
-                "speed", [(s, tr("speed_" + s, lang), False) for s in st.SPEEDS], settings.speed
-            ),
-        ),
+        _field("speed", tr("speed", lang), _select("speed", speeds, settings.speed)),
     ]
-    issues = problems(settings, lang)
-    error_el = ""
-    if issues:
-        detail = engine_error(settings)
-        items = "".join(f"<li>{esc(p)}</li>" for p in issues)
-        engine_note = (
-            f'<p class="engine-says">{esc(tr("engine_says", lang, msg=detail))}</p>'
-            if detail
-            else ""
-        )
-        error_el = (
-            f'<div class="settings-error" role="alert" data-testid="settings-error">'
-            f"<strong>{esc(tr('invalid', lang))}</strong><ul>{items}</ul>{engine_note}</div>"
-        )
+    return "".join(look)
+
+
+def _problems_box(settings: st.Settings, issues: list[str], lang: str) -> str:
+    """Why these settings cannot start a match (and the engine's own words), or ""."""
+    if not issues:
+        return ""
+    detail = engine_error(settings)
+    items = "".join(f"<li>{esc(p)}</li>" for p in issues)
+    engine_note = (
+        f'<p class="engine-says">{esc(tr("engine_says", lang, msg=detail))}</p>'
+        if detail
+        else ""
+    )
+    return (
+        f'<div class="settings-error" role="alert" data-testid="settings-error">'
+        f"<strong>{esc(tr('invalid', lang))}</strong><ul>{items}</ul>{engine_note}</div>"
+    )
+
+
+def _buttons(invalid: bool, lang: str) -> str:
+    """Start (disabled while the settings cannot start a match), help and close."""
+    disabled = " disabled" if invalid else ""
     start = (
         f'<button type="button" class="primary" data-action="new-match" '
-        f'data-key="act-new-match"{" disabled" if issues else ""}>{esc(tr("start", lang))}</button>'
+        f'data-key="act-new-match"{disabled}>{esc(tr("start", lang))}</button>'
     )
-    buttons = (
+    return (
         f'<div class="buttons">{start}'
         f'<button type="button" data-action="open-help" data-key="set-open-help">'
         f"{esc(tr('help', lang))}</button>"
         f'<button type="button" class="ghost" data-action="close-settings" '
         f'data-key="act-close-settings">{esc(tr("close", lang))}</button></div>'
-    )
-    hidden = "" if open else " hidden"
-    return (
-        f'<div class="overlay settings-layer"{hidden}>'
-        f'<form class="panel settings" data-testid="settings" aria-labelledby="settings-title" '
-        f'data-valid="{"false" if issues else "true"}">'
-        f'<h2 id="settings-title">{esc(tr("title", lang))}</h2>'
-        f'<fieldset class="group"><legend>{esc(tr("game", lang))}</legend>{"".join(game)}'
-        f"</fieldset>{rules_part}"
-        f'<fieldset class="group"><legend>{esc(tr("look", lang))}</legend>{"".join(look)}'
-        f"</fieldset>"
-        f'<p class="note">{esc(tr("applies", lang))}</p>{error_el}{buttons}'
-        "</form></div>"
     )

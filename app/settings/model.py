@@ -31,7 +31,7 @@ import enum
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import engine
 from app.storage import KEY_SETTINGS, Notice, Store
@@ -465,12 +465,12 @@ def _last(value: str | Sequence[str]) -> str:
     return str(items[-1]) if items else ""
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _choice(value: Any, choices: Sequence[str], what: str) -> str:
-    if value not in choices:
+def _choice(value: object, choices: Sequence[str], what: str) -> str:
+    if not isinstance(value, str) or value not in choices:
         raise ValueError(f"{value!r} is not a known {what} ({', '.join(choices)})")
     return value
 
@@ -623,7 +623,9 @@ def _form_checkbox(fields: Mapping[str, str], name: str) -> bool:
     return name in fields and fields[name].strip().lower() not in (*_FALSE, "")
 
 
-def _form_rules(fields: Mapping[str, str], preset_name: str, notices: list[Notice]) -> dict:
+def _form_rules(
+    fields: Mapping[str, str], preset_name: str, notices: list[Notice]
+) -> dict[str, Any]:
     base = engine.preset(CUSTOM_BASE if preset_name == CUSTOM else preset_name).to_dict()
     types = engine.Rules.field_types()
     custom = {}

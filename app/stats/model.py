@@ -65,13 +65,14 @@ import json
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from app import safe_json
 from app.escape import escape as _esc
-from app.storage import KEY_STATS, Notice, Store
+from app.storage import KEY_STATS as KEY_STATS  # the statistics' key, named here too
+from app.storage import Notice, Store
 from engine import InvalidInputError
 
 VERSION = 2
@@ -473,22 +474,30 @@ def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
         f'class="chart-line"/>'
     )
     parts.append(f'<circle cx="{x(n - 1):.1f}" cy="{y(rates[-1]):.1f}" r="3" class="chart-now"/>')
-    # One tick per match below the plot: a tall one for a win, a short one otherwise.
-    base = _H - _BOTTOM + 14
-    width = max(0.5, min(4.0, 0.7 * plot_w / n))
-    for i, r in enumerate(results):
-        state = "won" if r.won else "lost"
-        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
-        top = base - (9 if r.won else 3)
-        parts.append(
-            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
-            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
-        )
+    parts += _ticks(results, x, max(0.5, min(4.0, 0.7 * plot_w / n)), text)
     caption = _esc(f"{n} {text['matches' if n > 1 else 'match']}")
     parts.append(
         f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle">{caption}</text>'
     )
     return _svg(label, "".join(parts))
+
+
+def _ticks(
+    results: Sequence[Result], x: Callable[[int], float], width: float, text: Mapping[str, str]
+) -> list[str]:
+    """One tick per match below the plot: a tall one for a win, a short one otherwise,
+    each with its date and place as a tooltip."""
+    base = _H - _BOTTOM + 14
+    ticks = []
+    for i, r in enumerate(results):
+        state = "won" if r.won else "lost"
+        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
+        top = base - (9 if r.won else 3)
+        ticks.append(
+            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
+            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
+        )
+    return ticks
 
 
 def _svg(label: str, body: str) -> str:
@@ -503,11 +512,11 @@ def _svg(label: str, body: str) -> str:
 # -- validation ------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
@@ -536,7 +545,7 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.localtime())
 
 
-def is_date(value: Any) -> bool:
+def is_date(value: object) -> TypeGuard[str]:
     """True for a real calendar date written ``YYYY-MM-DD``.
 
     >>> [is_date(x) for x in ("2024-02-29", "2023-02-29", "2026-13-01", "2026-1-01", 20261130)]

@@ -262,6 +262,49 @@ def _button(action: str, label: str, cls: str = "") -> str:
     )
 
 
+def _tabs(known: Iterable[str], scope: str, lang: str) -> str:
+    """One tab per scope (all matches, each preset played), ``scope`` selected."""
+    return "".join(
+        f'<button type="button" role="tab" data-action="stats-scope-{esc(s)}" '
+        f'data-key="act-stats-scope-{esc(s)}" aria-selected="{"true" if s == scope else "false"}"'
+        f"{' class=on' if s == scope else ''}>{esc(scope_label(s, lang))}</button>"
+        for s in known
+    )
+
+
+def _message(message: str, error: bool) -> str:
+    """The answer to the last export, import or reset ("" if none); a failed import
+    is an alert."""
+    if not message:
+        return ""
+    return (
+        f'<p class="message{" error" if error else ""}" data-testid="stats-message" '
+        f'data-kind="{"error" if error else "ok"}" role="{"alert" if error else "status"}">'
+        f"{esc(message)}</p>"
+    )
+
+
+def _controls(confirm_reset: bool, lang: str) -> str:
+    """Export, import (a file picker) and reset, which asks first (``confirm_reset``)."""
+    if confirm_reset:
+        reset = (
+            f'<div class="confirm" role="alertdialog" aria-label="{esc(tr("reset", lang))}">'
+            f"<p>{esc(tr('reset_ask', lang))}</p>"
+            f"{_button('stats-reset-confirm', tr('reset_yes', lang), 'danger')}"
+            f"{_button('stats-reset-cancel', tr('reset_no', lang), 'ghost')}</div>"
+        )
+    else:
+        reset = _button("stats-reset", tr("reset", lang), "danger ghost")
+    return (
+        '<div class="buttons stats-controls">'
+        f"{_button('stats-export', tr('export', lang))}"
+        f'<label class="button file" data-key="act-stats-import">{esc(tr("import", lang))}'
+        '<input type="file" accept=".json,application/json" data-testid="stats-import-file" '
+        'name="stats-import-file" class="visually-hidden"></label>'
+        f"{reset}</div>"
+    )
+
+
 def render(
     stats: Stats,
     lang: str,
@@ -287,12 +330,7 @@ def render(
     if scope not in known:
         scope = SCOPE_ALL
     summary = stats.summary(None if scope == SCOPE_ALL else scope)
-    tabs = "".join(
-        f'<button type="button" role="tab" data-action="stats-scope-{esc(s)}" '
-        f'data-key="act-stats-scope-{esc(s)}" aria-selected="{"true" if s == scope else "false"}"'
-        f"{' class=on' if s == scope else ''}>{esc(scope_label(s, lang))}</button>"
-        for s in known
-    )
+    tabs = _tabs(known, scope, lang)
     figures = "".join(
         f'<tr data-figure="{esc(key)}"><th scope="row">{esc(label)}</th><td>{esc(value)}</td></tr>'
         for key, label, value in rows(summary, scope, lang)
@@ -303,30 +341,8 @@ def render(
     notice_el = "".join(
         f'<p class="notice" data-testid="stats-notice" role="alert">{esc(n)}</p>' for n in notices
     )
-    message_el = (
-        f'<p class="message{" error" if error else ""}" data-testid="stats-message" '
-        f'data-kind="{"error" if error else "ok"}" role="{"alert" if error else "status"}">'
-        f"{esc(message)}</p>"
-        if message
-        else ""
-    )
-    if confirm_reset:
-        reset = (
-            f'<div class="confirm" role="alertdialog" aria-label="{esc(tr("reset", lang))}">'
-            f"<p>{esc(tr('reset_ask', lang))}</p>"
-            f"{_button('stats-reset-confirm', tr('reset_yes', lang), 'danger')}"
-            f"{_button('stats-reset-cancel', tr('reset_no', lang), 'ghost')}</div>"
-        )
-    else:
-        reset = _button("stats-reset", tr("reset", lang), "danger ghost")
-    controls = (
-        '<div class="buttons stats-controls">'
-        f"{_button('stats-export', tr('export', lang))}"
-        f'<label class="button file" data-key="act-stats-import">{esc(tr("import", lang))}'
-        '<input type="file" accept=".json,application/json" data-testid="stats-import-file" '
-        'name="stats-import-file" class="visually-hidden"></label>'
-        f"{reset}</div>"
-    )
+    message_el = _message(message, error)
+    controls = _controls(confirm_reset, lang)
     hidden = "" if open else " hidden"
     return (
         f'<div class="overlay stats-layer"{hidden}>'

@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from app.cards.names import card_name, suit_name
 from app.escape import escape
 from app.i18n import fmt_value, lookup, t
 from app.table import luegen
-from engine import Action, ActionKind, hand_value
+from engine import Action, ActionKind, Card, Observation, hand_value
+
+if TYPE_CHECKING:
+    from app.table.view import UIState
 
 SHOWN = 3  # lines shown at once when there are many; the rest behind a disclosure
 ALL_AT_ONCE = 5  # up to this many lines (a Lügen decision, a short turn) all are shown
@@ -110,7 +113,7 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
+def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
@@ -126,7 +129,17 @@ class Line:
     why: str = ""
 
 
-def ask(observation: Any, seed: int = 0) -> list[Any]:
+class Ranked(Protocol):
+    """A legal move with its chance of losing no life (``engine.bots.hint.Hint``)."""
+
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def p_safe(self) -> float: ...
+
+
+def ask(observation: Observation, seed: int = 0) -> list[Ranked]:
     """The engine's ranking of every legal move (best first) with the page's small
     search budget."""
     from engine.bots.hint import hint
@@ -134,13 +147,15 @@ def ask(observation: Any, seed: int = 0) -> list[Any]:
     return list(hint(observation, budget_ms=BUDGET_MS, samples=SAMPLES, seed=seed))
 
 
-def advise(obs: Any, ui: Any, seed: int) -> None:
+def advise(obs: Observation, ui: UIState, seed: int) -> None:
     """The hint button: the ranked moves of ``obs`` (the player at seat 0) in words, into
     ``ui.hints`` for the next drawing."""
     ui.hints = lines(obs, ask(obs, seed=seed), ui.names, ui.style, ui.lang)
 
 
-def lines(obs: Any, ranked: Sequence[Any], names: Sequence[str], style: str, lang: str) -> tuple:
+def lines(
+    obs: Observation, ranked: Sequence[Ranked], names: Sequence[str], style: str, lang: str
+) -> tuple[Line, ...]:
     """Every entry of ``ranked`` (``Hint``: ``action``, ``p_safe``) as a ``Line``."""
 
     def name(seat: int) -> str:
@@ -161,7 +176,9 @@ def _join(items: Sequence[str], lang: str) -> str:
     return ", ".join(items[:-1]) + f" {tr('and', lang)} " + items[-1]
 
 
-def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang: str) -> str:
+def move_words(
+    obs: Observation, action: Action, names: Sequence[str], style: str, lang: str
+) -> str:
     """A move said in words, with the cards' names from the observation.
 
     >>> from types import SimpleNamespace
@@ -195,7 +212,7 @@ def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang:
     if kind is ActionKind.ANNOUNCE:
         a, b = action.hand_cards
         return tr("announce", lang, value=fmt_value(action.value), a=h(a), b=h(b))
-    if kind is ActionKind.CHALLENGE:
+    if kind is ActionKind.CHALLENGE and action.target is not None:
         seat = action.target
         name = names[seat] if 0 < seat < len(names) else f"#{seat}"
         return tr("challenge", lang, name=name)
@@ -208,7 +225,7 @@ def move_words(obs: Any, action: Action, names: Sequence[str], style: str, lang:
 _SAME_HAND = frozenset({ActionKind.KEEP, ActionKind.KNOCK, ActionKind.PASS, ActionKind.NEW})
 
 
-def hand_after(obs: Any, action: Action) -> tuple | None:
+def hand_after(obs: Observation, action: Action) -> tuple[Card, ...] | None:
     """The three cards the player holds after ``action``; ``None`` where they cannot
     be known (the Mistery card someone else laid, three unseen cards taken) or the
     move changes no hand (Lügen). In the hidden deal a hold keeps three of five.
@@ -245,7 +262,7 @@ def hand_after(obs: Any, action: Action) -> tuple | None:
 
 
 def explain(
-    obs: Any, action: Action, name: Callable[[int], str], style: str, lang: str
+    obs: Observation, action: Action, name: Callable[[int], str], style: str, lang: str
 ) -> tuple[str, str]:
     """What ``action`` does, in words, and why where it lowers the hand.
 
@@ -259,7 +276,7 @@ def explain(
     losing no life has to speak for the move.
     """
     kind = action.kind
-    if kind is ActionKind.CHALLENGE:
+    if kind is ActionKind.CHALLENGE and action.target is not None:
         stakes = luegen.challenge_stakes(obs, action.target, name, lang)
         return stakes, challenge_why(obs, action.target, name, style, lang)
     if kind is ActionKind.GIVEUP:
@@ -280,7 +297,9 @@ def explain(
     return effect, (_kept_together(after_cards, style, lang) if after < before else "")
 
 
-def challenge_why(obs: Any, target: int, name: Callable[[int], str], style: str, lang: str) -> str:
+def challenge_why(
+    obs: Observation, target: int, name: Callable[[int], str], style: str, lang: str
+) -> str:
     """What the player could see that settles ``target``'s announcement ("Ben is known
     to hold 8 of Diamonds …: 27 is the truth"), or "" where it stays an estimate."""
     from engine.bots.hint import challenge_basis
@@ -292,14 +311,14 @@ def challenge_why(obs: Any, target: int, name: Callable[[int], str], style: str,
     value = fmt_value(said[0])
     if basis.kind == "impossible":
         return tr("basis_impossible", lang, name=name(target), value=value)
-    if basis.kind == "known":
+    if basis.kind == "known" and isinstance(basis.card, Card):
         key = "basis_true" if basis.true else "basis_lie"
         card = card_name(basis.card, style, lang)
         return tr(key, lang, name=name(target), card=card, value=value)
     return ""
 
 
-def _kept_together(cards: Sequence[Any], style: str, lang: str) -> str:
+def _kept_together(cards: Sequence[Card], style: str, lang: str) -> str:
     """Words for the most cards of one suit (else of one rank) in ``cards``, if two or more.
 
     >>> from engine import parse_cards

@@ -16,10 +16,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.escape import escape as esc
 from app.i18n import lookup
+from engine import Action
 
 # key -> (a move's text or a control, words for the help: German, English)
 SHORTCUTS: dict[str, tuple[str, tuple[str, str]]] = {
@@ -42,7 +42,7 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def command(key: str, legal: Sequence[Any], mode: str) -> str | None:
+def command(key: str, legal: Sequence[Action], mode: str) -> str | None:
     """What ``key`` does now: a legal move's text, a control name, or None."""
     entry = SHORTCUTS.get(key.lower())
     if entry is None:

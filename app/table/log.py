@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from app.cards.names import card_short
 from app.i18n import feuer_name, fmt_value, lookup, t
-from engine import DealEnd, Event, EventKind, LossReason, LuegenOutcome
+from engine import Card, DealEnd, Event, EventKind, LossReason, LuegenOutcome
 
 KEEP = 80  # lines kept in the page (the oldest go first)
 
@@ -137,7 +136,7 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
+def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
@@ -156,59 +155,78 @@ def line(
 
 @functools.lru_cache(maxsize=2048)  # events are frozen: a line is worked out once
 def _line(event: Event, names: tuple[str, ...], lang: str, style: str, preset: str) -> str:
-    k, seat = event.kind, event.seat
-    you = "_you" if seat == 0 else ""
+    say = _Say(names, lang, style)
+    text = _move_line(event, say)
+    return text if text is not None else _showdown_line(event, say, preset)
 
-    def name(s: int | None) -> str:
-        if s is None:
+
+class _Say:
+    """Seats and cards in one log's words: seat 0 is "you", the others by name."""
+
+    def __init__(self, names: tuple[str, ...], lang: str, style: str) -> None:
+        self.names, self.lang, self.style = names, lang, style
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
             return "?"
-        if s == 0:
-            return t("you", lang)
-        return names[s] if s < len(names) else f"#{s}"
+        if seat == 0:
+            return t("you", self.lang)
+        return self.names[seat] if seat < len(self.names) else f"#{seat}"
 
-    def cards(cs: Sequence[Any]) -> str:
-        return " ".join(card_short(c, style, lang) for c in cs)
+    def cards(self, cs: Sequence[Card]) -> str:
+        return " ".join(card_short(c, self.style, self.lang) for c in cs)
 
-    def listed(cs: Sequence[Any]) -> str:
-        return ", ".join(card_short(c, style, lang) for c in cs)
+    def listed(self, cs: Sequence[Card]) -> str:
+        return ", ".join(card_short(c, self.style, self.lang) for c in cs)
 
-    who = name(seat)
+
+def _move_line(event: Event, say: _Say) -> str | None:
+    """A deal's start, its table, and the seats' moves; None for other events."""
+    k, lang = event.kind, say.lang
+    you = "_you" if event.seat == 0 else ""
+    who = say.name(event.seat)
     if k is EventKind.DEAL:
         return tr("deal" + you, lang, n=event.value, name=who)
     if k in (EventKind.TABLE, EventKind.REFRESH, EventKind.RESHUFFLE, EventKind.VOID):
-        return tr(_PUBLIC[k], lang, cards=cards(event.cards))
+        return tr(_PUBLIC[k], lang, cards=say.cards(event.cards))
     if k in (EventKind.KEEP, EventKind.PASS, EventKind.GIVEUP, EventKind.SWIM, EventKind.OUT):
         return tr(str(k) + you, lang, name=who)
     if k is EventKind.TAKE:
-        return tr("take" + you, lang, name=who, cards=cards(event.given))
+        return tr("take" + you, lang, name=who, cards=say.cards(event.given))
     if k is EventKind.SWAP:
-        return tr("swap" + you, lang, name=who, take=listed(event.taken), give=listed(event.given))
+        take, give = say.listed(event.taken), say.listed(event.given)
+        return tr("swap" + you, lang, name=who, take=take, give=give)
     if k is EventKind.SWAP_ALL:
-        return tr(
-            "swap_all" + you, lang, name=who, take=cards(event.taken), give=cards(event.given)
-        )
+        take, give = say.cards(event.taken), say.cards(event.given)
+        return tr("swap_all" + you, lang, name=who, take=take, give=give)
     if k is EventKind.MISTERY or k is EventKind.HOLD:
         mine = "_you" if event.given else ""  # only the mover's own log names the cards
         key = "mistery" if k is EventKind.MISTERY else "hold"
-        return tr(key + mine, lang, name=who, take=cards(event.taken), give=cards(event.given))
+        take, give = say.cards(event.taken), say.cards(event.given)
+        return tr(key + mine, lang, name=who, take=take, give=give)
     if k is EventKind.NEW:
-        return tr("new" + you, lang, name=who, cards=cards(event.cards))
+        return tr("new" + you, lang, name=who, cards=say.cards(event.cards))
     if k is EventKind.KNOCK:
         return tr(("hold_final" if event.reason == "keep" else "knock") + you, lang, name=who)
+    return None
+
+
+def _showdown_line(event: Event, say: _Say, preset: str) -> str:
+    """How a deal ends (31, Feuer, shown hands, Lügen), the lives lost, the match's end."""
+    k, lang = event.kind, say.lang
+    you = "_you" if event.seat == 0 else ""
+    who = say.name(event.seat)
     if k is EventKind.THIRTY_ONE:
-        return tr("31" + you, lang, name=who, cards=cards(event.cards))
+        return tr("31" + you, lang, name=who, cards=say.cards(event.cards))
     if k is EventKind.FEUER:
         feuer = feuer_name(preset, lang)
-        return tr("feuer" + you, lang, name=who, feuer=feuer, cards=cards(event.cards))
-    if k is EventKind.REVEAL:
-        value = fmt_value(event.value)
-        return tr("reveal" + you, lang, name=who, cards=cards(event.cards), value=value)
-    if k is EventKind.ANNOUNCE:
-        value = fmt_value(event.value)
-        return tr("announce" + you, lang, name=who, value=value, cards=cards(event.cards))
+        return tr("feuer" + you, lang, name=who, feuer=feuer, cards=say.cards(event.cards))
+    if k is EventKind.REVEAL or k is EventKind.ANNOUNCE:
+        value, cards = fmt_value(event.value), say.cards(event.cards)
+        return tr(str(k) + you, lang, name=who, cards=cards, value=value)
     if k is EventKind.CHALLENGE:
         key = "challenge" + you if event.target != 0 else "challenge_of_you"
-        text = tr(key, lang, name=who, other=name(event.target))
+        text = tr(key, lang, name=who, other=say.name(event.target))
         if event.reason in (LuegenOutcome.LIE, LuegenOutcome.TRUE):
             text += ": " + tr("verdict_" + str(event.reason), lang)
         return text
@@ -219,7 +237,7 @@ def _line(event: Event, names: tuple[str, ...], lang: str, style: str, preset: s
     if k is EventKind.DEAL_END:
         return tr("deal_end", lang, n=event.value, why=_end(event.reason, lang, preset))
     if k is EventKind.MATCH_END:
-        text = winners(event.seats, name, lang)
+        text = winners(event.seats, say.name, lang)
         return text + (f" ({tr('crown', lang)})" if event.reason == "crown" else "")
     return str(event)  # a kind this module does not know yet: the engine's own words
 

@@ -18,11 +18,11 @@ grammatical sentences of their own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from app.cards.mini import face, mini_cards
 from app.escape import escape as esc
 from app.i18n import fmt_value, lookup
+from engine import Card, DealResult, Observation
 
 _T: dict[str, tuple[str, str]] = {
     "giveup": ("{who} gibt auf und verliert 1 Leben.", "{who} gives up and loses 1 life."),
@@ -74,11 +74,11 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
+def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
-def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:
+def verdict(last_deal: DealResult, name: Callable[[int], str], lang: str) -> str:
     """The Lügen decision of a finished deal in one or three sentences; "" if the deal
     had no Lügen decision. ``name(seat)`` gives a seat's name (seat 0 is "you")."""
     outcome = last_deal.outcome
@@ -110,7 +110,7 @@ def verdict(last_deal: Any, name: Callable[[int], str], lang: str) -> str:
     return " ".join(parts)
 
 
-def badge(last_deal: Any, seat: int, lang: str) -> str:
+def badge(last_deal: DealResult, seat: int, lang: str) -> str:
     """``gelogen``/``lied`` or ``ehrlich``/``honest`` for the challenged seat, else ""."""
     if last_deal.challenged != seat:
         return ""
@@ -122,7 +122,7 @@ def badge(last_deal: Any, seat: int, lang: str) -> str:
     return ""
 
 
-def challenge_label(obs: Any, seat: int, name: str, lang: str) -> str:
+def challenge_label(obs: Observation, seat: int, name: str, lang: str) -> str:
     """The challenge button's text, with what that player announced."""
     said = obs.announcements.get(seat)
     if said is None:
@@ -130,7 +130,7 @@ def challenge_label(obs: Any, seat: int, name: str, lang: str) -> str:
     return tr("challenge", lang, name=name, value=fmt_value(said[0]))
 
 
-def cost(obs: Any, seat: int, n: int, name: Callable[[int], str], lang: str) -> str:
+def cost(obs: Observation, seat: int, n: int, name: Callable[[int], str], lang: str) -> str:
     """What losing ``n`` lives means for ``seat``: "Anna loses 2 lives", "you lose 2
     lives and are out" (the rules' ``out_after`` with the seat's lives now).
 
@@ -147,7 +147,7 @@ def cost(obs: Any, seat: int, n: int, name: Callable[[int], str], lang: str) -> 
     return tr(key, lang, who=name(seat), n=n, lives=word)
 
 
-def challenge_stakes(obs: Any, target: int, name: Callable[[int], str], lang: str) -> str:
+def challenge_stakes(obs: Observation, target: int, name: Callable[[int], str], lang: str) -> str:
     """What challenging ``target`` costs: the liar's loss if it is a lie, the player's
     own if it is the truth (the rules' ``challenge_loss`` either way)."""
     n = obs.rules.challenge_loss
@@ -156,7 +156,7 @@ def challenge_stakes(obs: Any, target: int, name: Callable[[int], str], lang: st
     return f"{lie} {true}"
 
 
-def giveup_stakes(obs: Any, lang: str) -> str:
+def giveup_stakes(obs: Observation, lang: str) -> str:
     """What giving up costs the player (the rules' ``giveup_loss``), as a sentence."""
     text = cost(obs, obs.seat, obs.rules.giveup_loss, str, lang)
     return text[:1].upper() + text[1:] + "."
@@ -172,19 +172,21 @@ def _stake_button(action: str, label: str, stakes: str, cls: str) -> str:
     )
 
 
-def challenge_button(obs: Any, target: int, name: Callable[[int], str], lang: str) -> str:
+def challenge_button(obs: Observation, target: int, name: Callable[[int], str], lang: str) -> str:
     """"Challenge Anna (says 30)", and beneath it what that costs whom."""
     label = challenge_label(obs, target, name(target), lang)
     stakes = challenge_stakes(obs, target, name, lang)
     return _stake_button(f"challenge {target}", label, stakes, "primary stake")
 
 
-def giveup_button(obs: Any, lang: str) -> str:
+def giveup_button(obs: Observation, lang: str) -> str:
     """"Give up", and beneath it the lives it costs."""
     return _stake_button("giveup", tr("giveup_button", lang), giveup_stakes(obs, lang), "stake")
 
 
-def seat_announcement(announcement: tuple, style: str, lang: str, *, me: bool = False) -> str:
+def seat_announcement(
+    announcement: tuple[int | float, tuple[Card, ...]], style: str, lang: str, *, me: bool = False
+) -> str:
     """An announcement on its seat: the value and the shown cards, larger than the
     seat's card backs. The whole is a ``<details>`` summary, so a tap, a click, Enter
     or Space shows the cards large (``.shown-big``, over the table) and another tap

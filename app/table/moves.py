@@ -16,22 +16,25 @@ frozenset()
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from engine import Action, ActionKind
+from engine import Action, ActionKind, Observation
+
+if TYPE_CHECKING:
+    from app.table.view import UIState
 
 _WHOLE_TABLE = frozenset({"table-0", "table-1", "table-2"})
 _WHOLE_HAND = frozenset({"hand-0", "hand-1", "hand-2"})
 
 
-def hand_active(obs: Any, ui: Any) -> set[int]:
+def hand_active(obs: Observation, ui: UIState) -> set[int]:
     """Hand indices some legal action uses (only while the player decides)."""
     if ui.mode != "human":
         return set()
     return {i for a in obs.legal_actions for i in a.hand_cards}
 
 
-def table_active(obs: Any, ui: Any) -> set[str]:
+def table_active(obs: Observation, ui: UIState) -> set[str]:
     """Table indices ("0"-"2", "mistery") some legal action uses, while the player decides."""
     if ui.mode != "human":
         return set()

@@ -5,12 +5,16 @@ buttons and inline icons. Pure markup functions of the UI state (``app.table.vie
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import t
+from engine import Card
 from engine.observation import is_out
+
+if TYPE_CHECKING:
+    from app.table.view import UIState
 
 # Small inline icons (no emoji: not every system has an emoji font).
 CROWN_ICON = (
@@ -25,7 +29,8 @@ WAVE_ICON = (
 )
 
 
-def seat_name(ui: Any, seat: int) -> str:
+def seat_name(ui: UIState, seat: int) -> str:
+    """The seat's name as the screen says it ("you" for seat 0)."""
     if seat == 0:
         return t("you", ui.lang)
     if seat < len(ui.names):
@@ -33,15 +38,18 @@ def seat_name(ui: Any, seat: int) -> str:
     return f"#{seat}"
 
 
-def mini(cards: Iterable[Any], ui: Any) -> str:
+def mini(cards: Iterable[Card | str], ui: UIState) -> str:
+    """Small card faces in the screen's card style and language."""
     return mini_cards(cards, ui.style, ui.lang)
 
 
-def backs(n: int, ui: Any) -> str:
+def backs(n: int, ui: UIState) -> str:
+    """``n`` small card backs."""
     return "".join('<span class="mini back" aria-hidden="true"></span>' for _ in range(n))
 
 
-def lives_el(lives: int, ui: Any) -> str:
+def lives_el(lives: int, ui: UIState) -> str:
+    """A seat's lives as hearts (or its being out, or swimming)."""
     start = max(ui.start_lives, lives, 1)
     if is_out(lives):
         return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'

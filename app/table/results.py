@@ -4,7 +4,8 @@ why, the ranking. Pure markup functions of one seat's observation and the UI sta
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import TYPE_CHECKING
 
 from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, t
@@ -15,13 +16,27 @@ from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
-from engine import LossReason, MatchEnd, hand_value
+from engine import Card, DealResult, LossReason, MatchEnd, Observation, hand_value
 from engine.observation import is_out, places
 
+if TYPE_CHECKING:
+    from app.table.view import UIState
 
-def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
-    """Per-seat facts of a finished deal (the engine's ``DealResult``): the hand
-    and value if it was shown to all, the Lügen announcement, lives lost."""
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """One seat's facts of a finished deal (see ``deal_rows``)."""
+
+    seat: int
+    hand: tuple[Card, ...]  # () unless it was shown to all
+    value: int | float | None  # the hand's value, if it was shown
+    announced: tuple[int | float, tuple[Card, ...]] | None  # Lügen: value and shown cards
+    lost: int
+
+
+def deal_rows(last_deal: DealResult | None) -> list[Row]:
+    """Per-seat facts of a finished deal: the hand and value if it was shown to all,
+    the Lügen announcement, lives lost."""
     if last_deal is None:
         return []
     hands = dict(last_deal.hands)
@@ -29,18 +44,18 @@ def deal_rows(last_deal: Any) -> list[dict[str, Any]]:
     announced = dict(last_deal.announcements)
     lost = tuple(last_deal.lost)
     return [
-        {
-            "seat": seat,
-            "hand": tuple(hands.get(seat, ())),
-            "value": values.get(seat),
-            "announced": announced.get(seat),
-            "lost": lost[seat],
-        }
+        Row(
+            seat=seat,
+            hand=tuple(hands.get(seat, ())),
+            value=values.get(seat),
+            announced=announced.get(seat),
+            lost=lost[seat],
+        )
         for seat in range(len(lost))
     ]
 
 
-def _lie_badge(last_deal: Any, seat: int, ui: Any) -> str:
+def _lie_badge(last_deal: DealResult, seat: int, ui: UIState) -> str:
     word = luegen_view.badge(last_deal, seat, ui.lang)
     if not word:
         return ""
@@ -48,12 +63,15 @@ def _lie_badge(last_deal: Any, seat: int, ui: Any) -> str:
     return f' <span class="tag verdict {kind}" data-verdict="{kind}">{esc(word)}</span>'
 
 
-def reason_text(last_deal: Any, ui: Any) -> str:
+def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
     if last_deal is None:
         return ""
     lang = ui.lang
-    name = lambda s: seat_name(ui, s)  # noqa: E731
+
+    def name(seat: int) -> str:
+        return seat_name(ui, seat)
+
     reason = str(last_deal.reason)
     lost = tuple(last_deal.lost)
     losers = [s for s, n in enumerate(lost) if n]
@@ -89,55 +107,57 @@ def reason_text(last_deal: Any, ui: Any) -> str:
     return " ".join(parts)
 
 
-def _lives_after(obs: Any, last: Any) -> list[int]:
+def _lives_after(obs: Observation, last: DealResult | None) -> list[int]:
     """The lives ``last`` left (two deals can end back to back: the first one's panel
     must not show the second one's losses); a result made without them: the lives now."""
     return list((last.lives_after if last is not None else ()) or obs.lives)
 
 
-def _result_rows(obs: Any, last: Any, ui: Any) -> tuple[str, list[str]]:
+def _result_rows(obs: Observation, last: DealResult | None, ui: UIState) -> tuple[str, list[str]]:
     """The rows of a finished deal (each seat's cards, value, lives left and loss) and,
     in words, who lost what: the end-of-deal and the end-of-match panel show both."""
+    if last is None:
+        return "", []
     lives = _lives_after(obs, last)
     items, losers = [], []
     for row in deal_rows(last):
-        seat = row["seat"]
+        seat = row.seat
         now = lives[seat] if seat < len(lives) else 0
         items.append(_result_row(obs, last, row, now, ui))
-        if row["lost"]:
-            losers.append(_loss_words(seat, row["lost"], now, ui))
+        if row.lost:
+            losers.append(_loss_words(seat, row.lost, now, ui))
     return "".join(items), losers
 
 
-def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> str:
+def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UIState) -> str:
     """One seat's row: name, knock and Lügen badges, lives left, the cards as far as they
     were shown (backs for hidden ones, none for a seat that was out before the deal),
     the value or announcement, and the lives lost."""
-    seat = row["seat"]
+    seat = row.seat
     name = seat_name(ui, seat)
-    lost = row["lost"] or 0
+    lost = row.lost or 0
     classes = "result" + (" loser" if lost else "")
-    value = fmt_value(row["value"]) if row["value"] is not None else ""
+    value = fmt_value(row.value) if row.value is not None else ""
     own = tuple(last.own_hand) if seat == 0 else ()
     private = ""
-    if own and not row["hand"]:
+    if own and not row.hand:
         # Lügen: the player's own unrevealed cards, which only they saw.
-        row = {**row, "hand": own}
+        row = dataclasses.replace(row, hand=own)
         value = fmt_value(hand_value(own, obs.rules))
         private = (
             f'<span class="tag own" data-testid="own-hand">'
             f"{esc(luegen_view.tr('own_hand', ui.lang))}</span>"
         )
-    if row["hand"]:
-        cards = _mini_cards(row["hand"], ui)
-    elif row["announced"]:
-        cards = _mini_cards(row["announced"][1], ui) + _mini_backs(1, ui)
+    if row.hand:
+        cards = _mini_cards(row.hand, ui)
+    elif row.announced:
+        cards = _mini_cards(row.announced[1], ui) + _mini_backs(1, ui)
     elif is_out(now) and not lost:  # out before this deal: no cards were dealt to them
         cards = ""
     else:
         cards = _mini_backs(obs.rules.hand_size, ui)
-    if row["announced"]:
-        said = t("announced", ui.lang, value=fmt_value(row["announced"][0]))
+    if row.announced:
+        said = t("announced", ui.lang, value=fmt_value(row.announced[0]))
         value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
     loss = f'<span class="loss">−{"♥" * int(lost)}</span>' if lost else ""
     knock = ""
@@ -153,7 +173,7 @@ def _result_row(obs: Any, last: Any, row: dict[str, Any], now: int, ui: Any) -> 
     )
 
 
-def _loss_words(seat: int, lost: int, now: int, ui: Any) -> str:
+def _loss_words(seat: int, lost: int, now: int, ui: UIState) -> str:
     """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
     you = "_you" if seat == 0 else ""
     key = ("lost_life" if lost == 1 else "lost_lives") + you
@@ -161,7 +181,7 @@ def _loss_words(seat: int, lost: int, now: int, ui: Any) -> str:
     return words + (t("and_out" + you, ui.lang) if is_out(now) else "")
 
 
-def deal_over(obs: Any, ui: Any) -> str:
+def deal_over(obs: Observation, ui: UIState) -> str:
     last = ui.result if ui.result is not None else obs.last_deal
     rows, losers = _result_rows(obs, last, ui)
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
@@ -178,7 +198,7 @@ def deal_over(obs: Any, ui: Any) -> str:
     )
 
 
-def _next_deal(ui: Any) -> str:
+def _next_deal(ui: UIState) -> str:
     """The usual way on: the next deal, or first a look back at this one."""
     return (
         '<div class="buttons deal-buttons">'
@@ -187,7 +207,7 @@ def _next_deal(ui: Any) -> str:
     )
 
 
-def _out_choice(ui: Any) -> str:
+def _out_choice(ui: UIState) -> str:
     """The player is out and the others play on: one choice, said in one sentence. The
     first button keeps the name ``next-deal`` (the page contract's way on from every
     end of a deal); for a player who is out it plays every remaining deal without a
@@ -201,20 +221,20 @@ def _out_choice(ui: Any) -> str:
     )
 
 
-def ranking(obs: Any, ui: Any) -> list[tuple[int, int]]:
+def ranking(obs: Observation, ui: UIState) -> list[tuple[int, int]]:
     """(place, seat) pairs, best first: the engine's places (winners first, then
     by lives, then the later eliminated first; equal standing shares a place)."""
     return sorted((place, seat) for seat, place in enumerate(places(obs.lives, obs.out_deal)))
 
 
-def match_over(obs: Any, ui: Any) -> str:
+def match_over(obs: Observation, ui: UIState) -> str:
     """The end of the match: the result panel, or, once the player closed it to look
     at the finished table, a bar that brings it back or starts a new match."""
     head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang)
     return _match_panel(obs, head, ui) if ui.match_panel else _match_bar(head, ui)
 
 
-def _match_panel(obs: Any, head: str, ui: Any) -> str:
+def _match_panel(obs: Observation, head: str, ui: UIState) -> str:
     """Who won (with the crown), how the rules ended the match, the last deal's hands and
     losses, the ranking; closed with Escape or its "look at the table" button."""
     crown_el = (
@@ -242,7 +262,7 @@ def _match_panel(obs: Any, head: str, ui: Any) -> str:
     )
 
 
-def _last_deal(obs: Any, ui: Any) -> str:
+def _last_deal(obs: Observation, ui: UIState) -> str:
     """The deal that ended the match: why, everyone's hand, who lost what."""
     last = obs.last_deal
     if last is None:
@@ -256,7 +276,7 @@ def _last_deal(obs: Any, ui: Any) -> str:
     )
 
 
-def _ranking_rows(obs: Any, ui: Any) -> str:
+def _ranking_rows(obs: Observation, ui: UIState) -> str:
     winners, lives = ui.winners, list(obs.lives)
     rows = []
     for place, seat in ranking(obs, ui):
@@ -270,7 +290,7 @@ def _ranking_rows(obs: Any, ui: Any) -> str:
     return "".join(rows)
 
 
-def _match_bar(head: str, ui: Any) -> str:
+def _match_bar(head: str, ui: UIState) -> str:
     """The closed result: the finished table stays in view, with the way back to the
     result and on to a new match (``data-state`` stays ``match-over``)."""
     return (

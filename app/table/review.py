@@ -16,14 +16,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import lookup
 from app.table import coach
 from app.table.coach import move_words, percent
-from engine import Action, ActionKind, Match
+from engine import Action, Card, Match, Observation
 
 SAMPLES = coach.SAMPLES  # sampled deals per decision, as the in-game hint (seeded)
 CAP_MS = 1500  # a safety net for a very slow device only; the count sets the work
@@ -60,7 +59,7 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
+def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
@@ -70,14 +69,16 @@ class Decision:
     coach's best move, each with its estimated chance of losing no life."""
 
     index: int  # the action's place in ``match.actions`` (also the search's seed)
-    observation: Any  # engine Observation of the player at that moment
+    observation: Observation  # the player's at that moment
     chosen: Action
     chosen_p: float
     best: Action
     best_p: float
 
 
-def decisions(match: Match, deal_number: int, seat: int = 0) -> Iterator[tuple[int, Any, Action]]:
+def decisions(
+    match: Match, deal_number: int, seat: int = 0
+) -> Iterator[tuple[int, Observation, Action]]:
     """``(index, observation, action)`` for each decision ``seat`` made in deal
     ``deal_number``, replaying ``match``'s actions from its start (``match`` is not
     changed); the observation is the seat's own at that moment."""
@@ -91,23 +92,25 @@ def decisions(match: Match, deal_number: int, seat: int = 0) -> Iterator[tuple[i
         replay.apply(text)
 
 
-def judge(index: int, obs: Any, chosen: Action, samples: int = SAMPLES) -> Decision:
+def judge(index: int, obs: Observation, chosen: Action, samples: int = SAMPLES) -> Decision:
     """The coach's ranking of ``obs``'s moves (seeded by ``index``): the best move and
     the chosen one with their chances."""
     from engine.bots.hint import hint
 
-    ranked = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
+    ranked: list[coach.Ranked] = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
     best = ranked[0]
     mine = next((h for h in ranked if h.action == chosen), best)
     return Decision(index, obs, chosen, float(mine.p_safe), best.action, float(best.p_safe))
 
 
-def review(match: Match, deal_number: int, seat: int = 0, samples: int = SAMPLES) -> tuple:
+def review(
+    match: Match, deal_number: int, seat: int = 0, samples: int = SAMPLES
+) -> tuple[Decision, ...]:
     """Every decision of ``seat`` in deal ``deal_number``, judged (a tuple of ``Decision``)."""
     return tuple(judge(i, obs, a, samples) for i, obs, a in decisions(match, deal_number, seat))
 
 
-def _group(label: str, cards: Sequence[Any], style: str, lang: str) -> str:
+def _group(label: str, cards: Sequence[Card], style: str, lang: str) -> str:
     """Cards under a label, kept on one line."""
     return (
         f'<span class="group"><span class="label">{esc(label)}</span>'
@@ -146,7 +149,7 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
 
 
 def _knowable(
-    obs: Any, moves: Sequence[Action], names: Sequence[str], style: str, lang: str
+    obs: Observation, moves: Sequence[Action], names: Sequence[str], style: str, lang: str
 ) -> list[str]:
     """For a Lügen decision, what the player could know then of each challenged
     announcement among ``moves`` (the review judges by that, never by the hands shown
@@ -157,7 +160,7 @@ def _knowable(
     def name(seat: int) -> str:
         return names[seat] if 0 < seat < len(names) else f"#{seat}"
 
-    targets = dict.fromkeys(m.target for m in moves if m.kind is ActionKind.CHALLENGE)
+    targets = dict.fromkeys(m.target for m in moves if m.target is not None)  # challenges
     why = [coach.challenge_why(obs, t, name, style, lang) for t in targets]
     said = "; ".join(w for w in why if w) or tr("estimate", lang)
     return [f'<p class="knowable"><b>{esc(tr("knowable", lang))}:</b> {esc(said)}</p>']

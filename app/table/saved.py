@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
 
 import engine
 from app import safe_json
@@ -32,7 +31,7 @@ from app.settings import model as st
 class Saved:
     """A saved match record, read and checked field by field (see ``read_saved``)."""
 
-    match: Any  # engine.Match
+    match: engine.Match
     settings: st.Settings
     deal_seen: int = 0  # the last finished deal whose result the player has seen
     deal_noted: int = 0  # the last finished deal counted in the statistics
@@ -53,14 +52,14 @@ class Saved:
         )
 
 
-def _count(record: dict, name: str) -> int:
+def _count(record: dict[str, object], name: str) -> int:
     value = record.get(name, 0)
     if type(value) is not int or value < 0:
         raise ValueError(f"{name} is {value!r}, not a whole number >= 0")
     return value
 
 
-def _flag(record: dict, name: str) -> bool:
+def _flag(record: dict[str, object], name: str) -> bool:
     value = record.get(name, False)
     if not isinstance(value, bool):
         raise ValueError(f"{name} is {value!r}, not true or false")

@@ -15,11 +15,14 @@ the turn prompt that follows the player's selection, the player's hand value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app.cards.names import card_short
 from app.i18n import fmt_value, lookup
-from engine import EventKind
+from engine import Card, EventKind
+
+if TYPE_CHECKING:
+    from app.table.story import Move
 
 _T: dict[str, tuple[str, str]] = {
     # a seat's last move, shown on the seat until its next turn
@@ -76,16 +79,16 @@ _T: dict[str, tuple[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
+def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
-def _cards(cards: Sequence[Any], style: str, lang: str) -> str:
+def _cards(cards: Sequence[Card], style: str, lang: str) -> str:
     return " ".join(card_short(c, style, lang) for c in cards)
 
 
-def seat_move(move: Any, style: str, lang: str, *, me: bool = False) -> str:
-    """A seat's last move in a few words (``move``: ``app.table.story.Move``)."""
+def seat_move(move: Move, style: str, lang: str, *, me: bool = False) -> str:
+    """A seat's last move in a few words."""
     kind = move.kind
     took, laid = _cards(move.took, style, lang), _cards(move.laid, style, lang)
     if kind is EventKind.SWAP:

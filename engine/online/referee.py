@@ -385,8 +385,9 @@ class Referee:
 
     def _hello(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
         if conn in self._conns:
-            seat = self._conns[conn]
-            raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {seat} already")
+            held = self._conns[conn]
+            raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {held} already")
+        seat: int | None
         secret = body.get("secret")
         if secret is not None:
             seat = next((i for i, s in enumerate(self.seats) if s.secret == secret), None)

@@ -270,7 +270,7 @@ class _Reader:
 
     def per_seat(self, inner: Check, where: str, value: Any) -> tuple[Any, ...]:
         """A list with exactly one entry per seat."""
-        items = list_of(inner, MAX_SEATS)(value, where)
+        items: tuple[Any, ...] = list_of(inner, MAX_SEATS)(value, where)
         if len(items) != self.players:
             raise bad(where, f"has {len(items)} entries for {self.players} seats")
         return items
@@ -284,7 +284,8 @@ class _Reader:
         """None while the match runs, a seat, or (``first_out``) the seats sharing first place."""
         if isinstance(value, list):
             return list(self.seats(value, where))
-        return optional(self.seat)(value, where)
+        seat: int | None = optional(self.seat)(value, where)
+        return seat
 
     def event(self, value: Any, where: str) -> Event:
         seat = self.seat

@@ -122,6 +122,24 @@ def test_sampling_in_the_lugen_phase_keeps_the_announcements():
     assert w.current_player() == 2 and w.observation(2).announcements.keys() == {0, 1}
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_a_world_sampled_in_the_announcements_knows_why_the_deal_ended(seed):
+    # The observation does not say why a Lügen deal ended; the world reads it from
+    # the announced 31s and the knock, and its result says the same as the match's.
+    m = Match(dataclasses.replace(HOSEN, luegen=True), players=3, seed=seed)
+    rng = random.Random(seed)
+    while m.phase.value not in ("announce", "decide"):
+        m.apply(rng.choice(m.legal_actions()))
+    seat = m.current_player()
+    w = Match.from_observation(m.observation(seat), random.Random(seed))
+    deals = m.deal_count
+    while m.deal_count == deals:
+        action = rng.choice(m.legal_actions())
+        m.apply(action)
+        w.apply(action)
+    assert w.last_deal.reason == m.last_deal.reason
+
+
 def test_a_stacked_dealer_is_saved_and_replayed():
     m = Match(KNACK, players=4, seed=6, dealer=2)
     assert m.record().dealer == 2
