@@ -68,6 +68,9 @@ class LocalSeats:
     def notes(self) -> Mapping[int, str]:
         return {}
 
+    def stand_ins(self) -> Mapping[int, str]:
+        return {}  # every bot here plays its own seat
+
     def outcome(self) -> Outcome | None:
         if not self.match.is_over():
             return None

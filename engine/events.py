@@ -14,6 +14,7 @@ short English sentence:
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -220,3 +221,32 @@ class DealResult:
     lives_after: tuple[int, ...] = ()
     own_hand: tuple[Card, ...] = ()
     table: tuple[Card, ...] = ()  # the open table cards as the deal ended
+
+
+MOVE_KINDS = frozenset(
+    {
+        EventKind.KEEP,
+        EventKind.TAKE,
+        EventKind.SWAP,
+        EventKind.SWAP_ALL,
+        EventKind.MISTERY,
+        EventKind.HOLD,
+        EventKind.PASS,
+        EventKind.KNOCK,
+        EventKind.NEW,
+        EventKind.ANNOUNCE,
+        EventKind.CHALLENGE,
+        EventKind.GIVEUP,
+    }
+)
+"""The events that are a move: every action a match applies logs exactly one of them."""
+
+
+def move_events(log: Sequence[Event]) -> list[int]:
+    """The places in a match's ``log`` of its moves: entry k is the event of the match's
+    k-th action (``Match.actions[k]``).
+
+    >>> move_events([Event(EventKind.DEAL, seat=0, value=1), Event(EventKind.PASS, seat=1)])
+    [1]
+    """
+    return [i for i, e in enumerate(log) if e.kind in MOVE_KINDS]

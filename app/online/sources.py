@@ -73,6 +73,9 @@ class HostSeats:
             i: "away" for i, s in enumerate(self.ref.seats) if s.kind is SeatKind.GUEST and s.away
         }
 
+    def stand_ins(self) -> Mapping[int, str]:
+        return self.ref.stand_ins
+
     def outcome(self) -> Outcome | None:
         return _outcome(self.observation(), self.ref.ended)
 
@@ -121,6 +124,9 @@ class GuestSeats:
     def notes(self) -> Mapping[int, str]:
         lobby = self.guest.lobby or {}
         return lobby_notes(lobby.get("seats") or ())
+
+    def stand_ins(self) -> Mapping[int, str]:
+        return self.guest.mirror.stand_ins
 
     def outcome(self) -> Outcome | None:
         over = self.guest.over

@@ -38,6 +38,7 @@ from app.table.mode import Mode
 from app.table.moves import changed_keys
 from app.table.view import UIState
 from engine import Action, DealResult, EventKind, Match, Observation
+from engine.events import MOVE_KINDS, move_events
 from engine.observation import is_out
 
 CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
@@ -78,7 +79,11 @@ class SeatSource(Protocol):
         """Every real seat's name ("" for the person at the screen: "you")."""
 
     def notes(self) -> Mapping[int, str]:
-        """Per real seat, a word on who decides there now (``away``, ``stand-in``)."""
+        """Per real seat, a word on its person (``away``: their page is gone or silent)."""
+
+    def stand_ins(self) -> Mapping[int, str]:
+        """The moves (by their place in ``Match.actions``) a bot made for a person, and
+        why (``timeout``, ``away``)."""
 
     def outcome(self) -> Outcome | None:
         """How the match ended, once it has."""
@@ -352,7 +357,8 @@ class TableSession:
             obs = obs if public is None else seating.observation(public, seat)
         shown = obs.at_deal_end() if self.closing else None
         events = self._shown_events(obs)
-        lines = self._lines(events)
+        by_bot = self._by_bot(obs)
+        lines = self._lines(events, by_bot)
         self.ui.last_line = lines[-1][1] if lines else ""
         self.host.show(view.render(shown or obs, self.ui), lines, self.ui.mode)
         self._tell_moves(events)
@@ -431,9 +437,33 @@ class TableSession:
             return log.until_deal_end(obs.log, self.ui.result.deal_number)
         return obs.log
 
-    def _lines(self, events: Sequence[Any]) -> list[tuple[int, str]]:
+    def _by_bot(self, obs: Observation) -> dict[int, str]:
+        """The log's moves a bot made for a person (event index -> why), and on each seat
+        whose last move it was, the same word (``ui.moved_for``)."""
+        stand_ins = self.source.stand_ins()
+        if not stand_ins:
+            self.ui.moved_for = {}
+            return {}
+        moves = move_events(obs.log)
+        by_bot = {moves[k]: why for k, why in stand_ins.items() if 0 <= k < len(moves)}
+        deal = max((i for i, e in enumerate(obs.log) if e.kind is EventKind.DEAL), default=0)
+        last: dict[int, int] = {}  # seat -> its last move in this deal
+        for i in range(deal, len(obs.log)):
+            seat = obs.log[i].seat
+            if obs.log[i].kind in MOVE_KINDS and seat is not None:
+                last[seat] = i
+        self.ui.moved_for = {s: by_bot[i] for s, i in last.items() if i in by_bot}
+        return by_bot
+
+    def _lines(self, events: Sequence[Any], by_bot: Mapping[int, str]) -> list[tuple[int, str]]:
         ui = self.ui
-        return log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
+        lines = log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
+        return [
+            (n, f"{text} ({telling.tr('by_bot_' + by_bot[n - 1], ui.lang)})")
+            if n - 1 in by_bot
+            else (n, text)
+            for n, text in lines
+        ]
 
     def _tell_moves(self, events: Sequence[Any]) -> None:
         """Hand the page the cards that moved since the last drawing (it animates them)

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from app.table.story import Move
 
 _T: dict[str, tuple[str, str]] = {
+    # a move a bot made for a person (online): on the seat and in the log
+    "by_bot_timeout": ("Zeit abgelaufen: ein Bot zog", "time ran out: a bot moved"),
+    "by_bot_away": ("nicht da: ein Bot zog", "away: a bot moved"),
+    "note_away": ("nicht da", "away"),
     # a seat's last move, shown on the seat until its next turn
     "swap": ("nahm {took} · legte {laid}", "took {took} · laid {laid}"),
     "swap_all": ("tauschte alle drei", "swapped all three"),

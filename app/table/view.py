@@ -115,7 +115,8 @@ class UIState:
     cover_ready: bool = False  # that person's turn has come: they may uncover
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
     can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
-    notes: dict[int, str] = field(default_factory=dict)  # seat -> "away", "stand-in", ...
+    notes: dict[int, str] = field(default_factory=dict)  # seat -> "away" (online)
+    moved_for: dict[int, str] = field(default_factory=dict)  # seat -> why a bot made its move
     timed_out: bool = False  # the match ended because a move's time ran out
 
 
@@ -222,6 +223,9 @@ def _seat_el(
         )
     if obs.knocked_by == seat:
         badges.append(f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>')
+    if ui.notes.get(seat) == "away":  # online: the person's page is gone or silent
+        away = telling.tr("note_away", ui.lang)
+        badges.append(f'<span class="tag away" data-testid="away-{seat}">{esc(away)}</span>')
     name = seat_name(ui, seat)
     if me:
         badges.append(_hand_value(obs, ui))
@@ -248,6 +252,8 @@ def _seat_line(seat: int, ui: UIState, moves: dict[int, Any], *, me: bool) -> st
         text, cls = t("thinking", ui.lang, name=seat_name(ui, seat)), " thinking"
     elif seat in moves:
         text, cls = telling.seat_move(moves[seat], ui.style, ui.lang, me=me), ""
+        if seat in ui.moved_for:  # a bot made this move for the person (online)
+            text, cls = f"{text} ({telling.tr('by_bot_' + ui.moved_for[seat], ui.lang)})", " by-bot"
     else:
         text, cls = "", " empty"
     return f'<p class="seat-move{cls}" data-testid="last-move-{seat}">{esc(text)}</p>'

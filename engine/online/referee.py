@@ -68,6 +68,11 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
+RESULT_READ_MS = 10_000
+"""Reading a deal's result counts for nobody: the first decision of the next deal gets
+this much more time (every page shows the result before the table)."""
+STAND_IN_REASONS = ("timeout", "away")
+"""Why a bot made a person's move: their time ran out, or they were away too long."""
 MAX_BOT_MOVES = 10_000
 """Bot moves one call may make when bots play without pauses (a whole match of bots
 is about 300): a bound, so that no call can run on."""
@@ -205,7 +210,11 @@ class Referee:
         self.ended: str | None = None  # "end" or "timeout" once the match is over
         self.deadline: float | None = None  # when the decision now due must be made
         self._bot_at = 0.0  # bots wait until then
+        self._read_until = 0.0  # a deal's result is read until then: its time is nobody's
         self._deals = 0  # deals finished when the last move was made
+        # Moves a bot made for a person (action index -> "timeout" or "away"), said on
+        # every page so that nobody reads them as the person's own.
+        self.stand_ins: dict[int, str] = {}
         self._conns: dict[str, int] = {}  # connection id -> seat
         self._buckets: dict[str, _Bucket] = {}
 
@@ -336,6 +345,7 @@ class Referee:
             "seed": self.seed,
             "ended": self.ended,
             "match": None if self.match is None else self.match.record().to_dict(),
+            "stand_ins": [[i, why] for i, why in sorted(self.stand_ins.items())],
         }
 
     @classmethod
@@ -372,6 +382,7 @@ class Referee:
             if m.players != config.players or m.rules != config.rules:
                 raise InvalidInputError("the saved match is not this table's")
             ref._deals = m.deal_count
+            ref.stand_ins = _saved_stand_ins(data.get("stand_ins", []), len(m.actions))
         return ref
 
     def time_left(self, now: float | None = None) -> tuple[int, float] | None:
@@ -467,6 +478,7 @@ class Referee:
         c = self.config
         m = self.match = Match(c.rules, players=c.players, seed=seed)
         self.seed, self.ended, self.deadline = seed, None, None
+        self.stand_ins = {}
         self._deals, self._bot_at = m.deal_count, now + self.timing.bot_ms
         for s in self.seats:
             s.feed = Feed()  # a new match: each page gets its log from the start
@@ -480,6 +492,8 @@ class Referee:
             return out + self._end(m, "end")
         ended_deal = m.deal_count > self._deals
         self._deals = m.deal_count
+        if ended_deal:
+            self._read_until = now + RESULT_READ_MS
         self._bot_at = now + (self.timing.deal_ms if ended_deal else self.timing.bot_ms)
         self.deadline = None  # the next decision gets its own (see _run)
         return out
@@ -501,7 +515,8 @@ class Referee:
             if self._person(seat, now):
                 if self.deadline is None:  # a new decision: its clock starts now
                     if self.config.move_time:
-                        self.deadline = now + self.config.move_time * 1000
+                        start = max(now, self._read_until)
+                        self.deadline = start + self.config.move_time * 1000
                         out += self._timer_all(now)
                     break
                 if now < self.deadline:
@@ -518,6 +533,9 @@ class Referee:
         """A bot decides for ``seat`` (a bot's seat, or a person's standing in)."""
         s = self.seats[seat]
         level = s.level if s.kind is SeatKind.BOT else self.config.bot_level
+        if s.kind is not SeatKind.BOT:  # standing in for a person: said as such
+            late = self.deadline is not None and now >= self.deadline and self._person(seat, now)
+            self.stand_ins[len(m.actions)] = "timeout" if late else "away"
         m.apply(self._make_bot(m, seat, level).choose(m.observation(seat)))
         return self._moved(m, now)
 
@@ -576,7 +594,7 @@ class Referee:
     def _states(self, m: Match) -> list[Out]:
         """Each bound guest's own view (only what its seat may know)."""
         return [
-            (s.conn, protocol.state(s.feed.state(m, i)))
+            (s.conn, protocol.state(s.feed.state(m, i, self.stand_ins)))
             for i, s in enumerate(self.seats)
             if s.conn is not None
         ]
@@ -593,13 +611,26 @@ class Referee:
 
     def _catch_up(self, m: Match, conn: str, seat: int, now: float) -> list[Out]:
         """A guest (back) at a running or finished match: its whole view, the clock, the end."""
-        out = [(conn, protocol.state(self.seats[seat].feed.state(m, seat)))]
+        out = [(conn, protocol.state(self.seats[seat].feed.state(m, seat, self.stand_ins)))]
         timer = self._timer_text(now)
         if timer is not None:
             out.append((conn, timer))
         if self.ended is not None:
             out.append((conn, protocol.over(self.ended, m.lives(), m.places())))
         return out
+
+
+def _saved_stand_ins(data: Any, moves: int) -> dict[int, str]:
+    """The saved moves a bot made for a person (an older record has none)."""
+    if not isinstance(data, list) or len(data) > moves:
+        raise InvalidInputError("a saved table's stand-in moves are broken")
+    found: dict[int, str] = {}
+    for item in data:
+        ok = isinstance(item, list) and len(item) == 2 and type(item[0]) is int
+        if not ok or not 0 <= item[0] < moves or item[1] not in STAND_IN_REASONS:
+            raise InvalidInputError("a saved table's stand-in moves are broken")
+        found[item[0]] = item[1]
+    return found
 
 
 def _saved_seat(data: Any, seat: int, now: float) -> Seat:

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine import (
@@ -426,8 +426,11 @@ class Feed:
     log_sent: int | None = None
     results_sent: int | None = None
 
-    def state(self, match: Match, seat: int) -> dict[str, Any]:
-        """The body of the next ``state`` message for ``seat`` (see the module text)."""
+    def state(
+        self, match: Match, seat: int, stand_ins: Mapping[int, str] | None = None
+    ) -> dict[str, Any]:
+        """The body of the next ``state`` message for ``seat`` (see the module text);
+        ``stand_ins``: the moves a bot made for a person (the last ``MAX_STAND_INS``)."""
         obs = match.observation(seat)
         results = match.results_for(seat)
         log_from = _start(self.log_sent, len(obs.log), MAX_SYNC_EVENTS)
@@ -438,6 +441,9 @@ class Feed:
             "obs": observation_to_wire(obs, log_from),
             "results_from": results_from,
             "results": [result_to_wire(r) for r in results[results_from:]],
+            "stand_ins": [[i, why] for i, why in sorted((stand_ins or {}).items())][
+                -MAX_STAND_INS:
+            ],
         }
 
 
@@ -456,6 +462,21 @@ class State:
     events: tuple[Event, ...]
     results_from: int
     results: tuple[DealResult, ...]
+    stand_ins: dict[int, str] = dataclasses.field(default_factory=dict)  # move -> why
+
+
+MAX_STAND_INS = 64
+"""The moves a bot made for a person that a ``state`` message names at most (the latest)."""
+
+
+def _stand_in(value: Any, where: str) -> tuple[int, str]:
+    """One ``[move, why]`` pair of a ``state`` message's ``stand_ins``."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise bad(where, f"must be a [move, why] pair, not {quote(value)}")
+    move = integer(0, BIG)(value[0], f"{where}[0]")
+    if value[1] not in ("timeout", "away"):
+        raise bad(f"{where}[1]", f"is no reason: {quote(value[1])}")
+    return move, str(value[1])
 
 
 def read_state(body: dict[str, Any]) -> State:
@@ -469,6 +490,7 @@ def read_state(body: dict[str, Any]) -> State:
             "seq": integer(0, BIG),
             "results_from": integer(0, BIG),
             "results": list_of(reader.result, MAX_SYNC_RESULTS),
+            "stand_ins": list_of(_stand_in, MAX_STAND_INS),
         },
     )
     return State(
@@ -478,6 +500,7 @@ def read_state(body: dict[str, Any]) -> State:
         tuple(events),
         checked["results_from"],
         checked["results"],
+        dict(checked["stand_ins"]),
     )
 
 
@@ -497,6 +520,7 @@ class Mirror:
         self.results_start: int | None = None
         self.seq = 0
         self.observation: Observation | None = None
+        self.stand_ins: dict[int, str] = {}  # move -> why a bot made it for a person
 
     def update(self, state: State) -> Observation:
         """Take in one state message; returns the new observation."""
@@ -505,6 +529,7 @@ class Mirror:
             self.results, self.results_start, state.results_from, state.results, "results"
         )
         self.seq = state.seq
+        self.stand_ins = dict(state.stand_ins)
         self.observation = _build_observation(state.fields, tuple(self.log))
         return self.observation
 

@@ -66,8 +66,8 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
             spy.saw(match, match.deal_number)
         start_deal(match, stacked)
 
-    def state_checked(feed, match, seat):
-        body = state(feed, match, seat)
+    def state_checked(feed, match, seat, stand_ins=None):
+        body = state(feed, match, seat, stand_ins)
         spy.check(match, seat, body)
         return body
 

@@ -391,3 +391,85 @@ def test_a_guest_ping_neither_saves_the_table_nor_draws_the_hosts_screen():
     hub.run()
     assert writes == [] and host_page.markup == ""
     host_page.markup = drawn
+
+
+# ---------------------------------------------------------------- what a play-test met (issue 20)
+
+
+def _until_a_deal_ends(hub, clock, tables, rng):
+    """Play random moves until the host's match has finished a deal."""
+    host = tables[0]
+    for _ in range(3000):
+        if host.ref.match.deal_count:
+            return
+        for t in tables:
+            if t.ui.mode == "human":
+                t.press(str(rng.choice(t._obs().legal_actions)))
+                break
+        clock.now += 150
+        hub.run()
+        for t in tables:
+            t.tick()
+    raise AssertionError("no deal ended")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_seat_sees_each_deals_result_even_whoever_acts_first_next(seed):
+    """The first player of the next deal used to skip the result panel (its turn came
+    first): now every page shows every deal's result until its person goes on."""
+    hub, clock = Hub(), Clock()
+    host, host_page, ben, ben_page = two_at_table(hub, clock, {"lives": "3"})
+    _until_a_deal_ends(hub, clock, [host, ben], random.Random(seed))
+    hub.run()
+    for table, page in ((host, host_page), (ben, ben_page)):
+        table.tick()
+        assert page.state == "deal-over", table.role
+        assert 'data-testid="deal-over"' in page.markup
+        table.press("next-deal")
+        assert page.state in ("human", "busy")
+
+
+def test_a_timed_out_move_is_said_as_the_bots_on_every_page():
+    hub, clock = Hub(), Clock()
+    host, host_page, ben, ben_page = two_at_table(
+        hub, clock, {"move_time": "30", "on_timeout": "bot"}
+    )
+    m = host.ref.match
+    if m.current_player() == 0:
+        host.press(str(host._obs().legal_actions[0]))
+        hub.run()
+    assert m.current_player() == 1
+    moves = len(m.actions)
+    clock.now += 31_000
+    host.tick()
+    hub.run()
+    assert len(m.actions) > moves and host.ref.stand_ins.get(moves) == "timeout"
+    for table, page in ((host, host_page), (ben, ben_page)):
+        table.tick()
+        said = [text for _, text in page.log if "time ran out: a bot moved" in text]
+        assert said, (table.role, page.log[-3:])
+    assert "time ran out: a bot moved" in ben_page.markup  # on Ben's own seat too
+
+
+def test_a_silent_guest_is_marked_away_on_every_page_within_the_grace_period():
+    hub, clock = Hub(), Clock()
+    host, host_page, ben, _ = two_at_table(hub, clock)
+    cleo_free = host.ref.seats[1].kind.value == "guest"
+    assert cleo_free and 'data-testid="away-1"' not in host_page.markup
+    ben.net.close()
+    hub.run()
+    clock.now += 1_000  # well within the 30 s grace period
+    host.tick()
+    assert 'data-testid="away-1"' in host_page.markup
+
+
+def test_reading_a_deals_result_counts_for_nobody():
+    """The first decision after a deal ended gets the result's reading time on top."""
+    from engine.online.referee import RESULT_READ_MS
+
+    hub, clock = Hub(), Clock()
+    host, _, ben, _ = two_at_table(hub, clock, {"move_time": "30", "lives": "3"})
+    _until_a_deal_ends(hub, clock, [host, ben], random.Random(3))
+    host.tick()
+    _seat, left = host.ref.time_left()
+    assert left > 30_000 and left <= 30_000 + RESULT_READ_MS
