@@ -29,36 +29,24 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import engine
 from app import tabs
 from app.host import Host
-from app.i18n import BOT_NAMES, t
-from app.local import LocalSeats
+from app.i18n import t
+from app.local import LocalSeats, table_ui
 from app.settings import dialog as settings_dialog
 from app.settings import model as st
 from app.stats import controls as stats_controls
 from app.stats import model as stats_mod
-from app.stats.recorder import Recorder, record_shared
-from app.storage import (
-    KEY_MATCH,
-    KEY_SETTINGS,
-    KEY_STATS,
-    MemoryBackend,
-    Notice,
-    Store,
-    clear_match,
-    load_match,
-    save_match,
-)
-from app.table import notices
+from app.stats.recorder import Recorder
+from app.stats.tally import Tally
+from app.storage import KEY_MATCH, KEY_SETTINGS, KEY_STATS, MemoryBackend, Store, clear_match
+from app.table import saved
 from app.table.mode import Mode
-from app.table.saved import Saved, read_saved
 from app.table.session import TableSession
 from app.table.view import Panels, UIState
 from app.url import parse_query
-from app.writes import Banner, Writes
+from app.writes import Banner, Writes, stored_data_notices
 from engine import Action, Match
-from engine.observation import is_out
 
 # Pauses in milliseconds at speed 1; ``speed=0`` makes them all 0.
 BOT_THINK_MS = 650
@@ -97,9 +85,9 @@ class Controller:
         self.query = parse_query(query)
         self.browser_lang = browser_lang
         self.seed_source = seed_source or (lambda: int(time.time() * 1000) % 2_000_000_000)
-        saved, self.notices = st.load_settings(self.store, browser_lang)
+        remembered, self.notices = st.load_settings(self.store, browser_lang)
         # URL parameters count for this page load only; the dialog's choices are saved.
-        self.next_settings, self.new_requested, more = st.apply_url(saved, self.query)
+        self.next_settings, self.new_requested, more = st.apply_url(remembered, self.query)
         self.notices += more
         self.settings = self.next_settings  # the settings of the match being played
         self.banner = Banner(host.warn)
@@ -113,17 +101,14 @@ class Controller:
         self.session: TableSession | None = None
         self.ui = UIState()
         self.epoch = 0  # bumps with every new match: stale timers do nothing
-        self.deal_noted = 0  # the last finished deal counted in the statistics
-        self.recorded = False  # the finished match is counted
-        # (deal_noted, recorded) as far as the written statistics have counted them.
-        self.stats_marks: tuple[int, bool] = (0, False)
+        self.tally = Tally(self.recorder, self.writes, self.settings.preset, 1)
         self.touch = False  # the page has a touch screen (set by the page before start)
 
     # ------------------------------------------------------------ start-up
 
     def start(self) -> None:
         """Resume the saved match, or start one from the URL and the settings."""
-        self._startup_notices()
+        self.banner.keep(stored_data_notices(self.store, self.notices))
         # Bad URL parameters are ignored, but said: in the banner and in the console.
         self.banner.tell([n for n in self.notices if n.code == "url"])
         if not self.tabs.start():  # the saved match is open in another tab: ask first
@@ -139,16 +124,6 @@ class Controller:
             self._advance()
             return
         self.new_match(self.next_settings)
-
-    def _startup_notices(self) -> None:
-        """Read stored statistics and the saved match once before the game starts, so a
-        damaged record is backed up here and the player is told (the later reads then
-        find a clean slate); with the settings' own notices about stored data."""
-        found = [n for n in self.notices if n.code in notices.STORAGE_CODES]
-        for _, notice in (stats_mod.load_stats(self.store), load_match(self.store)):
-            if notice is not None:
-                found.append(notice)
-        self.banner.keep(found)
 
     def new_match(self, settings: st.Settings) -> None:
         """Deal a new match with ``settings`` (this tab saves it, see ``app.tabs``)."""
@@ -168,28 +143,16 @@ class Controller:
         self._match = Match(rules, players=st.players(settings), seed=seed)
         self._setup()
         self.session_of().drawn = 0  # the first deal's table is dealt from the stock on screen
-        self.deal_noted, self.recorded, self.stats_marks = 0, False, (0, False)
 
     def _setup(self) -> None:
         """The seats, the screen and the UI state for ``self.match`` with ``self.settings``."""
         self.epoch += 1
         s, match = self.settings, self.match
-        n = len(match.lives())
-        people = min(s.people, n)
-        levels = st.bot_difficulties(s) or ("medium",)
-        if people == 1:
-            names: tuple[str, ...] = ("", *BOT_NAMES[: n - 1])
-        else:
-            persons = tuple(t("person", s.lang, n=i + 1) for i in range(people))
-            names = (*persons, *BOT_NAMES[: n - people])
-        self.seats = LocalSeats(
-            match,
-            people=people,
-            names=names,
-            bot_levels={seat: levels[(seat - people) % len(levels)] for seat in range(people, n)},
-            moved=self._person_moved,
-        )
-        self.ui = self._ui_state()
+        people = min(s.people, len(match.lives()))
+        self.tally = Tally(self.recorder, self.writes, s.preset, people)
+        self.seats = LocalSeats.dealt(match, s, moved=self._person_moved)
+        self.ui = table_ui(s, self.next_settings, match.rules, people, self.tally.figures())
+        self.ui.panels, self.ui.touch = Panels(notices=self.banner.notices), self.touch
         if self.session is not None:
             self.session.alive = False  # its timers belong to the match before
         self.session = TableSession(
@@ -203,24 +166,6 @@ class Controller:
             pause=self._ms,
         )
         self.session.caught_up()  # what happened before is not replayed
-
-    def _ui_state(self) -> UIState:
-        shown = self.next_settings  # display choices apply at once, also on resume
-        rules, s = self.match.rules, self.settings
-        return UIState(
-            lang=shown.lang,
-            style=st.card_style(shown, rules.deck),
-            preset=s.preset if s.preset in engine.PRESETS else st.CUSTOM_BASE,
-            custom=s.preset == st.CUSTOM,
-            start_lives=rules.lives,
-            anim=shown.speed != "0",
-            stats=self._figures(),
-            stats_words="stats_line" if self.people == 1 else "stats_line_shared",
-            settings=shown.to_dict(),
-            panels=Panels(notices=self.banner.notices),
-            touch=self.touch,
-            sound=shown.sound,
-        )
 
     # ------------------------------------------------------------ intents
 
@@ -286,22 +231,14 @@ class Controller:
 
     def settings_draft(self, form: dict[str, Any]) -> None:
         """The player changed a field of the settings dialog: show the dialog for the new
-        draft. Language, card faces and speed apply at once and are remembered."""
-        base = settings_dialog.draft_settings(self.ui.settings, self.ui.lang)
-        new, _ = settings_dialog.draft(form, base)
-        self.ui.settings = new.to_dict()
-        changed = {
-            name: getattr(new, name)
-            for name in ("lang", "deck_style", "speed")
-            if getattr(new, name) != getattr(self.next_settings, name)
-        }
-        if not changed:
-            return
-        self.next_settings = dataclasses.replace(self.next_settings, **changed)
-        self.writes.check(KEY_SETTINGS, st.remember(self.store, self.browser_lang, **changed))
-        self.ui.lang = self.next_settings.lang
-        self.ui.anim = self.next_settings.speed != "0"
-        self.ui.style = st.card_style(self.next_settings, self.match.rules.deck)
+        draft; language, card faces and speed apply at once and are remembered."""
+        draft, shown, changed = settings_dialog.redraft(self.ui.settings, form, self.next_settings)
+        self.ui.settings = draft.to_dict()
+        if changed:
+            self.next_settings = shown
+            self.writes.check(KEY_SETTINGS, st.remember(self.store, self.browser_lang, **changed))
+            self.ui.lang, self.ui.anim = shown.lang, shown.speed != "0"
+            self.ui.style = st.card_style(shown, self.match.rules.deck)
 
     def _remember_sound(self, on: bool) -> None:
         self.next_settings = dataclasses.replace(self.next_settings, sound=on)
@@ -329,7 +266,7 @@ class Controller:
         if self.tabs.role != "owner":  # the match goes on in another tab
             return
         session, seats, match = self.session_of(), self.seats_of(), self.match
-        self._note_deal_end()
+        self.tally.deals(match)
         if match.is_over():
             self._finish()
         seat = match.current_player()
@@ -353,28 +290,10 @@ class Controller:
         if seat is None or self.seats_of().is_person(seat):
             self._advance()
             return
-        start = time.perf_counter()
-        action = self._bot(seat).choose(self.match.observation(seat))
-        self._timed(self.bot_levels[seat], start)
+        action = self.seats_of().decide(seat, self.host.timed)
         self.match.apply(action)
         self.session_of().mark(seat, action)
         self._advance()
-
-    def _bot(self, seat: int) -> Any:
-        """The bot for this decision of ``seat`` (``engine.bots.for_decision``: made from
-        the seed, the seat and the moves so far, so a resumed seeded match plays on
-        exactly as an uninterrupted one, and as an online table's referee would)."""
-        moves = len(self.match.actions)
-        return engine.bots.for_decision(self.bot_levels[seat], self.settings.seed or 0, seat, moves)
-
-    def _timed(self, level: str, start: float) -> None:
-        """Hand the page how long a bot's decision took (its making, the observation and
-        ``choose``) with the bot's level (and the hard bot's samples): the page puts it
-        in the browser's User Timing, where bench/bot_speed_page.py reads it."""
-        detail: dict[str, Any] = {"level": level}
-        if level == "hard":
-            detail["samples"] = engine.bots.TABLE_SAMPLES
-        self.host.timed("bot", (time.perf_counter() - start) * 1000, detail)
 
     def _ms(self, base: float) -> float:
         pause = st.timings(self.next_settings)[1]
@@ -385,38 +304,9 @@ class Controller:
         session = self.session_of()
         session.deal_seen = max((r.deal_number for r in self.match.results), default=0)
         session.covered = False
-        if self.recorded:
-            return
-        self.recorded = True
-        places = self.match.places()
-        if self.people > 1:  # counted apart from the games against bots: won when a person won
-            best = min(places[p] for p in range(self.people))
-            stats = record_shared(self.store, self.writes, self.settings.preset, best, len(places))
-            self.ui.stats = (stats.matches, stats.wins)
-            return
-        crown = self.match.crown and places[0] == 1
-        self.recorder.update(
-            lambda s: s.record_match(
-                self.settings.preset, place=places[0], players=len(places), crown=crown
-            )
-        )
-
-    def _note_deal_end(self) -> None:
-        """Once per finished deal: count it in the statistics (not at a shared device)."""
-        for result in self.match.results_for(0):
-            if result.deal_number <= self.deal_noted:
-                continue
-            self.deal_noted = result.deal_number
-            lost = result.lost[0] if result.lost else 0
-            if self.people > 1 or (is_out(self.match.lives()[0]) and not lost):
-                continue  # nobody's statistics, or the player held no cards in this deal
-            value = dict(result.values).get(0)
-            knocked = result.knocker == 0
-            self.recorder.update(
-                lambda s, v=value, lost=lost, k=knocked: s.record_deal(
-                    self.settings.preset, lives_lost=min(2, lost), hand_value=v, knocked=k
-                )
-            )
+        shared = self.tally.match(self.match)
+        if shared is not None:
+            self.ui.stats = (shared.matches, shared.wins)
 
     # ------------------------------------------------------------ the screen
 
@@ -424,22 +314,12 @@ class Controller:
         if self.session is not None:
             self.session.refresh()
 
-    def _figures(self) -> tuple[int, int]:
-        """The figures the table shows: of the games against bots, or of the matches of
-        several people at this device."""
-        if self.people > 1:
-            stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_SHARED)
-        else:
-            stats = self.recorder.now()
-        return stats.matches, stats.wins
-
     def _counted(self, stats: stats_mod.Stats) -> None:
         """The recorder tried to write the statistics: what the table and panel show."""
-        self.ui.stats = self._figures() if self.people > 1 else (stats.matches, stats.wins)
+        self.ui.stats = self.tally.figures() if self.people > 1 else (stats.matches, stats.wins)
         if self.ui.panels.stats_open:
             self.ui.panels.stats = stats
-        if not self.recorder.waiting():
-            self.stats_marks = (self.deal_noted, self.recorded)
+        self.tally.written()
 
     # ------------------------------------------------------------ saving
 
@@ -451,12 +331,9 @@ class Controller:
             if self.tabs.reason == "taken" and self.ui.panels.other_tab != "taken":
                 self._guest("taken")
             return
-        # Deals and the result the written statistics do not hold yet are marked as not
-        # counted, so that a resumed match counts them (again, for its statistics).
-        waiting = self.recorder.waiting()
-        deal_noted, recorded = self.stats_marks if waiting else (self.deal_noted, self.recorded)
+        deal_noted, recorded = self.tally.saved()
         session = self.session_of()
-        record = Saved(
+        record = saved.Saved(
             self.match,
             self.settings,
             deal_seen=session.deal_seen,
@@ -464,16 +341,7 @@ class Controller:
             recorded=recorded,
             watching=session.watching,
         )
-        notice = save_match(self.store, record.to_json())
-        if notice is not None:
-            # The stored match is older than this one: resumed later, it would replay
-            # (and count again) what happened since. No saved match is better.
-            clear_match(self.store)
-        self.writes.check(KEY_MATCH, notice)
-
-    def check_write(self, key: str, notice: Notice | None) -> None:
-        """The outcome of a write to ``key`` (see ``app.writes.Writes``)."""
-        self.writes.check(key, notice)
+        self.writes.check(KEY_MATCH, saved.store(self.store, record))
 
     def retry_writes(self) -> None:
         """Write again what could not be written (statistics, the match)."""
@@ -502,7 +370,7 @@ class Controller:
             self._guest("taken")
         if key in (None, prefix + KEY_STATS):
             stats = self.recorder.flush() if self.recorder.waiting() else self.recorder.now()
-            self.ui.stats = self._figures()
+            self.ui.stats = self.tally.figures()
             if self.ui.panels.stats_open:
                 self.ui.panels.stats = stats
             if not self.ui.settings_open:  # a redraw would wipe what is being typed
@@ -532,22 +400,16 @@ class Controller:
         session.refresh()  # the question lies over the table: no moves (``Panels.other_tab``)
 
     def _restore(self) -> bool:
-        text, _ = load_match(self.store)
-        if not isinstance(text, str):
+        """Resume the saved match, if there is one this engine can read."""
+        record, notice = saved.restore(self.store, self.browser_lang)
+        self.banner.keep([notice] if notice else [])
+        if record is None:
             return False
-        try:
-            saved = read_saved(text, self.browser_lang)
-        except Exception as exc:  # a damaged record or one this engine cannot read: start anew
-            notice = self.store.quarantine(KEY_MATCH, f"cannot resume: {exc}")
-            if notice is not None:
-                self.banner.keep([notice])
-            return False
-        self._match, self.settings = saved.match, saved.settings
-        self.deal_noted, self.recorded = saved.deal_noted, saved.recorded
-        self.stats_marks = (saved.deal_noted, saved.recorded)
+        self._match, self.settings = record.match, record.settings
         self._setup()
+        self.tally.resume(record.deal_noted, record.recorded)
         session = self.session_of()
-        session.deal_seen, session.watching = saved.deal_seen, saved.watching
+        session.deal_seen, session.watching = record.deal_seen, record.watching
         return True
 
     # ------------------------------------------------------------ parts, by name
@@ -577,36 +439,5 @@ class Controller:
         return 1 if self.seats is None else self.seats.people
 
     @property
-    def viewer(self) -> int:
-        return self.seats_of().viewer
-
-    @property
     def bot_levels(self) -> dict[int, str]:
         return self.seats_of().bot_levels
-
-    @property
-    def covered(self) -> bool:
-        return self.session_of().covered
-
-    @property
-    def deal_seen(self) -> int:
-        return self.session_of().deal_seen
-
-    @deal_seen.setter
-    def deal_seen(self, value: int) -> None:
-        self.session_of().deal_seen = value
-
-    @property
-    def watching(self) -> bool:
-        return self.session_of().watching
-
-    @property
-    def pending_stats(self) -> list[Any]:
-        return self.recorder.pending
-
-    @property
-    def storage_notices(self) -> list[Notice]:
-        return self.banner.notices
-
-    def _update_stats(self, change: Callable[[stats_mod.Stats], Any]) -> stats_mod.Stats:
-        return self.recorder.update(change)

@@ -10,10 +10,21 @@ sees their own final hand too (``Match.results_for``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
+from app.i18n import BOT_NAMES, t
+from app.settings import model as st
 from app.table.session import Outcome
-from engine import Action, DealResult, Match, Observation
+from app.table.view import UIState
+from engine import PRESETS, Action, DealResult, Match, Observation, Rules, bots
+
+
+class Bot(Protocol):
+    """A computer player (``engine.bots.make``)."""
+
+    def choose(self, observation: Observation) -> Action: ...
 
 
 class LocalSeats:
@@ -29,6 +40,7 @@ class LocalSeats:
         names: Sequence[str],
         bot_levels: Mapping[int, str],
         moved: Callable[[int, Action], None],
+        seed: int = 0,
     ) -> None:
         self.match = match
         self.people = people
@@ -36,6 +48,30 @@ class LocalSeats:
         self.bot_levels = dict(bot_levels)  # seat -> bot level
         self.viewer = 0  # the person at the screen now
         self._moved = moved  # told every move of a person, once applied
+        self.seed = seed  # the match's seed: the bots' generators come from it
+
+    @classmethod
+    def dealt(
+        cls, match: Match, settings: st.Settings, *, moved: Callable[[int, Action], None]
+    ) -> LocalSeats:
+        """The seats of a match dealt with ``settings``: its people at the first seats,
+        then bots of the levels chosen (one level for all, or one per bot in turn)."""
+        n = len(match.lives())
+        people = min(settings.people, n)
+        levels = st.bot_difficulties(settings) or ("medium",)
+        if people == 1:
+            names: tuple[str, ...] = ("", *BOT_NAMES[: n - 1])
+        else:
+            persons = tuple(t("person", settings.lang, n=i + 1) for i in range(people))
+            names = (*persons, *BOT_NAMES[: n - people])
+        return cls(
+            match,
+            people=people,
+            names=names,
+            bot_levels={seat: levels[(seat - people) % len(levels)] for seat in range(people, n)},
+            moved=moved,
+            seed=settings.seed or 0,
+        )
 
     @property
     def shared(self) -> bool:
@@ -83,8 +119,48 @@ class LocalSeats:
         self.match.apply(action)
         self._moved(seat, action)
 
+    def bot(self, seat: int) -> Bot:
+        """The bot for this decision of ``seat`` (``engine.bots.for_decision``: made from
+        the seed, the seat and the moves so far, so a resumed seeded match plays on
+        exactly as an uninterrupted one, and as an online table's referee would)."""
+        moves = len(self.match.actions)
+        bot: Bot = bots.for_decision(self.bot_levels[seat], self.seed, seat, moves)
+        return bot
+
+    def decide(self, seat: int, timed: Callable[[str, float, Mapping[str, Any]], None]) -> Action:
+        """The bot's move for ``seat``, and how long it took (its making, the observation
+        and ``choose``) handed to ``timed`` with the bot's level and the hard bot's
+        samples: the page puts it in User Timing, where bench/bot_speed_page.py reads it."""
+        start = time.perf_counter()
+        action: Action = self.bot(seat).choose(self.match.observation(seat))
+        level = self.bot_levels[seat]
+        detail: dict[str, Any] = {"level": level}
+        if level == "hard":
+            detail["samples"] = bots.TABLE_SAMPLES
+        timed("bot", (time.perf_counter() - start) * 1000, detail)
+        return action
+
     def review_match(self) -> Match:
         return self.match
 
     def hint_seed(self) -> int:
         return len(self.match.actions)
+
+
+def table_ui(
+    settings: st.Settings, shown: st.Settings, rules: Rules, people: int, stats: tuple[int, int]
+) -> UIState:
+    """The table's UI state for a match dealt with ``settings``; ``shown``: the display
+    choices in use now (language, cards, speed, sound apply at once, also on resume)."""
+    return UIState(
+        lang=shown.lang,
+        style=st.card_style(shown, rules.deck),
+        preset=settings.preset if settings.preset in PRESETS else st.CUSTOM_BASE,
+        custom=settings.preset == st.CUSTOM,
+        start_lives=rules.lives,
+        anim=shown.speed != "0",
+        stats=stats,
+        stats_words="stats_line" if people == 1 else "stats_line_shared",
+        settings=shown.to_dict(),
+        sound=shown.sound,
+    )

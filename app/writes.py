@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from app.storage import Notice
-from app.table.notices import FAILED
+from app.storage import Notice, Store
+from app.table.notices import FAILED, STORAGE_CODES
 
 
 class Banner:
@@ -66,3 +66,17 @@ class Writes:
     def failed(self, key: str) -> bool:
         """Whether the last write of ``key`` failed."""
         return key in self.failing
+
+
+def stored_data_notices(store: Store, settings_notices: Iterable[Notice]) -> list[Notice]:
+    """Read the stored statistics and the saved match once before the game starts, so a
+    damaged record is backed up then and the player told (later reads find a clean
+    slate); with the settings' own notices about stored data."""
+    from app.stats.model import load_stats
+    from app.storage import load_match
+
+    found = [n for n in settings_notices if n.code in STORAGE_CODES]
+    for _, notice in (load_stats(store), load_match(store)):
+        if notice is not None:
+            found.append(notice)
+    return found

@@ -254,6 +254,8 @@ class OnlineRoom:
                 self._send_all(self.ref.host_act(action))
             except ProtocolError as e:  # the referee refused (the timer ran out just now)
                 self.rejected = e.detail
+                if self.session is not None:
+                    self.session.refused()
         elif self.guest is not None:
             self.net.send(None, self.guest.act(action))
         self._update()
@@ -449,6 +451,8 @@ class OnlineRoom:
             )
         else:
             self.rejected = str(body.get("detail") or reason)
+        if self.session is not None:
+            self.session.refused()
 
     def net_closed(self, conn: str) -> None:
         """Host: the link to a guest closed."""

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping
 from typing import Any
@@ -668,3 +669,18 @@ def _buttons(invalid: bool, lang: str) -> str:
         f'<button type="button" class="ghost" data-action="close-settings" '
         f'data-key="act-close-settings">{esc(tr("close", lang))}</button></div>'
     )
+
+
+SHOWN_AT_ONCE = ("lang", "deck_style", "speed")
+"""Fields of the dialog that apply as soon as they change (the rest with a new match)."""
+
+
+def redraft(
+    shown: Mapping[str, Any] | None, form: Mapping[str, Any], in_use: st.Settings
+) -> tuple[st.Settings, st.Settings, dict[str, Any]]:
+    """A field of the dialog changed: (the new draft, the settings in use with the fields
+    that apply at once, those fields that changed)."""
+    base = draft_settings(shown, in_use.lang)
+    new, _ = draft(form, base)
+    changed = {n: getattr(new, n) for n in SHOWN_AT_ONCE if getattr(new, n) != getattr(in_use, n)}
+    return new, dataclasses.replace(in_use, **changed), changed

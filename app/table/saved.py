@@ -25,6 +25,7 @@ import json
 import engine
 from app import safe_json
 from app.settings import model as st
+from app.storage import KEY_MATCH, Notice, Store, clear_match, load_match, save_match
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,3 +94,25 @@ def read_saved(text: str, browser_lang: str = "de") -> Saved:
         recorded=_flag(record, "recorded"),
         watching=_flag(record, "watching"),
     )
+
+
+def store(target: Store, record: Saved) -> Notice | None:
+    """Write ``record`` (a failed write is the Notice). A stored match that cannot be
+    brought up to date is removed: resumed later, it would replay (and count again)
+    what happened since. No saved match is better."""
+    notice = save_match(target, record.to_json())
+    if notice is not None:
+        clear_match(target)
+    return notice
+
+
+def restore(source: Store, browser_lang: str) -> tuple[Saved | None, Notice | None]:
+    """The saved match, if there is one this engine can resume; a damaged record (or one
+    it cannot read) is set aside in a backup, with the Notice that says so."""
+    text, _ = load_match(source)
+    if not isinstance(text, str):
+        return None, None
+    try:
+        return read_saved(text, browser_lang), None
+    except Exception as exc:  # a damaged record or one this engine cannot read: start anew
+        return None, source.quarantine(KEY_MATCH, f"cannot resume: {exc}")

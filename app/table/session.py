@@ -132,6 +132,9 @@ class TableSession:
         self.closed = 0  # the last deal whose closing table was shown (or needs none)
         self.sounded = 0  # the last deal whose lost lives have sounded
         self.alive = True  # a replaced session's timers do nothing
+        # A move handed to the source whose effect has not come back yet (a guest's goes
+        # to the host): the log's length then. The screen stays busy until it grows.
+        self.sent: int | None = None
 
     # ------------------------------------------------------------ intents
 
@@ -194,8 +197,12 @@ class TableSession:
     def covering(self) -> bool:
         """A panel or question lies over the table: shortcut keys mean nothing then."""
         p = self.ui.panels
-        return self.ui.settings_open or p.help_open or p.stats_open or p.review_open or (
-            bool(p.other_tab)
+        return (
+            self.ui.settings_open
+            or p.help_open
+            or p.stats_open
+            or p.review_open
+            or (bool(p.other_tab))
         )
 
     def shortcut(self, key: str) -> None:
@@ -315,6 +322,7 @@ class TableSession:
         self.mark(self.source.seat(), action)
         if self.source.shared:  # the next person must not see this one's cards
             self.covered = True
+        self.sent = len(obs.log)
         self.source.play(seating.action_back(action, self.source.seat(), obs.players))
         return True
 
@@ -373,9 +381,16 @@ class TableSession:
         self.ui.result = result
         if result is not None:
             return Mode.DEAL_OVER
+        if self.sent is not None and len(obs.log) == self.sent:
+            return Mode.BUSY  # the move is on its way: no second one for the same position
+        self.sent = None
         if self.covered or obs.current != 0 or not obs.legal_actions:
             return Mode.BUSY
         return Mode.HUMAN
+
+    def refused(self) -> None:
+        """The move on its way was refused (the host said so): the person may move again."""
+        self.sent = None
 
     def _unseen_result(self) -> DealResult | None:
         """The first finished deal the person has not been shown (deals can end at once);

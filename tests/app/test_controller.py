@@ -333,14 +333,14 @@ def test_a_deal_that_ends_at_once_is_shown_before_play_goes_on():
     rest = [card for card in engine.make_deck(32) if card not in first]
     c.match = engine.Match(rules, players=2, seed=1, dealer=1, deck=[*first, *rest])
     c._setup()
-    c.deal_seen = c.deal_noted = 0
+    c.session.deal_seen = c.tally.deal_noted = 0
     c._advance()
     assert host.state == "deal-over"
     panel = host.tree().find(data_testid="deal-over")
     assert "31" in panel.all_text() and panel.find(data_seat="1").get("data-lost") == "1"
     c.handle({"type": "action", "action": "next-deal"})
     assert host.state in ("human", "busy", "deal-over")
-    assert c.deal_seen == 1
+    assert c.session.deal_seen == 1
 
 
 def test_bots_wait_while_the_settings_dialog_is_open():
@@ -375,7 +375,7 @@ def test_back_to_back_deals_each_show_the_lives_they_left():
     c, host, _ = make("?seed=1&speed=0&preset=hosenowi&bots=1")
     c.match, seen = _back_to_back_match()
     c._setup()
-    c.deal_seen = c.deal_noted = seen
+    c.session.deal_seen = c.tally.deal_noted = seen
     first, second = c.match.results[seen], c.match.results[seen + 1]
     assert first.lives_after != second.lives_after
     for result in (first, second):
@@ -390,7 +390,7 @@ def test_back_to_back_deals_each_show_the_lives_they_left():
                 label = row.find(class_="lives").get("aria-label") or ""
                 assert label.startswith(f"{lives} "), (seat, lives, label)
         c.handle({"type": "action", "action": "next-deal"})
-        assert c.deal_seen == result.deal_number
+        assert c.session.deal_seen == result.deal_number
 
 
 def test_luegen_deal_over_shows_the_players_own_final_hand():
@@ -495,7 +495,7 @@ def test_seeded_hard_bots_play_the_same_on_a_slow_machine(monkeypatch):
 
 
 def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
-    import app.controller as controller_module
+    import app.local as controller_module  # the bots of this device are timed there
 
     class Clock:  # every reading 4 ms after the last: each decision takes 4 ms
         now = 0.0
@@ -512,8 +512,10 @@ def test_every_bot_decision_is_timed_for_the_page_with_its_level(monkeypatch):
     timed = []
     host.timed = lambda name, ms, detail: timed.append((name, ms, detail))
     decisions = []
-    real = c._bot
-    monkeypatch.setattr(c, "_bot", lambda seat: decisions.append(c.bot_levels[seat]) or real(seat))
+    real = c.seats.bot
+    monkeypatch.setattr(
+        c.seats, "bot", lambda seat: decisions.append(c.bot_levels[seat]) or real(seat)
+    )
     play_match(c, host, random.Random(2))
     assert timed and [detail["level"] for _, _, detail in timed] == decisions
     assert set(decisions) == {"hard", "medium", "easy"}

@@ -48,11 +48,11 @@ def test_out_of_the_match_watch_to_the_end_without_stops():
     c, host, _ = _until_out(QUERY)
     seen = len(host.states)
     c.handle({"type": "action", "action": "next-deal"})
-    assert c.watching
+    assert c.session.watching
     assert settle(c, host) == "match-over"
     assert "deal-over" not in host.states[seen:]  # no stop after the remaining deals
     assert "human" not in host.states[seen:]
-    assert c.recorded and len(c.match.results) > 0
+    assert c.tally.recorded and len(c.match.results) > 0
 
 
 def test_watching_survives_a_reload_and_ends_with_a_new_match():
@@ -60,11 +60,11 @@ def test_watching_survives_a_reload_and_ends_with_a_new_match():
     c.handle({"type": "action", "action": "next-deal"})
     assert host.state == "busy"  # the bots play on
     c2, host2, _ = make("?speed=0", store=store)  # a reload: resumes, still watching
-    assert c2.watching
+    assert c2.session.watching
     assert settle(c2, host2) == "match-over"
     assert "deal-over" not in host2.states
     c2.handle({"type": "action", "action": "new-match"})
-    assert not c2.watching and c2.match.lives()[0] >= 0
+    assert not c2.session.watching and c2.match.lives()[0] >= 0
 
 
 def test_out_choice_only_when_the_player_is_out():
@@ -78,4 +78,4 @@ def test_out_choice_only_when_the_player_is_out():
     assert "new-match" not in host.actions()
     assert not host.tree().find_all(data_testid="out-choice")
     c.handle({"type": "action", "action": "next-deal"})  # the next deal, not watching
-    assert not c.watching and settle(c, host) in ("human", "deal-over")
+    assert not c.session.watching and settle(c, host) in ("human", "deal-over")

@@ -28,7 +28,7 @@ def _run(c, host, limit=500):
 
 def test_three_persons_and_a_bot_play_a_deal_behind_covers():
     c, host, store = _start("?seed=4&preset=classic&bots=1&people=3&speed=0&new=1")
-    assert c.people == 3 and set(c.bot_levels) == {3}
+    assert c.seats.people == 3 and set(c.seats.bot_levels) == {3}
     covers = 0
     turns = {0: 0, 1: 0, 2: 0}
     for _ in range(200):
@@ -42,7 +42,7 @@ def test_three_persons_and_a_bot_play_a_deal_behind_covers():
         assert 'data-zone="hand"' not in host.markup
         covers += 1
         seat = c.match.current_player()
-        assert seat in turns and c.viewer == seat
+        assert seat in turns and c.seats.viewer == seat
         assert tree.find_all(data_action="reveal")
         c.press("reveal")
         assert host.state == "human"
@@ -64,7 +64,7 @@ def test_three_persons_and_a_bot_play_a_deal_behind_covers():
 def test_one_person_plays_as_before_without_a_cover():
     c, host, _ = _start("?seed=4&preset=classic&bots=3&speed=0&new=1")
     _run(c, host)
-    assert c.people == 1 and host.state == "human"
+    assert c.seats.people == 1 and host.state == "human"
     assert host.tree().find_all(data_testid="cover") == []
 
 
@@ -82,7 +82,7 @@ def test_the_hint_and_the_review_speak_to_the_person_at_the_device():
         if host.state == "deal-over":
             break
         c.press("reveal")
-        if c.viewer == 1 and not c.ui.hints:
+        if c.seats.viewer == 1 and not c.ui.hints:
             c.press("hint")
             assert c.ui.hints, "the coach answers the second person too"
         legal = c.match.legal_actions()
@@ -100,7 +100,7 @@ def _play_match(c, host):
             return
         if host.state == "deal-over":
             c.press("next-deal")
-        elif c.covered:
+        elif c.session.covered:
             c.press("reveal")
         elif host.state == "human":
             legal = c.match.legal_actions()

@@ -170,7 +170,7 @@ def test_a_valid_match_envelope_holding_hostile_text_starts_a_new_match(name, te
     c.start()
     assert c.settings.seed == 3  # a fresh match from the URL
     assert backend.items["schwimmen.backup.match.1"] == raw
-    assert [n.code for n in c.storage_notices] == ["corrupt"]
+    assert [n.code for n in c.banner.notices] == ["corrupt"]
     with pytest.raises(ValueError):
         read_saved(text)
 

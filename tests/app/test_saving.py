@@ -117,13 +117,13 @@ def test_statistics_that_do_not_fit_drop_the_oldest_history_first():
     settle(c, host)
     used = sum(len(k) + len(v) for k, v in backend.items.items())
     backend.quota = used  # full to the brim: the record may not grow
-    c._update_stats(lambda s: s.record_match("pub", place=1, players=3, date="2026-12-01"))
+    c.recorder.update(lambda s: s.record_match("pub", place=1, players=3, date="2026-12-01"))
     kept = stats_mod.Stats.from_dict(json.loads(backend.items["schwimmen.stats"])["data"])
     assert kept.matches == 21  # the new result is written ...
     assert len(kept.history) == 19 and kept.history[-1].date == "2026-12-01"  # ... 2 dropped
     [trimmed] = [n for n in c.ui.panels.notices if n.code == "history_trimmed"]
     assert trimmed.count == 2 and "2" in host.tree().find(data_testid="notices").all_text()
-    assert not c.pending_stats
+    assert not c.recorder.pending
 
 
 def test_a_failed_settings_write_is_told():
