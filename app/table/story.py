@@ -31,22 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Event, EventKind
+from engine.events import MOVE_KINDS
 
-# The moves a seat makes on its turn (the deal choice included).
-MOVES = frozenset(
-    {
-        EventKind.KEEP,
-        EventKind.TAKE,
-        EventKind.SWAP,
-        EventKind.SWAP_ALL,
-        EventKind.MISTERY,
-        EventKind.HOLD,
-        EventKind.PASS,
-        EventKind.KNOCK,
-        EventKind.NEW,
-        EventKind.ANNOUNCE,
-    }
-)
+# The moves a seat makes on its turn (the deal choice and announcements included; the
+# Lügen decision ends the deal and is told by the result).
+MOVES = MOVE_KINDS - {EventKind.CHALLENGE, EventKind.GIVEUP}
 _SWAPS = frozenset({EventKind.SWAP, EventKind.SWAP_ALL})
 
 
@@ -232,6 +221,7 @@ def sounds(events: Iterable[Event]) -> tuple[str, ...]:
     moved, ``knock`` for a knock (holding in the final round makes none).
 
     >>> from engine import Event, EventKind
+from engine.events import MOVE_KINDS
     >>> sounds([Event(EventKind.SWAP, seat=1), Event(EventKind.KNOCK, seat=2)])
     ('card', 'knock')
     >>> sounds([Event(EventKind.KNOCK, seat=2, reason="keep"), Event(EventKind.PASS, seat=3)])
@@ -250,6 +240,7 @@ def until_final_move(events: Sequence[Event]) -> Sequence[Event]:
     and the losses that follow: what the table calls before the result is shown.
 
     >>> from engine import Event, EventKind
+from engine.events import MOVE_KINDS
     >>> log = [Event(EventKind.SWAP, seat=1), Event(EventKind.THIRTY_ONE, seat=1),
     ...        Event(EventKind.REVEAL, seat=0), Event(EventKind.LOSE, seat=0)]
     >>> [e.kind.value for e in until_final_move(log)]
