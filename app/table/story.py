@@ -221,7 +221,6 @@ def sounds(events: Iterable[Event]) -> tuple[str, ...]:
     moved, ``knock`` for a knock (holding in the final round makes none).
 
     >>> from engine import Event, EventKind
-from engine.events import MOVE_KINDS
     >>> sounds([Event(EventKind.SWAP, seat=1), Event(EventKind.KNOCK, seat=2)])
     ('card', 'knock')
     >>> sounds([Event(EventKind.KNOCK, seat=2, reason="keep"), Event(EventKind.PASS, seat=3)])
@@ -240,7 +239,6 @@ def until_final_move(events: Sequence[Event]) -> Sequence[Event]:
     and the losses that follow: what the table calls before the result is shown.
 
     >>> from engine import Event, EventKind
-from engine.events import MOVE_KINDS
     >>> log = [Event(EventKind.SWAP, seat=1), Event(EventKind.THIRTY_ONE, seat=1),
     ...        Event(EventKind.REVEAL, seat=0), Event(EventKind.LOSE, seat=0)]
     >>> [e.kind.value for e in until_final_move(log)]
