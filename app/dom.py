@@ -19,7 +19,7 @@ they mean is decided in ``app.controller`` and ``app.tabs``.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from app import safe_json
@@ -96,16 +96,22 @@ class Page:
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
             self.js.window.addEventListener(name, proxy)
-        tick = create_proxy(self._guard(self.controller.tick))
+        tick = create_proxy(self._guard(self._screen().tick))
         self._proxies.append(tick)
         self.js.setInterval(tick, TICK_MS)
 
     def on_storage(self, event: Any) -> None:
         key = None if _none(event.key) else str(event.key)  # None: storage was cleared
-        self.controller.handle({"type": "storage", "key": key})
+        self._screen().handle({"type": "storage", "key": key})
+
+    def _screen(self) -> Screen:
+        """What the page drives (set once the game or an online table is up)."""
+        if self.controller is None:
+            raise RuntimeError("no screen on the page yet")
+        return self.controller
 
     def on_pagehide(self, event: Any) -> None:
-        self.controller.release()
+        self._screen().release()
 
     # ------------------------------------------------------------ host API
 
@@ -131,7 +137,7 @@ class Page:
     def _restore_focus(self, state: str) -> None:
         """Keep the keyboard where the player was: the same card or button after a
         redraw; a new end-of-deal or end-of-match panel takes the focus itself."""
-        el = None
+        el: Any = None
         wanted = self.controller.take_focus() if self.controller else ""
         if wanted:  # a dialog just opened or closed (the controller says where to go)
             self.focus_key = wanted
@@ -192,7 +198,7 @@ class Page:
             return
         from pyodide.ffi import create_once_callable, to_js
 
-        ui = self.controller.ui
+        ui = self._screen().ui
         w, h = self.card_size
         for n, flight in enumerate(flights):
             src = self.before.get(flight.src)
@@ -297,7 +303,7 @@ class Page:
 
         self.js.setTimeout(create_once_callable(self._guard(callback)), max(0, int(ms)))
 
-    def timed(self, name: str, ms: float, detail: dict[str, Any]) -> None:
+    def timed(self, name: str, ms: float, detail: Mapping[str, Any]) -> None:
         """Put a span of Python's work that ended now (``ms`` long) in the browser's User
         Timing: ``performance.measure("schwimmen:NAME")`` with ``detail`` (a bot's level).
         DevTools shows it; bench/bot_speed_page.py collects it with a PerformanceObserver.
@@ -306,7 +312,7 @@ class Page:
 
         perf, label = self.js.performance, f"schwimmen:{name}"
         end = perf.now()
-        options = {"start": max(0.0, end - ms), "end": end, "detail": detail}
+        options = {"start": max(0.0, end - ms), "end": end, "detail": dict(detail)}
         perf.measure(label, to_js(options, dict_converter=self.js.Object.fromEntries))
         self.measures += 1
         if self.measures >= MEASURES_KEPT:
@@ -332,7 +338,7 @@ class Page:
             own_form = button.closest("form[data-form]")  # the online dialog, the join form
             if not _none(own_form):
                 form = self._read_form(own_form)
-            self.controller.handle({"type": "action", "action": action, "form": form})
+            self._screen().handle({"type": "action", "action": action, "form": form})
             return
         card = target.closest("[data-card][data-zone]")
         if not _none(card):
@@ -348,7 +354,7 @@ class Page:
         self.sounds.wake()
         key = str(event.key)
         if key == "Escape":  # what it closes is the controller's call
-            self.controller.handle({"type": "escape"})
+            self._screen().handle({"type": "escape"})
             return
         target = event.target
         card = target.closest("[data-card][data-zone]")
@@ -363,7 +369,7 @@ class Page:
             return
         typing = str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA")
         if len(key) == 1 and not typing and not (event.ctrlKey or event.metaKey or event.altKey):
-            self.controller.handle({"type": "key", "key": key})
+            self._screen().handle({"type": "key", "key": key})
 
     def _arrow(self, card: Any, key: str) -> None:
         """Arrow keys among the cards the player may use: left and right within the hand
@@ -386,7 +392,7 @@ class Page:
         target = event.target
         if str(target.getAttribute("data-testid")) == "announce-value":
             self.focus_key = "announce-value"
-            self.controller.handle({"type": "value", "value": str(target.value)})
+            self._screen().handle({"type": "value", "value": str(target.value)})
             return
         if str(target.getAttribute("data-testid")) == "stats-import-file":
             self._read_file(target)
@@ -399,7 +405,7 @@ class Page:
             key = target.getAttribute("data-key")
             if not _none(key):
                 self.focus_key = str(key)
-            self.controller.handle({"type": "settings-draft", "form": self._read_form(form)})
+            self._screen().handle({"type": "settings-draft", "form": self._read_form(form)})
 
     def on_focus(self, event: Any) -> None:
         key = event.target.getAttribute("data-key")
@@ -408,7 +414,7 @@ class Page:
 
     def _card_intent(self, card: Any) -> None:
         self.focus_key = str(card.dataset.key)
-        self.controller.handle(
+        self._screen().handle(
             {"type": "card", "zone": str(card.dataset.zone), "index": str(card.dataset.index)}
         )
 
@@ -454,7 +460,7 @@ class Page:
                 break
         if target is None:
             return
-        self.controller.handle(
+        self._screen().handle(
             {
                 "type": "drop",
                 "from": (str(source.dataset.zone), str(source.dataset.index)),
@@ -494,14 +500,14 @@ class Page:
         chosen = files.item(0)
         field.value = ""  # choosing the same file again fires another change
         if chosen.size > safe_json.limit("import"):  # refused unread: no megabytes in Python
-            self.controller.handle({"type": "stats-import", "text": None, "size": chosen.size})
+            self._screen().handle({"type": "stats-import", "text": None, "size": chosen.size})
             return
 
         def done(text: Any) -> None:
-            self.controller.handle({"type": "stats-import", "text": str(text)})
+            self._screen().handle({"type": "stats-import", "text": str(text)})
 
         def failed(error: Any) -> None:
-            self.controller.handle({"type": "stats-import", "text": None})
+            self._screen().handle({"type": "stats-import", "text": None})
 
         chosen.text().then(
             create_once_callable(self._guard(done)), create_once_callable(self._guard(failed))
@@ -567,7 +573,7 @@ def mount() -> None:
     import js
     from pyodide.ffi import create_once_callable
 
-    boot = getattr(js, "schwimmenBoot", None)
+    boot: Any = getattr(js, "schwimmenBoot", None)
     if _none(boot):
         _start(js, os.urandom(8).hex(), None)
         return

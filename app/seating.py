@@ -19,16 +19,32 @@ it is played (``action_back``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
-from engine import Action, ActionKind
+from engine import Action, ActionKind, DealResult, Event, Observation
 
 T = TypeVar("T")
 
 
-def _seat(k: int, n: int) -> Callable[[int | None], int | None]:
-    return lambda s: None if s is None else (s - k) % n
+class _Turn:
+    """Seat numbers turned by ``k`` at a table of ``n``: ``at(s)`` for a seat,
+    ``maybe(s)`` for a seat or None, ``all(seats)``, ``keys(mapping)``."""
+
+    def __init__(self, k: int, n: int) -> None:
+        self.k, self.n = k, n
+
+    def at(self, s: int) -> int:
+        return (s - self.k) % self.n
+
+    def maybe(self, s: int | None) -> int | None:
+        return None if s is None else self.at(s)
+
+    def all(self, seats: Iterable[int]) -> tuple[int, ...]:
+        return tuple(self.at(s) for s in seats)
+
+    def keys(self, d: Mapping[int, T]) -> dict[int, T]:
+        return {self.at(s): v for s, v in d.items()}
 
 
 def _per_seat(values: Iterable[T], k: int) -> list[T]:
@@ -37,38 +53,34 @@ def _per_seat(values: Iterable[T], k: int) -> list[T]:
     return values[k:] + values[:k]
 
 
-def _keys(d: dict[int, T], f: Callable[[int | None], int | None]) -> dict[int, T]:
-    return {f(s): v for s, v in d.items()}
-
-
-def event(e: Any, k: int, n: int) -> Any:
+def event(e: Event, k: int, n: int) -> Event:
     """An engine ``Event`` with its seats turned by ``k``."""
     if k == 0:
         return e
-    f = _seat(k, n)
+    f = _Turn(k, n)
     return dataclasses.replace(
-        e, seat=f(e.seat), target=f(e.target), seats=tuple(f(s) for s in e.seats)
+        e, seat=f.maybe(e.seat), target=f.maybe(e.target), seats=f.all(e.seats)
     )
 
 
-def result(r: Any, k: int, n: int) -> Any:
+def result(r: DealResult, k: int, n: int) -> DealResult:
     """An engine ``DealResult`` with its seats turned by ``k``."""
-    if r is None or k == 0:
+    if k == 0:
         return r
-    f = _seat(k, n)
+    f = _Turn(k, n)
     return dataclasses.replace(
         r,
-        knocker=f(r.knocker),
-        hands=_keys(r.hands, f),
-        values=_keys(r.values, f),
+        knocker=f.maybe(r.knocker),
+        hands=f.keys(r.hands),
+        values=f.keys(r.values),
         lost=tuple(_per_seat(r.lost, k)),
-        reasons=_keys(r.reasons, f),
-        feuer=f(r.feuer),
-        thirty_one=tuple(f(s) for s in r.thirty_one),
-        announcements=_keys(r.announcements, f),
-        decider=f(r.decider),
-        challenged=f(r.challenged),
-        shown=tuple(f(s) for s in r.shown),
+        reasons=f.keys(r.reasons),
+        feuer=f.maybe(r.feuer),
+        thirty_one=f.all(r.thirty_one),
+        announcements=f.keys(r.announcements),
+        decider=f.maybe(r.decider),
+        challenged=f.maybe(r.challenged),
+        shown=f.all(r.shown),
         lives_after=tuple(_per_seat(r.lives_after, k)),
     )
 
@@ -87,34 +99,34 @@ def action_back(a: Action, viewer: int, players: int) -> Action:
     return a
 
 
-def observation(obs: Any, viewer: int) -> Any:
+def observation(obs: Observation, viewer: int) -> Observation:
     """``obs`` (an ``engine.Observation``) seen with ``viewer`` at seat 0."""
     n = obs.players
     k = viewer % n
     if k == 0:
         return obs
-    f = _seat(k, n)
+    f = _Turn(k, n)
     winner = obs.winner
-    winner = [f(s) for s in winner] if isinstance(winner, list) else f(winner)
+    turned = list(f.all(winner)) if isinstance(winner, list) else f.maybe(winner)
     return dataclasses.replace(
         obs,
-        seat=f(obs.seat),
-        mistery_by=f(obs.mistery_by),
+        seat=f.at(obs.seat),
+        mistery_by=f.maybe(obs.mistery_by),
         lives=_per_seat(obs.lives, k),
         out_deal=tuple(_per_seat(obs.out_deal, k)),
-        knocked_by=f(obs.knocked_by),
-        current=f(obs.current),
-        dealer=f(obs.dealer),
-        first_player=f(obs.first_player),
-        chooser=f(obs.chooser),
-        known_cards=_keys(obs.known_cards, f),
-        announcements=_keys(obs.announcements, f),
-        announce_order=tuple(f(s) for s in obs.announce_order),
+        knocked_by=f.maybe(obs.knocked_by),
+        current=f.maybe(obs.current),
+        dealer=f.at(obs.dealer),
+        first_player=f.at(obs.first_player),
+        chooser=f.maybe(obs.chooser),
+        known_cards=f.keys(obs.known_cards),
+        announcements=f.keys(obs.announcements),
+        announce_order=f.all(obs.announce_order),
         legal_actions=[action(a, k, n) for a in obs.legal_actions],
         swapped=tuple(_per_seat(obs.swapped, k)),
         log=tuple(event(e, k, n) for e in obs.log),
-        last_deal=result(obs.last_deal, k, n),
-        winner=winner,
+        last_deal=None if obs.last_deal is None else result(obs.last_deal, k, n),
+        winner=turned,
     )
 
 

@@ -507,6 +507,11 @@ class OnlineRoom:
             return self.ref.lobby()
         return None if self.guest is None else self.guest.lobby
 
+    def _preset(self) -> str:
+        """The table's preset as the lobby names it (``custom`` for rules of the host's)."""
+        preset = (self._lobby_body() or {}).get("preset")
+        return preset if isinstance(preset, str) and preset in engine.PRESETS else "custom"
+
     def _over(self) -> dict[str, Any] | None:
         """How the match ended (``reason``, ``lives``, ``places``), or None."""
         if self.ref is not None:
@@ -610,9 +615,9 @@ class OnlineRoom:
         if obs is not None and len(obs.log) < self.log_length and self.session is not None:
             self.session.restart()  # a rematch: a new match's deals and moves
         self.log_length = 0 if obs is None else len(obs.log)
-        body = self._lobby_body() or {}
-        ui.preset = body.get("preset") if body.get("preset") in engine.PRESETS else st.CUSTOM_BASE
-        ui.custom = body.get("preset") == "custom"
+        preset = self._preset()
+        ui.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
+        ui.custom = preset == "custom"
         ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
         self.timer_shown = self._timer()
         status = screens.status_line(self.state, self.detail, ui.lang)
@@ -722,8 +727,7 @@ class OnlineRoom:
         stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
         outcome = self.session.source.outcome()
         crown = bool(outcome and outcome.crown) and place == 1
-        body = self._lobby_body() or {}
-        preset = body.get("preset") if body.get("preset") in engine.PRESETS else "custom"
+        preset = self._preset()
         try:
             stats.record_match(preset, place=place, players=obs.players, crown=crown)
         except engine.InvalidInputError as e:

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from app.table.moves import hand_active, table_active
-from engine import Action, ActionKind
+from engine import Action, ActionKind, Observation
+
+if TYPE_CHECKING:
+    from app.table.view import UIState
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ CHOOSING = Choice()
 CLEARED = Choice(cleared=True)
 
 
-def clear(ui: Any) -> None:
+def clear(ui: UIState) -> None:
     """Forget the chosen cards."""
     ui.selected = ()
     ui.pending = ()
@@ -46,14 +49,14 @@ CONTROLS = frozenset({"two-swaps", "clear-selection"})
 """The buttons of choosing itself: two swaps at once (on or off), forget the cards."""
 
 
-def control(ui: Any, name: str) -> None:
+def control(ui: UIState, name: str) -> None:
     """One of :data:`CONTROLS` pressed: either starts the choice afresh."""
     if name == "two-swaps":
         ui.two_mode = not ui.two_mode
     clear(ui)
 
 
-def tap(obs: Any, ui: Any, zone: str, index: str) -> Choice:
+def tap(obs: Observation, ui: UIState, zone: str, index: str) -> Choice:
     """A tap (or Enter/Space) on a card of ``zone`` (``hand`` or ``table``): select it,
     or complete a move with the card chosen before. A card no legal move uses is
     ignored."""
@@ -84,7 +87,7 @@ def tap(obs: Any, ui: Any, zone: str, index: str) -> Choice:
     return pair(ui, int(hand_i), table_i)
 
 
-def drag(ui: Any, source: tuple, target: tuple) -> Choice:
+def drag(ui: UIState, source: tuple[Any, ...], target: tuple[Any, ...]) -> Choice:
     """A card dragged onto another: the same as tapping both."""
     if source[0] == target[0]:
         return CHOOSING
@@ -93,7 +96,7 @@ def drag(ui: Any, source: tuple, target: tuple) -> Choice:
     return pair(ui, int(hand_i), str(table_i))
 
 
-def pair(ui: Any, hand_i: int, table_i: str) -> Choice:
+def pair(ui: UIState, hand_i: int, table_i: str) -> Choice:
     """A hand card and a table card chosen together: the swap they make (in two-swap
     mode the first pair waits in ``ui.pending`` for the second)."""
     if table_i == "mistery":

@@ -57,8 +57,13 @@ class Outcome:
 class SeatSource(Protocol):
     """Where a table screen gets its seat's match from (see the module text)."""
 
-    can_review: bool  # this page holds the match, so the deal review can replay it
-    shared: bool  # several people take turns at this device (a cover between them)
+    @property
+    def can_review(self) -> bool:
+        """This page holds the match, so the deal review can replay it."""
+
+    @property
+    def shared(self) -> bool:
+        """Several people take turns at this device (a cover between them)."""
 
     def seat(self) -> int:
         """The real seat of the person at the screen now."""
@@ -311,7 +316,7 @@ class TableSession:
         if self.ui.mode is not Mode.HUMAN or obs is None:
             return False
         try:
-            action = Action.parse(wanted)
+            action = wanted if isinstance(wanted, Action) else Action.parse(str(wanted))
         except (ValueError, AttributeError):
             return False
         if action not in obs.legal_actions:

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Event, EventKind
+from engine import Event, EventKind, Observation
 from engine.events import MOVE_KINDS
 
 # The moves a seat makes on its turn (the deal choice and announcements included; the
@@ -48,10 +48,11 @@ def deal_events(log: Sequence[Event], deal_number: int | None = None) -> list[Ev
     if deal_number is None:
         start = starts[-1]
     else:
-        start = next((i for i in starts if log[i].value == deal_number), None)
-        if start is None:
+        found = next((i for i in starts if log[i].value == deal_number), None)
+        if found is None:
             return []
-    out = []
+        start = found
+    out: list[Event] = []
     for event in log[start:]:
         if event.kind is EventKind.DEAL and out:
             break
@@ -98,7 +99,7 @@ def table_after(events: Iterable[Event]) -> list[Any]:
     return [x.card for x in _table_laid(events)]
 
 
-def laid_marks(obs: Any) -> dict[str, int]:
+def laid_marks(obs: Observation) -> dict[str, int]:
     """Table cards (by their text) laid by a seat within the last round of moves, with
     the seat that laid each: the screen marks them. A round is one move per seat in play.
     """
@@ -126,7 +127,7 @@ class Move:
     final: bool = False  # a knock after the first one: the hand is kept, not a knock
 
 
-def last_moves(obs: Any) -> dict[int, Move]:
+def last_moves(obs: Observation) -> dict[int, Move]:
     """Each seat's last move in the current deal, except the seat whose turn it is (its
     last move is over once it plays again)."""
     moves: dict[int, Move] = {}
@@ -220,7 +221,7 @@ def sounds(events: Iterable[Event]) -> tuple[str, ...]:
     """The sounds ``events`` make (``app.sound`` plays them): ``card`` when cards
     moved, ``knock`` for a knock (holding in the final round makes none).
 
-    >>> from engine import Event, EventKind
+    >>> from engine import Event, EventKind, Observation
     >>> sounds([Event(EventKind.SWAP, seat=1), Event(EventKind.KNOCK, seat=2)])
     ('card', 'knock')
     >>> sounds([Event(EventKind.KNOCK, seat=2, reason="keep"), Event(EventKind.PASS, seat=3)])
@@ -238,7 +239,7 @@ def until_final_move(events: Sequence[Event]) -> Sequence[Event]:
     """``events`` up to a deal's final move and its 31 or Feuer, without the reveal
     and the losses that follow: what the table calls before the result is shown.
 
-    >>> from engine import Event, EventKind
+    >>> from engine import Event, EventKind, Observation
     >>> log = [Event(EventKind.SWAP, seat=1), Event(EventKind.THIRTY_ONE, seat=1),
     ...        Event(EventKind.REVEAL, seat=0), Event(EventKind.LOSE, seat=0)]
     >>> [e.kind.value for e in until_final_move(log)]

@@ -24,6 +24,7 @@ from app.help import rules as rules_help
 from app.i18n import fmt_value, game_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
+from app.storage import Notice
 from app.table import coach, notices, results, review, story, telling
 from app.table import luegen as luegen_view
 from app.table.mode import Mode
@@ -32,7 +33,7 @@ from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import seat_name
-from engine import Action, ActionKind, hand_value
+from engine import Action, ActionKind, Card, DealResult, Match, Observation, hand_value
 from engine.observation import is_out
 
 
@@ -54,7 +55,7 @@ class Panels:
     error: bool = False
     stats: Any = None  # app.stats.model.Stats while the statistics panel is open
     stats_apart: tuple[Any, ...] = ()  # (kind, Stats) of the matches with friends, apart
-    notices: tuple[Any, ...] = ()  # app.storage.Notice
+    notices: list[Notice] = field(default_factory=list)  # the banner's (app.writes.Banner)
     focus: str = ""  # data-key the page should focus after the next redraw
     other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
     review: tuple[Any, ...] | None = None  # the deal review, once computed (app.table.review)
@@ -66,7 +67,7 @@ class Panels:
         key, self.focus = self.focus, ""
         return key
 
-    def open_review(self, match: Any, deal: int, seat: int) -> None:
+    def open_review(self, match: Match, deal: int, seat: int) -> None:
         """Open the review of ``deal`` for ``seat`` (worked out once per deal)."""
         if self.review is None or self.review_deal != deal:
             self.review, self.review_deal = review.review(match, deal, seat=seat), deal
@@ -104,7 +105,7 @@ class UIState:
     winners: tuple[int, ...] = ()  # at match-over
     crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
     match_panel: bool = True  # at match-over: the result shows (closed: the finished table)
-    result: Any = None  # the deal result shown at deal-over (None: the observation's last)
+    result: DealResult | None = None  # the deal result shown at deal-over (None: the last)
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
     callout: str = ""  # the word called over the table as a deal ends ("31!")
@@ -120,7 +121,7 @@ class UIState:
     timed_out: bool = False  # the match ended because a move's time ran out
 
 
-def phase_name(obs: Any) -> str:
+def phase_name(obs: Observation) -> str:
     """The observation's phase as plain text ("choose", "play", ...)."""
     return str(obs.phase)
 
@@ -129,7 +130,7 @@ def phase_name(obs: Any) -> str:
 
 
 def _card_el(
-    card: Any,
+    card: Card | None,
     zone: str,
     index: str,
     ui: UIState,
@@ -149,23 +150,20 @@ def _card_el(
     # an aria-label on the button would override the face, and a name that is not the
     # button's text must contain the rank printed in its corners (axe:
     # label-content-name-mismatch). Any other card is one image with the same name.
-    if label or face_down:
+    if label or card is None:
         name = label or t("mistery", ui.lang)
     else:
         name = "" if active else card_name(card, ui.style, ui.lang)
     face = card_back(ui.lang) if face_down else card_face(str(card), ui.style, ui.lang, selected)
-    classes = ["card", extra_class]
-    if selected:
-        classes.append("selected")
-    if active:
-        classes.append("active")
-    if f"{zone}-{index}" in ui.changed:
-        classes.append("changed")
     hinted = bool(ui.hints) and f"{zone}-{index}" in card_keys(ui.hints[0].action)
-    if hinted:
-        classes.append("hinted")
-    if laid_by:
-        classes.append("laid")
+    marks = {
+        "selected": selected,
+        "active": active,
+        "changed": f"{zone}-{index}" in ui.changed,
+        "hinted": hinted,
+        "laid": bool(laid_by),
+    }
+    classes = ["card", extra_class, *(name for name, on in marks.items() if on)]
     attrs = [
         f'class="{esc(" ".join(c for c in classes if c))}"',
         f'data-card="{esc(text)}"',
@@ -187,17 +185,22 @@ def _card_el(
         ]
     else:
         attrs += ['role="img"', 'aria-disabled="true"']
+    return f"<div {' '.join(attrs)}>{face}{_badges(badge, laid_by)}</div>"
+
+
+def _badges(badge: str, laid_by: str) -> str:
+    """A card's small marks: its place in a two-card swap, who laid it this round."""
     badge_el = f'<span class="badge">{esc(badge)}</span>' if badge else ""
     if laid_by:  # said in the log too: the mark is for the eye
         badge_el += f'<span class="laid-by" aria-hidden="true">{esc(laid_by)}</span>'
-    return f"<div {' '.join(attrs)}>{face}{badge_el}</div>"
+    return badge_el
 
 
 # ---------------------------------------------------------------- seats
 
 
 def _seat_el(
-    obs: Any, seat: int, ui: UIState, moves: dict[int, Any], *, me: bool = False
+    obs: Observation, seat: int, ui: UIState, moves: dict[int, Any], *, me: bool = False
 ) -> str:
     lives_list = list(obs.lives)
     lives = lives_list[seat] if seat < len(lives_list) else 0
@@ -259,7 +262,7 @@ def _seat_line(seat: int, ui: UIState, moves: dict[int, Any], *, me: bool) -> st
     return f'<p class="seat-move{cls}" data-testid="last-move-{seat}">{esc(text)}</p>'
 
 
-def _hand_value(obs: Any, ui: UIState) -> str:
+def _hand_value(obs: Observation, ui: UIState) -> str:
     """The player's hand value beside their name (a hand of three cards only)."""
     if len(obs.hand) != obs.rules.hand_size:
         return ""
@@ -288,7 +291,7 @@ def seat_sides(order: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
 # ---------------------------------------------------------------- moves
 
 
-def _true_value(obs: Any, values: Sequence[str]) -> str:
+def _true_value(obs: Observation, values: Sequence[str]) -> str:
     """The offered announcement equal to the hand's real value (the honest default)."""
     try:
         value = hand_value(tuple(obs.hand), obs.rules)
@@ -298,7 +301,7 @@ def _true_value(obs: Any, values: Sequence[str]) -> str:
     return text if text in values else (values[0] if values else "")
 
 
-def _announce_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
+def _announce_controls(obs: Observation, legal: Sequence[Action], ui: UIState) -> str:
     values: list[str] = []
     for a in legal:
         if a.kind is ActionKind.ANNOUNCE and a.value_text not in values:
@@ -336,7 +339,7 @@ def _announce_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
     return "".join(parts)
 
 
-def _hold_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
+def _hold_controls(obs: Observation, legal: Sequence[Action], ui: UIState) -> str:
     holds = [a for a in legal if a.kind is ActionKind.HOLD]
     if not holds:
         return ""
@@ -355,7 +358,7 @@ def _hold_controls(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
     return f'<div class="holds"><p>{esc(t("hold_pick", ui.lang))}</p>{"".join(chips)}</div>'
 
 
-def _two_swap_chips(obs: Any, legal: Sequence[Action], ui: UIState) -> str:
+def _two_swap_chips(obs: Observation, legal: Sequence[Action], ui: UIState) -> str:
     """Every legal double swap as a button (one scrolling row); once the first pair
     is chosen by tapping cards, only the moves that complete it."""
     hand = list(obs.hand)
@@ -381,7 +384,7 @@ _PLAIN_BUTTONS = frozenset(
 )
 
 
-def _action_bar(obs: Any, ui: UIState) -> str:
+def _action_bar(obs: Observation, ui: UIState) -> str:
     if ui.mode != "human":
         return '<div class="actions" data-testid="actions"></div>'
     legal = list(obs.legal_actions)
@@ -400,7 +403,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
             )
         elif kind is ActionKind.GIVEUP:  # each Lügen choice says what it costs
             buttons.append(luegen_view.giveup_button(obs, ui.lang))
-        elif kind is ActionKind.CHALLENGE:
+        elif kind is ActionKind.CHALLENGE and action.target is not None:
             name = functools.partial(seat_name, ui)
             buttons.append(luegen_view.challenge_button(obs, action.target, name, ui.lang))
     if ActionKind.ANNOUNCE in kinds:
@@ -423,7 +426,7 @@ def _action_bar(obs: Any, ui: UIState) -> str:
     )
 
 
-def _status(obs: Any, ui: UIState) -> str:
+def _status(obs: Observation, ui: UIState) -> str:
     if ui.notice:
         return ui.notice
     if ui.mode == "human" and obs.knocked_by not in (None, 0) and phase_name(obs) == "play":
@@ -431,7 +434,7 @@ def _status(obs: Any, ui: UIState) -> str:
     return _turn_prompt(obs, ui)
 
 
-def _turn_prompt(obs: Any, ui: UIState) -> str:
+def _turn_prompt(obs: Observation, ui: UIState) -> str:
     if ui.mode == "human":
         phase = phase_name(obs)
         kinds = {a.kind for a in obs.legal_actions}
@@ -474,7 +477,7 @@ def more_buttons(lang: str, *, online: bool = False) -> str:
     )
 
 
-def _panels(obs: Any, ui: UIState) -> str:
+def _panels(obs: Observation, ui: UIState) -> str:
     """The settings dialog, the notices banner, the other-tab question, rules help,
     the deal review and statistics, each only when open (a closed dialog drawn on every
     render cost the first screen more than all the rest of it)."""
@@ -511,83 +514,101 @@ def _panels(obs: Any, ui: UIState) -> str:
 # ---------------------------------------------------------------- the whole screen
 
 
-def render(obs: Any, ui: UIState) -> str:
-    """The markup inside ``#app`` for seat 0's observation and the UI state."""
-    lang = ui.lang
-    hand = list(obs.hand)
-    table = list(obs.table)
-    usable_hand = hand_active(obs, ui)
-    usable_table = table_active(obs, ui)
-    pending_badges: dict[tuple[str, str], str] = {}
+def _pending_badges(ui: UIState) -> dict[tuple[str, str], str]:
+    """The first pair of a two-card swap, numbered on its cards."""
+    badges: dict[tuple[str, str], str] = {}
     for n, (h, tb) in enumerate(ui.pending, start=1):
-        pending_badges["hand", str(h)] = str(n)
-        pending_badges["table", str(tb)] = str(n)
+        badges["hand", str(h)] = str(n)
+        badges["table", str(tb)] = str(n)
+    return badges
 
-    hand_stop = _tab_stop("hand", [str(i) for i in sorted(usable_hand)], ui)
-    table_stop = _tab_stop("table", sorted(usable_table, key=_table_order), ui)
-    hand_cards = "".join(
+
+def _hand_cards(obs: Observation, ui: UIState) -> str:
+    """The player's cards; the ones a legal move uses are buttons."""
+    usable = hand_active(obs, ui)
+    badges = _pending_badges(ui)
+    stop = _tab_stop("hand", [str(i) for i in sorted(usable)], ui)
+    return "".join(
         _card_el(
             c,
             "hand",
             str(i),
             ui,
-            active=i in usable_hand,
-            badge=pending_badges.get(("hand", str(i)), ""),
-            extra_class="paired" if ("hand", str(i)) in pending_badges else "",
-            tab_stop=str(i) == hand_stop,
+            active=i in usable,
+            badge=badges.get(("hand", str(i)), ""),
+            extra_class="paired" if ("hand", str(i)) in badges else "",
+            tab_stop=str(i) == stop,
         )
-        for i, c in enumerate(hand)
+        for i, c in enumerate(obs.hand)
     )
-    laid = story.laid_marks(obs)  # cards laid in the last round: marked with who laid them
-    table_cards = "".join(
+
+
+def _table_cards(obs: Observation, ui: UIState) -> str:
+    """The open table cards (those laid in the last round marked with who laid them),
+    then the face-down Mistery card."""
+    usable = table_active(obs, ui)
+    badges = _pending_badges(ui)
+    stop = _tab_stop("table", sorted(usable, key=_table_order), ui)
+    laid = story.laid_marks(obs)
+    cards = "".join(
         _card_el(
             c,
             "table",
             str(i),
             ui,
-            active=str(i) in usable_table,
-            badge=pending_badges.get(("table", str(i)), ""),
-            extra_class="paired" if ("table", str(i)) in pending_badges else "",
+            active=str(i) in usable,
+            badge=badges.get(("table", str(i)), ""),
+            extra_class="paired" if ("table", str(i)) in badges else "",
             laid_by=seat_name(ui, laid[str(c)]) if str(c) in laid else "",
-            tab_stop=str(i) == table_stop,
+            tab_stop=str(i) == stop,
         )
-        for i, c in enumerate(table)
+        for i, c in enumerate(obs.table)
     )
-    if obs.has_mistery:
-        mine = obs.mistery
-        label = t("mistery", lang)
-        badge = ""
-        if mine is not None:
-            badge = card_short(mine, ui.style, lang)
-            # The name holds the badge's text too, the card as the player sees it.
-            label += f": {badge}, {card_name(mine, ui.style, lang)} ({t('mistery_mine', lang)})"
-        table_cards += _card_el(
-            None,
-            "table",
-            "mistery",
-            ui,
-            active="mistery" in usable_table,
-            label=label,
-            extra_class="mistery" + (" mine" if mine is not None else ""),
-            badge=badge,
-            tab_stop=table_stop == "mistery",
-        )
+    return cards + (_mistery_card(obs, ui, "mistery" in usable, stop) if obs.has_mistery else "")
+
+
+def _mistery_card(obs: Observation, ui: UIState, active: bool, stop: str) -> str:
+    lang, mine = ui.lang, obs.mistery
+    label, badge = t("mistery", lang), ""
+    if mine is not None:
+        badge = card_short(mine, ui.style, lang)
+        # The name holds the badge's text too, the card as the player sees it.
+        label += f": {badge}, {card_name(mine, ui.style, lang)} ({t('mistery_mine', lang)})"
+    return _card_el(
+        None,
+        "table",
+        "mistery",
+        ui,
+        active=active,
+        label=label,
+        extra_class="mistery" + (" mine" if mine is not None else ""),
+        badge=badge,
+        tab_stop=stop == "mistery",
+    )
+
+
+def _overlay(obs: Observation, ui: UIState) -> str:
+    """What lies over the table: a result, or the cover of a shared device."""
+    if ui.mode == "deal-over":
+        return results.deal_over(obs, ui)
+    if ui.mode == "match-over":
+        return results.match_over(obs, ui)
+    return _cover(ui) if ui.cover else ""
+
+
+def render(obs: Observation, ui: UIState) -> str:
+    """The markup inside ``#app`` for seat 0's observation and the UI state."""
+    lang = ui.lang
     moves = story.last_moves(obs)
     sides = seat_sides(obs.order_from(0)[1:])  # the next player first
     seats = "".join(
         f'<div class="side {name}">{"".join(_seat_el(obs, s, ui, moves) for s in group)}</div>'
         for name, group in zip(("left", "top", "right"), sides, strict=True)
     )
-    n_seats = len(obs.lives)
-    overlay = _cover(ui) if ui.cover else ""
-    if ui.mode == "deal-over":
-        overlay = results.deal_over(obs, ui)
-    elif ui.mode == "match-over":
-        overlay = results.match_over(obs, ui)
     matches, wins = ui.stats
     variant = t("custom_rules", lang) if ui.custom else game_name(ui.preset, lang)
     return (
-        f'<div class="game seats-{n_seats}{"" if ui.anim else " no-anim"}" '
+        f'<div class="game seats-{len(obs.lives)}{"" if ui.anim else " no-anim"}" '
         f'data-mode="{esc(ui.mode)}">'
         '<header class="topbar">'
         '<h1 class="title">Schwimmen '
@@ -599,7 +620,7 @@ def render(obs: Any, ui: UIState) -> str:
         '<section class="middle">'
         '<div class="table-cards" data-testid="table" role="group" '
         f'aria-label="{esc(t("table", lang))}">'
-        f"{table_cards}{_callout(ui)}</div>"
+        f"{_table_cards(obs, ui)}{_callout(ui)}</div>"
         f"{_info(obs, ui)}"
         f'<p class="status" data-testid="status" role="status">{esc(_status(obs, ui))}</p>'
         f'<p class="ticker" data-testid="last-line" aria-hidden="true">{esc(ui.last_line)}</p>'
@@ -607,12 +628,12 @@ def render(obs: Any, ui: UIState) -> str:
         '<section class="my-area">'
         f"{_seat_el(obs, 0, ui, moves, me=True)}"
         f'<div class="hand" data-testid="hand" role="group" aria-label="{esc(t("hand", lang))}">'
-        f"{hand_cards}</div>"
+        f"{_hand_cards(obs, ui)}</div>"
         f"{_action_bar(obs, ui)}"
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t(ui.stats_words, lang, matches=matches, wins=wins))}</div>"
-        f"{more_buttons(lang, online=bool(ui.online_bar))}{overlay}{_panels(obs, ui)}"
+        f"{more_buttons(lang, online=bool(ui.online_bar))}{_overlay(obs, ui)}{_panels(obs, ui)}"
         "</div>"
     )
 
@@ -653,7 +674,7 @@ def _table_order(index: str) -> int:
     return int(index) if index.isdigit() else 99
 
 
-def _info(obs: Any, ui: UIState) -> str:
+def _info(obs: Observation, ui: UIState) -> str:
     """The line over the table: the deal's number, the stock as a small pile (cards
     dealt fly from it), and after a knock the last round with whose turns remain."""
     lang = ui.lang
