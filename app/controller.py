@@ -43,7 +43,7 @@ from app.storage import KEY_MATCH, KEY_SETTINGS, KEY_STATS, MemoryBackend, Store
 from app.table import saved
 from app.table.mode import Mode
 from app.table.session import TableSession
-from app.table.view import Panels, UIState
+from app.table.state import Panels, UIState
 from app.url import parse_query
 from app.writes import Banner, Writes, stored_data_notices
 from engine import Action, Match

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from app.table.state import UIState
 from app.table.story import Flight
-from app.table.view import UIState
 
 
 class Host(Protocol):

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from app.i18n import BOT_NAMES, t
 from app.settings import model as st
 from app.table.session import Outcome
-from app.table.view import UIState
+from app.table.state import UIState
 from engine import PRESETS, Action, DealResult, Match, Observation, Rules, bots
 
 

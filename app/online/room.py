@@ -42,7 +42,7 @@ from app.storage import Notice, Store
 from app.table.mode import Mode
 from app.table.parts import button
 from app.table.session import SeatSource, TableSession
-from app.table.view import UIState
+from app.table.state import UIState
 from app.url import quote
 from engine import Action, Observation
 from engine.online import protocol

@@ -3,7 +3,7 @@
 Control names (``data-action``, none looks like a move): ``open-stats``,
 ``close-stats``, ``stats-export``, ``stats-reset`` with ``stats-reset-confirm`` and
 ``stats-reset-cancel``, ``stats-scope-<name>``, and the notices banner's
-``dismiss-notices``. What the panel shows lives in ``app.table.view.Panels``.
+``dismiss-notices``. What the panel shows lives in ``app.table.state.Panels``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from app.stats import model as stats_mod
 from app.stats import panel as stats_panel
 from app.stats.recorder import Recorder
-from app.table.view import Panels
+from app.table.state import Panels
 from app.writes import Banner
 
 CONTROLS = frozenset(

@@ -23,7 +23,7 @@ from app.table.moves import hand_active, table_active
 from engine import Action, ActionKind, Observation
 
 if TYPE_CHECKING:
-    from app.table.view import UIState
+    from app.table.state import UIState
 
 
 @dataclass(frozen=True)

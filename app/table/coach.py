@@ -24,7 +24,7 @@ from app.table import luegen
 from engine import Action, ActionKind, Card, Observation, hand_value
 
 if TYPE_CHECKING:
-    from app.table.view import UIState
+    from app.table.state import UIState
 
 SHOWN = 3  # lines shown at once when there are many; the rest behind a disclosure
 ALL_AT_ONCE = 5  # up to this many lines (a Lügen decision, a short turn) all are shown

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine import Action, ActionKind, Observation
 
 if TYPE_CHECKING:
-    from app.table.view import UIState
+    from app.table.state import UIState
 
 _WHOLE_TABLE = frozenset({"table-0", "table-1", "table-2"})
 _WHOLE_HAND = frozenset({"hand-0", "hand-1", "hand-2"})

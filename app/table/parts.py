@@ -1,5 +1,5 @@
 """Small pieces the table and its result panels share: seat names, lives, mini cards,
-buttons and inline icons. Pure markup functions of the UI state (``app.table.view.UIState``).
+buttons and inline icons. Pure markup functions of the UI state (``app.table.state.UIState``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine import Card
 from engine.observation import is_out
 
 if TYPE_CHECKING:
-    from app.table.view import UIState
+    from app.table.state import UIState
 
 # Small inline icons (no emoji: not every system has an emoji font).
 CROWN_ICON = (

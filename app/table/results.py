@@ -20,7 +20,7 @@ from engine import Card, DealResult, LossReason, MatchEnd, Observation, hand_val
 from engine.observation import is_out, places
 
 if TYPE_CHECKING:
-    from app.table.view import UIState
+    from app.table.state import UIState
 
 
 @dataclasses.dataclass(frozen=True)

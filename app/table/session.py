@@ -33,10 +33,10 @@ from typing import Any, Protocol
 
 from app import seating
 from app.host import Host
-from app.table import choosing, coach, keys, log, story, telling, view
+from app.table import choosing, coach, keys, log, review, story, telling, view
 from app.table.mode import Mode
 from app.table.moves import changed_keys
-from app.table.view import UIState
+from app.table.state import UIState
 from engine import Action, DealResult, EventKind, Match, Observation
 from engine.events import MOVE_KINDS, move_events
 from engine.observation import is_out
@@ -300,7 +300,8 @@ class TableSession:
         match = self.source.review_match() if self.source.can_review else None
         if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
             return
-        self.ui.panels.open_review(match, self.ui.result.deal_number, self.source.seat())
+        deal, seat = self.ui.result.deal_number, self.source.seat()
+        self.ui.panels.open_review(deal, lambda: review.review(match, deal, seat=seat))
         self.refresh()
 
     def close_review(self) -> None:
@@ -428,7 +429,6 @@ class TableSession:
         if outcome is not None:
             ui.winners = tuple((s - seat) % n for s in outcome.winners)
             ui.crown = outcome.crown
-            ui.timed_out = outcome.reason == "timeout"
 
     def _start_closing(self, obs: Observation) -> None:
         """A deal ended since the last drawing: its last table stays a moment, with the

@@ -1,4 +1,5 @@
-"""The game screen as markup: a pure function of one seat's observation and UI state.
+"""The game screen as markup: a pure function of one seat's observation and UI state
+(``app.table.state``).
 
 Nothing here decides what is legal: buttons and clickable cards come from
 ``observation.legal_actions`` (the engine's list); this module only groups and
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from app.cards.mini import face as card_face
@@ -24,16 +24,15 @@ from app.help import rules as rules_help
 from app.i18n import fmt_value, game_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
-from app.storage import Notice
 from app.table import coach, notices, results, review, story, telling
 from app.table import luegen as luegen_view
-from app.table.mode import Mode
 from app.table.moves import card_keys, hand_active, table_active
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import seat_name
-from engine import Action, ActionKind, Card, DealResult, Match, Observation, hand_value
+from app.table.state import UIState
+from engine import Action, ActionKind, Card, Observation, hand_value
 from engine.observation import is_out
 
 
@@ -41,84 +40,6 @@ from engine.observation import is_out
 def card_back(lang: str) -> str:
     """The back of a card, drawn once per language."""
     return back_svg(lang=lang)
-
-
-@dataclass
-class Panels:
-    """What the panels over the table show: rules help, statistics, notices."""
-
-    help_open: bool = False
-    stats_open: bool = False
-    scope: str = stats_panel.SCOPE_ALL
-    confirm_reset: bool = False
-    message: str = ""
-    error: bool = False
-    stats: Any = None  # app.stats.model.Stats while the statistics panel is open
-    stats_apart: tuple[Any, ...] = ()  # (kind, Stats) of the matches with friends, apart
-    notices: list[Notice] = field(default_factory=list)  # the banner's (app.writes.Banner)
-    focus: str = ""  # data-key the page should focus after the next redraw
-    other_tab: str = ""  # "open"/"taken": another tab has the match (app.tabs)
-    review: tuple[Any, ...] | None = None  # the deal review, once computed (app.table.review)
-    review_deal: int = 0  # the deal it reviews
-    review_open: bool = False
-
-    def take_focus(self) -> str:
-        """The data-key to focus now (once), or ""."""
-        key, self.focus = self.focus, ""
-        return key
-
-    def open_review(self, match: Match, deal: int, seat: int) -> None:
-        """Open the review of ``deal`` for ``seat`` (worked out once per deal)."""
-        if self.review is None or self.review_deal != deal:
-            self.review, self.review_deal = review.review(match, deal, seat=seat), deal
-        self.review_open, self.focus = True, "act-close-review"
-
-    def close_review(self) -> None:
-        self.review_open, self.focus = False, "act-review"
-
-
-@dataclass
-class UIState:
-    """Everything the screen shows that is not in the observation."""
-
-    mode: Mode = Mode.BUSY  # the #app data-state
-    lang: str = "de"
-    style: str = "french"  # card faces
-    preset: str = "classic"  # the named preset whose words the screen uses
-    custom: bool = False  # the player's own rule set (built on ``preset``)
-    names: tuple[str, ...] = ()
-    selected: tuple[
-        tuple[str, str], ...
-    ] = ()  # ("hand", "0"), ("table", "2"), ("table", "mistery")
-    pending: tuple[tuple[int, int], ...] = ()  # first pair of a two-card swap
-    two_mode: bool = False
-    announce_value: str | None = None
-    thinking: int | None = None  # the bot seat whose turn is being paced
-    changed: frozenset[str] = frozenset()  # keys like "table-1", "seat-2": drawn highlighted
-    anim: bool = True  # False with speed=0: no transitions
-    notice: str = ""
-    settings_open: bool = False
-    panels: Panels = field(default_factory=Panels)  # help, stats, notices
-    settings: dict[str, Any] = field(default_factory=dict)
-    stats: tuple[int, int] = (0, 0)  # finished matches, matches won
-    stats_words: str = "stats_line"  # what they count: against bots, online, at one device
-    winners: tuple[int, ...] = ()  # at match-over
-    crown: bool = False  # at match-over: the engine's Match.crown (won with all lives)
-    match_panel: bool = True  # at match-over: the result shows (closed: the finished table)
-    result: DealResult | None = None  # the deal result shown at deal-over (None: the last)
-    start_lives: int = 3
-    hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
-    callout: str = ""  # the word called over the table as a deal ends ("31!")
-    last_line: str = ""  # the log's newest line, shown at the table (the log may be off-screen)
-    touch: bool = False  # a touch screen: the prompts say "tap", else "click"
-    sound: bool = True  # the sound switch (app.sound)
-    cover: str = ""  # a shared device is being passed on: the person whose turn comes
-    cover_ready: bool = False  # that person's turn has come: they may uncover
-    online_bar: str = ""  # an online table: its line of connection state and timer (markup)
-    can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
-    notes: dict[int, str] = field(default_factory=dict)  # seat -> "away" (online)
-    moved_for: dict[int, str] = field(default_factory=dict)  # seat -> why a bot made its move
-    timed_out: bool = False  # the match ended because a move's time ran out
 
 
 def phase_name(obs: Observation) -> str:
