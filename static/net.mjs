@@ -561,126 +561,148 @@ export function host(given = {}) {
     /** The open (or interrupted) links to guests. */
     guests: new Set(),
   };
-  const maxGuests = given.maxGuests ?? MAX_GUEST_LINKS;
-  const fireState = handlerProperty(table, "onState");
-  const fireConnection = handlerProperty(table, "onConnection");
-  let peer = null;
-  let closed = false;
-  let opening = 0;
-  const set = (state, detail = null) => {
-    if (table.state === state && table.detail === detail) return;
-    if (table.state === "closed" || table.state === "unreachable") return;
-    table.state = state;
-    table.detail = detail;
-    fireState(state, detail);
-  };
-  const stop = () => {
-    peer?.destroy();
-    for (const guest of table.guests) guest.close();
+  // What the host's steps below share: the table, its options and its moving parts.
+  const h = {
+    table,
+    given,
+    timeouts,
+    maxBytes,
+    maxGuests: given.maxGuests ?? MAX_GUEST_LINKS,
+    fireState: handlerProperty(table, "onState"),
+    fireConnection: handlerProperty(table, "onConnection"),
+    peer: null,
+    closed: false,
+    opening: 0, // guests' connections accepted whose data channel is not open yet
   };
   table.close = () => {
-    if (closed) return;
-    closed = true;
-    stop();
-    set("closed", "local");
+    if (h.closed) return;
+    h.closed = true;
+    stopHosting(h);
+    setHostState(h, "closed", "local");
   };
-
-  const accept = (conn) => {
-    // Guests choose the channel's kind in their offer: only ours is taken (PeerJS's other
-    // serialisations decode binary formats and put chunks together before we see them).
-    const full = table.guests.size + opening >= maxGuests;
-    if (closed || full || conn.serialization !== "raw" || !conn.reliable) {
-      conn.close();
-      return;
-    }
-    opening++;
-    const link = new Link(conn.peer, maxBytes);
-    let settled = false;
-    const opened = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opening--;
-      if (closed) return conn.close();
-      link._attach(conn);
-      link._set("open");
-      table.guests.add(link);
-      link._stop = () => table.guests.delete(link);
-      whileOpen(conn, timeouts, (cut) => link._interrupted(cut)).then((detail) => {
-        table.guests.delete(link);
-        link._detach(true);
-        link._set("closed", detail);
-      });
-      fireConnection(link);
-    };
-    const failed = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opening--;
-      conn.close();
-    };
-    const timer = setTimeout(failed, timeouts.connectMs);
-    conn.once("open", opened);
-    conn.once("close", failed);
-    if (conn.open) opened();
-  };
-
-  const register = async (settings, Peer) => {
-    if (peer && !peer.destroyed && peer.disconnected) {
-      peer.reconnect();
-    } else {
-      peer?.destroy();
-      peer = new Peer(table.id, { ...peerOptions(settings, given), token: table.token });
-      peer.on("error", () => {});
-      peer.on("connection", accept);
-    }
-    await whenRegistered(peer, timeouts.signalMs);
-  };
-
-  const whileRegistered = () =>
-    new Promise((resolve) => {
-      const end = () => {
-        peer.off("disconnected", end);
-        peer.off("close", end);
-        resolve("signal");
-      };
-      peer.on("disconnected", end);
-      peer.on("close", end);
-      if (!peer.open) end();
-    });
-
-  (async () => {
-    let everOpen = false;
-    for (let attempt = 0; !closed; attempt++) {
-      try {
-        if (!validId(table.id)) throw new Failure("bad-id", `no table id: ${table.id}`);
-        const settings = await settingsFor(given);
-        if (!settings.signal) throw new Failure("signal-refused", settings.problem);
-        const Peer = await loadLibrary().catch((error) => {
-          throw new Failure("webrtc", String(error));
-        });
-        if (closed) return;
-        await register(settings, Peer);
-        if (closed) return;
-        set("open");
-        everOpen = true;
-        attempt = -1;
-        const detail = await whileRegistered();
-        if (closed) return;
-        set("reconnecting", detail);
-      } catch (error) {
-        if (closed) return;
-        const failure = error instanceof Failure ? error : new Failure("signal", String(error));
-        if (!everOpen) {
-          stop();
-          set("unreachable", failure.detail);
-          return;
-        }
-        set("reconnecting", failure.detail);
-      }
-      await sleep(retryDelay(timeouts, Math.max(attempt, 0)));
-    }
-  })();
+  keepRegistered(h);
   return table;
+}
+
+/** The table's new state; a final one ("closed", "unreachable") stays. */
+function setHostState(h, state, detail = null) {
+  const table = h.table;
+  if (table.state === state && table.detail === detail) return;
+  if (table.state === "closed" || table.state === "unreachable") return;
+  table.state = state;
+  table.detail = detail;
+  h.fireState(state, detail);
+}
+
+/** Leave the signalling server and close every guest's link. */
+function stopHosting(h) {
+  h.peer?.destroy();
+  for (const guest of h.table.guests) guest.close();
+}
+
+/** A guest's connection: a link once its data channel opens (within connectMs), else closed. */
+function acceptGuest(h, conn) {
+  const { table, timeouts } = h;
+  // Guests choose the channel's kind in their offer: only ours is taken (PeerJS's other
+  // serialisations decode binary formats and put chunks together before we see them).
+  const full = table.guests.size + h.opening >= h.maxGuests;
+  if (h.closed || full || conn.serialization !== "raw" || !conn.reliable) {
+    conn.close();
+    return;
+  }
+  h.opening++;
+  const link = new Link(conn.peer, h.maxBytes);
+  let settled = false;
+  const opened = () => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    h.opening--;
+    if (h.closed) return conn.close();
+    link._attach(conn);
+    link._set("open");
+    table.guests.add(link);
+    link._stop = () => table.guests.delete(link);
+    whileOpen(conn, timeouts, (cut) => link._interrupted(cut)).then((detail) => {
+      table.guests.delete(link);
+      link._detach(true);
+      link._set("closed", detail);
+    });
+    h.fireConnection(link);
+  };
+  const failed = () => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    h.opening--;
+    conn.close();
+  };
+  const timer = setTimeout(failed, timeouts.connectMs);
+  conn.once("open", opened);
+  conn.once("close", failed);
+  if (conn.open) opened();
+}
+
+/** Register the table's id with the signalling server (again, after it went away). */
+async function registerTable(h, settings, Peer) {
+  const peer = h.peer;
+  if (peer && !peer.destroyed && peer.disconnected) {
+    peer.reconnect();
+  } else {
+    peer?.destroy();
+    const { table, given } = h;
+    h.peer = new Peer(table.id, { ...peerOptions(settings, given), token: table.token });
+    h.peer.on("error", () => {});
+    h.peer.on("connection", (conn) => acceptGuest(h, conn));
+  }
+  await whenRegistered(h.peer, h.timeouts.signalMs);
+}
+
+/** Resolves "signal" once the signalling server lets the registration go. */
+function whileRegistered(peer) {
+  return new Promise((resolve) => {
+    const end = () => {
+      peer.off("disconnected", end);
+      peer.off("close", end);
+      resolve("signal");
+    };
+    peer.on("disconnected", end);
+    peer.on("close", end);
+    if (!peer.open) end();
+  });
+}
+
+/** Stay registered until closed: "open" while registered, "reconnecting" between
+ * tries; a first registration that fails is final ("unreachable"). */
+async function keepRegistered(h) {
+  let everOpen = false;
+  for (let attempt = 0; !h.closed; attempt++) {
+    try {
+      if (!validId(h.table.id)) throw new Failure("bad-id", `no table id: ${h.table.id}`);
+      const settings = await settingsFor(h.given);
+      if (!settings.signal) throw new Failure("signal-refused", settings.problem);
+      const Peer = await loadLibrary().catch((error) => {
+        throw new Failure("webrtc", String(error));
+      });
+      if (h.closed) return;
+      await registerTable(h, settings, Peer);
+      if (h.closed) return;
+      setHostState(h, "open");
+      everOpen = true;
+      attempt = -1;
+      const detail = await whileRegistered(h.peer);
+      if (h.closed) return;
+      setHostState(h, "reconnecting", detail);
+    } catch (error) {
+      if (h.closed) return;
+      const failure = error instanceof Failure ? error : new Failure("signal", String(error));
+      if (!everOpen) {
+        stopHosting(h);
+        setHostState(h, "unreachable", failure.detail);
+        return;
+      }
+      setHostState(h, "reconnecting", failure.detail);
+    }
+    await sleep(retryDelay(h.timeouts, Math.max(attempt, 0)));
+  }
 }
