@@ -1,4 +1,4 @@
-"""Where the frozen hard bot (``bench/hard_v1``) loses lives it need not lose.
+"""Where the frozen hard bot (``hard_v1`` of ``bench/frozen.py``) loses lives it need not lose.
 
     python bench/find_blunders.py --matches 60 --presets knack,classic --seed 1
 
@@ -45,8 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hard_v1 import make as make_v1
-from bench.hard_v1.observe import view_of as view_of_v1
+from bench import frozen
 from engine import Match, Phase, preset
 from engine.bots import make
 from engine.bots.core import card_id, strength, to_card
@@ -224,7 +223,7 @@ def play(rules_name: str, match_seed: int, hard_seat: int, args, found: list, st
             move += 1
             continue
         bot_seed = decision_seed(match_seed, seat, move)
-        action = make_v1(bot_seed).choose(obs)
+        action = frozen.make("hard_v1", bot_seed).choose(obs)
         legal = list(obs.legal_actions)
         if len(legal) > 1 and obs.phase in (Phase.PLAY, Phase.CHOOSE):
             stats["decisions"] += 1
@@ -240,9 +239,9 @@ def play(rules_name: str, match_seed: int, hard_seat: int, args, found: list, st
                 margin = rated[chosen][0] - rated[best][0]
             if margin >= args.margin:
                 obs_util = observation_search(view, args.obs_samples, bot_seed + 2)
-                v1 = view_of_v1(obs)
+                v1 = frozen.view_of("hard_v1", obs)
                 if obs.phase is Phase.PLAY and not v1.info.hidden:
-                    bot = make_v1(bot_seed)
+                    bot = frozen.make("hard_v1", bot_seed)
                     prior = bot.medium.ranked(v1)
                     cands = [i for i, _ in prior[: bot.top_k]]
                     extra = ("knock", "pass", "new")

@@ -12,8 +12,11 @@ A row is one bot against three copies of another, 4 players, through
 ``engine.arena.run`` (seats rotate every match): on every preset (knack,
 classic, pub, hosenowi) plus hosenowi with Lügen and knack with Mistery, easy
 against three random, medium against three easy, hard against three medium;
-on knack also hard against three ``hard_v1`` (the hard bot before issue 14,
-``bench/hard_v1``) and against three ``simple`` (``bench/simple_bot.py``).
+hard also against three ``hard_frozen`` (today's hard as it was when issue 25
+began); on knack also against three ``hard_v1`` (the hard bot before issue 14)
+and three ``simple`` (``bench/simple_bot.py``). The two frozen bots are
+``engine/bots`` of pinned revisions taken from git history by ``bench/frozen.py``
+(a shallow clone cannot play their rows and says so).
 A row's id is ``bot-against-preset`` (``hard-medium-knack+mistery``).
 
 Matches are split into chunks of 100, each with a seed from ``--seed``, the
@@ -78,18 +81,28 @@ class Row:
         return (self.preset, self.bot, self.against)
 
 
+HARD_TARGETS = {
+    "knack": 0.40,
+    "classic": 0.40,
+    "pub": 0.33,
+    "hosenowi": 0.33,
+    "hosenowi+luegen": 0.33,
+    "knack+mistery": 0.37,
+}
+"""Issue 25: hard against three medium, each with the interval's lower end above 30 %."""
+
+
 def all_rows() -> list[Row]:
     """Every row of the ladder, in the order of the table."""
     rows = []
     for label, _ in PRESETS:
         rows.append(Row(label, "easy", "random", 0.60))
         rows.append(Row(label, "medium", "easy", 0.40))
-        if label == "knack":  # issue 14: 40 % with the interval's lower end above 37 %
-            rows.append(Row(label, "hard", "medium", 0.40, 0.37))
-            rows.append(Row(label, "hard", "hard_v1", 0.25, 0.25))  # better than parity
+        rows.append(Row(label, "hard", "medium", HARD_TARGETS[label], 0.30))
+        rows.append(Row(label, "hard", "hard_frozen", 0.25, 0.25))  # better than parity
+        if label == "knack":
+            rows.append(Row(label, "hard", "hard_v1", 0.25, 0.25))
             rows.append(Row(label, "hard", "simple", 0.40))
-        else:
-            rows.append(Row(label, "hard", "medium", 0.35))
     return rows
 
 
@@ -100,6 +113,7 @@ COST = {
     ("medium", "easy"): 0.03,
     ("hard", "medium"): 0.35,
     ("hard", "hard_v1"): 1.0,
+    ("hard", "hard_frozen"): 1.6,
     ("hard", "simple"): 0.2,
 }
 """Rough CPU seconds per match at 20 hard samples on knack (for the ETA and
@@ -112,7 +126,7 @@ def est_cost(row: Row, matches: int, samples: int | None) -> float:
     if row.preset.startswith("hosenowi"):
         per *= 0.5
     if row.bot == "hard" and samples:
-        share = 0.25 if row.against == "hard_v1" else 1.0  # hard_v1 keeps its 20 samples
+        share = 0.25 if row.against.startswith("hard_") else 1.0  # frozen bots keep theirs
         per *= (1 - share) + share * samples / 20
     return per * matches
 
@@ -130,10 +144,17 @@ def hard_factory(seed: int):
 
 
 def hard_v1_factory(seed: int):
-    """The frozen hard bot of before issue 14 (``bench/hard_v1``, samples=20)."""
-    from bench.hard_v1 import make
+    """The hard bot of before issue 14 (``bench.frozen``, samples=20)."""
+    from bench import frozen
 
-    return make(seed)
+    return frozen.make("hard_v1", seed)
+
+
+def hard_frozen_factory(seed: int):
+    """Today's hard as it was when issue 25 began (``bench.frozen``, 192 samples)."""
+    from bench import frozen
+
+    return frozen.make("hard_frozen", seed)
 
 
 def simple_factory(seed: int):
@@ -145,7 +166,12 @@ def simple_factory(seed: int):
 
 def bot_spec(name: str) -> str:
     """An ``engine.arena`` spec for a ladder name."""
-    factories = {"hard": "hard_factory", "hard_v1": "hard_v1_factory", "simple": "simple_factory"}
+    factories = {
+        "hard": "hard_factory",
+        "hard_v1": "hard_v1_factory",
+        "hard_frozen": "hard_frozen_factory",
+        "simple": "simple_factory",
+    }
     if name in factories:
         return f"{Path(__file__).resolve()}:{factories[name]}"
     return name
@@ -237,10 +263,11 @@ def ladder(
                 "hard_samples": recorded_samples if "hard" in (row.bot, row.against) else None,
             },
         )
-        if row.against == "hard_v1":
-            from bench.hard_v1 import SAMPLES
+        if row.against.startswith("hard_"):
+            from bench.frozen import PINS
 
-            acc["hard_v1_samples"] = SAMPLES
+            acc[f"{row.against}_samples"] = PINS[row.against].samples
+            acc[f"{row.against}_rev"] = PINS[row.against].rev
         acc["wins"] += out["wins"]
         acc["matches"] += out["matches"]
         acc["cpu_seconds"] = round(acc["cpu_seconds"] + out["cpu"], 2)
@@ -357,6 +384,7 @@ COLORS = {
     ("medium", "easy"): "#e0a458",
     ("hard", "medium"): "#c8553d",
     ("hard", "hard_v1"): "#7b5ea7",
+    ("hard", "hard_frozen"): "#3d3d8f",
     ("hard", "simple"): "#4f86c6",
 }
 
@@ -504,9 +532,10 @@ def markdown(data: dict, head: str) -> str:
         "Wilson score interval; parity is 25%. A target is met when the win rate reaches it "
         "and, where the table says so, the interval's lower end (CI low) is above the "
         "figure given. `hard_v1` is the hard bot as it was before issue 14 "
-        "(`bench/hard_v1`, `samples=20`); `simple` is the simple outside heuristic of "
-        "`bench/simple_bot.py` (holds above 28, knocks at 26, otherwise the single swap or "
-        "swap-all that raises its hand value most)."
+        "(`samples=20`) and `hard_frozen` hard as it was when issue 25 began (192 "
+        "samples), both `engine/bots` of a pinned revision (`bench/frozen.py`); `simple` "
+        "is the simple outside heuristic of `bench/simple_bot.py` (holds above 28, knocks "
+        "at 26, otherwise the single swap or swap-all that raises its hand value most)."
     )
     lines.append("")
     lines.append(
