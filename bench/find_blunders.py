@@ -113,9 +113,12 @@ def after_choice(m: Match, view: View, take: bool) -> Deal:
     return d
 
 
-def oracle(m: Match, view: View, rollouts: int, seed: int) -> dict[int, tuple[float, float]]:
-    """Per legal action (index): mean lives lost and mean ``hard.utility`` of the
-    acting seat over ``rollouts`` stock orders, the hidden hands true."""
+def oracle(
+    m: Match, view: View, rollouts: int, seed: int, only=None
+) -> dict[int, tuple[float, float]]:
+    """Per legal action (index; ``only``: these only): mean lives lost and mean
+    ``hard.utility`` of the acting seat over ``rollouts`` stock orders, the hidden
+    hands true."""
     me = view.seat
     lives = max(view.lives[me], 0)
     rng = random.Random(seed)
@@ -124,6 +127,8 @@ def oracle(m: Match, view: View, rollouts: int, seed: int) -> dict[int, tuple[fl
     else:
         base = true_deal(m, view)
         bases = dict.fromkeys(range(len(view.legal)), base)
+    if only is not None:
+        bases = {i: b for i, b in bases.items() if i in only}
     lost = dict.fromkeys(bases, 0.0)
     util = dict.fromkeys(bases, 0.0)
     for _ in range(rollouts):

@@ -1,14 +1,21 @@
 """Hard against three medium with variants of the hard bot (experiments, not the ladder).
 
     python bench/hard_variants.py --samples 24 --variant beta=1 --matches 1000 --out r.json
+    python bench/hard_variants.py --preset pub --bot hard_frozen --matches 300 --out a.json
     python bench/hard_variants.py --summary r1.json r2.json ...
+    python bench/hard_variants.py --paired a.json b.json   # the same matches, match by match
 
-Knack, 4 players, hard in position 0 with the seats rotating every match (as the
+Knack by default (``--preset``: a ladder label such as ``pub`` or ``hosenowi+luegen``),
+4 players, hard in position 0 with the seats rotating every match (as the
 arena does). Like the page, hard is made fresh for each decision with a seed from
 the match, the seat and the move number, and a fixed ``samples``. Records the
 win (a shared first place as a fraction), hard's lives lost per deal, and the
 time of each hard decision with more than one legal action (wall and process
-CPU time; CPU time is the steadier figure on a shared machine). ``--variant``
+CPU time; CPU time is the steadier figure on a shared machine). The medium bots
+are seeded afresh for every match (from the seed, the match and the seat), so two
+runs with the same seed play the same match deals against the same opponents and
+``--paired`` compares them match by match. ``--bot hard_frozen`` plays the hard
+bot of a pinned revision (``bench/frozen.py``) instead of today's. ``--variant``
 patches the bot for the run only (``+`` joins several):
 
 - ``topk=K``: search medium's best K moves (default 4);
@@ -37,10 +44,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import frozen
 from engine import bots
+from engine.arena import build_rules
 from engine.bots import hard, model, sampler
 from engine.match import Match
-from engine.rules import preset
+
+PRESETS = {
+    "knack": ("knack", []),
+    "classic": ("classic", []),
+    "pub": ("pub", []),
+    "hosenowi": ("hosenowi", []),
+    "hosenowi+luegen": ("hosenowi", ["luegen=true"]),
+    "knack+mistery": ("knack", ["mistery=true"]),
+}
 
 
 def apply_variant(name: str) -> None:
@@ -52,7 +69,7 @@ def apply_variant(name: str) -> None:
             orig = hard.HardBot.__init__
             k = int(val)
 
-            def init(self, seed=0, samples=20, budget_ms=None, top_k=4, _o=orig, _k=k):
+            def init(self, seed=0, samples=192, budget_ms=None, top_k=4, _o=orig, _k=k):
                 _o(self, seed, samples, budget_ms, _k)
 
             hard.HardBot.__init__ = init
@@ -69,18 +86,38 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         elif key == "elim":
             hard.ELIMINATION = float(val)
+        elif key == "greedy2":
+            from engine.bots import sim
+
+            sim.FULL_SWAP_TWO = val != "0"
+        elif key == "knockadd":
+            add = float(val)
+
+            def thresholds(info, n, _f=model.knock_thresholds, _a=add):
+                return [t + _a for t in _f(info, n)]
+
+            sampler.knock_thresholds = thresholds
         else:
             raise SystemExit(f"unknown variant {part!r}")
 
 
-def play(samples: int, matches: int, seed: int, players: int = 4) -> dict:
-    rules = preset("knack")
+def make_hard(bot: str, seed: int, samples: int):
+    if bot == "hard":
+        return bots.make("hard", seed=seed, samples=samples)
+    return frozen.make(bot, seed, samples=samples)
+
+
+def play(
+    samples: int, matches: int, seed: int, players: int = 4, label="knack", bot="hard"
+) -> dict:
+    base, settings = PRESETS[label]
+    rules = build_rules(base, settings)
     seeds = random.Random(seed)
-    meds = [bots.make("medium", seed=seed * 1000 + p) for p in range(1, players)]
     per, loss, active, wall, cpu = [], [], [], [], []
     for i in range(matches):
         match = Match(rules, players=players, seed=seeds.getrandbits(32))
         me = i % players
+        meds = [bots.make("medium", seed=(seed * 100_003 + i) * 10 + p) for p in range(1, players)]
         others = dict(zip([s for s in range(players) if s != me], meds, strict=True))
         deals, lives, n_active = match.deal_count, match.lives()[me], players
         while not match.is_over():
@@ -95,9 +132,9 @@ def play(samples: int, matches: int, seed: int, players: int = 4) -> dict:
             obs = match.observation(seat)
             if seat == me:
                 key = f"{seed}:{i}:{len(match.actions)}"
-                bot = bots.make("hard", seed=random.Random(key).getrandbits(48), samples=samples)
+                hard_bot = make_hard(bot, random.Random(key).getrandbits(48), samples)
                 c0, w0 = time.process_time(), time.perf_counter()
-                action = bot.choose(obs)
+                action = hard_bot.choose(obs)
                 if len(obs.legal_actions) > 1:
                     cpu.append(time.process_time() - c0)
                     wall.append(time.perf_counter() - w0)
@@ -113,6 +150,8 @@ def play(samples: int, matches: int, seed: int, players: int = 4) -> dict:
         per.append(1 / len(winners) if me in winners else 0.0)
     return {
         "samples": samples,
+        "preset": label,
+        "bot": bot,
         "seed": seed,
         "matches": matches,
         "wins": sum(per),
@@ -147,6 +186,7 @@ def summary(paths: list[str]) -> None:
         half = 1.96 * statistics.stdev(dl) / math.sqrt(len(dl))
         ms = r.get("ms_cpu") or r["ms_wall"]
         print(
+            f"{r.get('preset', 'knack'):<16} {r.get('bot', 'hard'):<12} "
             f"{r.get('variant', 'base'):<16} samples={r['samples']:<3} matches={n:<5} "
             f"win {100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]  "
             f"lives/deal {m:.3f} ± {half:.3f}  ms median {quantile(ms, 0.5):.1f} "
@@ -154,20 +194,40 @@ def summary(paths: list[str]) -> None:
         )
 
 
+def paired(a_path: str, b_path: str) -> None:
+    """Match-by-match difference of two runs on the same matches (b minus a)."""
+    a, b = (json.loads(Path(x).read_text()) for x in (a_path, b_path))
+    n = min(a["matches"], b["matches"])
+    d = [y - x for x, y in zip(a["per_match"][:n], b["per_match"][:n], strict=True)]
+    m = statistics.mean(d)
+    half = 1.96 * statistics.stdev(d) / math.sqrt(n)
+    print(
+        f"{n} paired matches: {100 * statistics.mean(a['per_match'][:n]):.1f} % -> "
+        f"{100 * statistics.mean(b['per_match'][:n]):.1f} %, difference "
+        f"{100 * m:+.1f} ± {100 * half:.1f} points (95 %)"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--samples", type=int, default=12)
+    ap.add_argument("--samples", type=int, default=192)
     ap.add_argument("--matches", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="base")
     ap.add_argument("--out")
+    ap.add_argument("--preset", default="knack", choices=sorted(PRESETS))
+    ap.add_argument("--bot", default="hard", help="hard, or a bench/frozen.py name")
     ap.add_argument("--summary", nargs="*")
+    ap.add_argument("--paired", nargs=2)
     a = ap.parse_args()
     if a.summary is not None:
         summary(a.summary)
         return
+    if a.paired:
+        paired(*a.paired)
+        return
     apply_variant(a.variant)
-    r = play(a.samples, a.matches, a.seed)
+    r = play(a.samples, a.matches, a.seed, label=a.preset, bot=a.bot)
     r["variant"] = a.variant
     if a.out:
         Path(a.out).write_text(json.dumps(r))

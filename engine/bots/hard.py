@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from . import luegen
+from . import luegen_search
 from .heuristic import MediumBot, _Bot
 from .sampler import iter_worlds, sample_after_choice
 from .sim import rollout
@@ -68,9 +68,9 @@ class HardBot(_Bot):
     def decide(self, view: View) -> int:
         phase = view.phase
         if phase == "announce":
-            return luegen.announce(view, self.rng)
+            return luegen_search.announce(view, self.rng)
         if phase == "decide":
-            return luegen.decide(view, self.rng)
+            return luegen_search.decide(view, self.rng)
         if phase == "choose":
             res = evaluate_choice(view, self.rng, self.samples, self.budget_ms)
             return max(res, key=lambda p: (p[1], -p[0]))[0]
@@ -85,12 +85,26 @@ class HardBot(_Bot):
         for i, m in enumerate(view.legal):
             if m[0] in ("knock", "pass", "new") and i not in cands:
                 cands.append(i)
+        blind = _best_blind_mistery(view, prior)
+        if blind is not None and blind not in cands:
+            # medium values a blind Mistery swap by a fixed estimate; the search
+            # draws the face-down card from the unseen cards in every world
+            cands.append(blind)
         if len(cands) == 1:
             return cands[0]
         means = search(view, cands, self.rng, self.samples, self.budget_ms)
         rank = {i: r for r, (i, _) in enumerate(prior)}
         # ties (within noise) go to medium's preference
         return max(cands, key=lambda i: (means[i] - 0.002 * rank.get(i, 99), -i))
+
+
+def _best_blind_mistery(view: View, prior: list[tuple[int, float]]) -> int | None:
+    """Medium's favourite Mistery swap, if there is one (the face-down card is
+    then searched like any other move)."""
+    for i, _ in prior:
+        if view.legal[i][0] == "mistery":
+            return i
+    return None
 
 
 def _hold_prior(view: View, medium: MediumBot) -> list[tuple[int, float]]:

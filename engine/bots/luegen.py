@@ -123,6 +123,20 @@ def candidates_seen_by_others(view: View, shown) -> list[int]:
     return [c for c in deck_ids(view.info.deck) if c not in public]
 
 
+def danger(true_v, low_so_far, remaining: int) -> float:
+    """How often an announcer with hand value ``true_v`` lies, when the lowest
+    announcement so far is ``low_so_far`` (``None``: none yet) and ``remaining``
+    seats announce after it: most when it would be the lowest, some when the hand
+    is weak, never with a hand of 24 or more that is not the lowest."""
+    if low_so_far is not None and true_v <= low_so_far:
+        return 0.8
+    if true_v < 20:
+        return 0.5 + 0.1 * min(remaining, 3)
+    if true_v < 24:
+        return 0.25 + 0.05 * min(remaining, 3)
+    return 0.0
+
+
 def announce(view: View, rng, honesty: float = 0.0) -> int:
     """Index into ``view.legal`` of the announcement.
 
@@ -148,16 +162,9 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
     others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
     remaining = len(view.order) - 1 - len(others)
     low_so_far = min(others) if others else None
-    danger = 0.0
-    if low_so_far is not None and true_v <= low_so_far:
-        danger = 0.8
-    elif true_v < 20:
-        danger = 0.5 + 0.1 * min(remaining, 3)
-    elif true_v < 24:
-        danger = 0.25 + 0.05 * min(remaining, 3)
-    danger *= 1.0 - honesty
+    danger_ = danger(true_v, low_so_far, remaining) * (1.0 - honesty)
 
-    if rng.random() >= danger:
+    if rng.random() >= danger_:
         # truth: the pair under which the truth looks least likely
         best, best_p = None, 2.0
         for a, b in pairs:

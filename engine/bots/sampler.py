@@ -112,7 +112,7 @@ def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> floa
     r = 0.0
     if kind in ("pass", "keep"):
         if len(table) == 3:
-            r = best_from(hand, table, info) - strength(hand[0], hand[1], hand[2], info)
+            r = best_option(hand, table, info, True) - strength(hand[0], hand[1], hand[2], info)
     elif kind == "swap":
         before = hand[:]
         for g, t in zip(given, taken, strict=False):
@@ -122,7 +122,7 @@ def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> floa
         held = before
         if len(table) == 3:
             # without passing a swap was forced: compare with the other swaps only
-            best = best_from(before, table, info) if passing else best_swap(before, table, info)
+            best = best_option(before, table, info, passing)
             r = max(0.0, best - strength(hand[0], hand[1], hand[2], info))
     elif kind == "knock":
         return max(0.0, 24.0 - strength(hand[0], hand[1], hand[2], info))
@@ -136,6 +136,36 @@ def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> floa
         if v >= t:
             r += NOT_KNOCKING * (v - t + 1)
     return r
+
+
+def best_option(hand, table, info, keep: bool) -> float:
+    """The best hand a seat holding ``hand`` could have made from ``table`` in its
+    turn: every single swap and swapping all, two swaps at once where the rules
+    allow them (``swap_two``), and keeping the hand when it may (``keep``: passing,
+    or the evidence is a pass)."""
+    best = best_from(hand, table, info) if keep else best_swap(hand, table, info)
+    if info.swap_two:
+        v = best_two(hand, table, info)
+        if v > best:
+            best = v
+    return best
+
+
+def best_two(hand, table, info) -> float:
+    """The best hand made by two single swaps at once."""
+    best = 0.0
+    for h1 in range(3):
+        for h2 in range(h1 + 1, 3):
+            for t1 in range(3):
+                for t2 in range(3):
+                    if t1 == t2:
+                        continue
+                    h = list(hand)
+                    h[h1], h[h2] = table[t1], table[t2]
+                    v = strength(h[0], h[1], h[2], info)
+                    if v > best:
+                        best = v
+    return best
 
 
 def best_swap(hand, table, info) -> float:
@@ -174,22 +204,25 @@ CANDIDATES = 96
 picks that opponent's hidden cards in proportion to their likelihood."""
 
 
-def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, thr):
+def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, thr, weigh=None):
     """Guesses of ``seat``'s unknown cards (tuples from ``pool``), each with the
-    running sum of the likelihoods of its hand, for weighted drawing."""
+    running sum of the likelihoods of its hand, for weighted drawing (``weigh``:
+    a further likelihood ``weigh(seat, hand)``, such as a Lügen announcement's)."""
     need = 3 - len(known)
     guesses: list[tuple[int, ...]] = []
     cum: list[float] = []
     acc = 0.0
     for _ in range(CANDIDATES):
         cards = tuple(rng.sample(pool, need))
-        acc += math.exp(-BETA * seat_regret(view, seat, known + list(cards), thr))
+        hand = known + list(cards)
+        w = math.exp(-BETA * seat_regret(view, seat, hand, thr))
+        acc += w * weigh(seat, hand) if weigh is not None else w
         guesses.append(cards)
         cum.append(acc)
     return guesses, cum
 
 
-def iter_worlds(view: View, rng, k: int):
+def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
     """``k`` determinizations that agree with the observation, in which every
     opponent's hidden cards are drawn in proportion to how well they explain
     its turns in this deal (``seat_regret``).
@@ -201,10 +234,15 @@ def iter_worlds(view: View, rng, k: int):
     to another opponent, and deals the rest at random. Far more of the samples
     are likely worlds than when whole deals are drawn uniformly and weighed
     together (when three opponents each moved, few uniform deals explain all
-    three). A generator, so a caller with a time budget can stop early."""
+    three). A generator, so a caller with a time budget can stop early.
+
+    ``weigh(seat, hand)``, for the seats in ``weigh_seats``, is a further
+    likelihood of a guessed hand (the Lügen search's announcements), weighed in
+    when the guesses are drawn, so that the worlds cover what it makes likely."""
     k = max(k, 1)
     opponents = view.opponents()
     informative = [] if view.info.hidden else [o for o in opponents if view.last_turn.get(o)]
+    informative += [o for o in opponents if o in weigh_seats and o not in informative]
     if not informative:
         for _ in range(k):
             yield sample_deal(view, rng)
@@ -215,7 +253,9 @@ def iter_worlds(view: View, rng, k: int):
     guesses = {}
     for o in informative:
         if 0 < 3 - len(known[o]) <= len(pool):
-            guesses[o] = _candidates(view, o, known[o], pool, rng, thr)
+            guesses[o] = _candidates(
+                view, o, known[o], pool, rng, thr, weigh if o in weigh_seats else None
+            )
     base = sample_deal(view, rng)  # the public part, shared by every world
     for _ in range(k):
         used: set[int] = set()

@@ -222,3 +222,52 @@ def test_takes_the_unseen_cards_for_a_poor_hand(spec, seed):
         extra="QS 10H 7C",
     )
     assert choose(spec, m, seed) == "take"
+
+
+# Lügen by search (issue 25): hard weighs the other seats' hands by their play and
+# their announcements; medium keeps the heuristic, which counts every unseen card
+# alike as the announcer's third card, so medium is not asked to pass these.
+HARD_SPECS = [s for s, i in zip(STRONG, IDS, strict=True) if i != "medium"]
+HARD_IDS = [i for i in IDS if i != "medium"]
+
+
+def _knocker_announces_30():
+    """Classic with Lügen, open deal, three players. Seat 1 holds A♠ K♠ 9♠ (30) and
+    knocks in the first cycle; everyone else passes. Seat 1 announces 30 showing
+    A♠ K♠, seat 2 21 showing A♦ K♦ (its hand: A♦ K♦ 7♥), seat 0 9 (7♣ 8♦ 9♥, true,
+    the lowest). Of the ~20 cards seat 0 cannot place only 9♠ makes 30 with A♠ K♠,
+    so by the cards alone seat 1 looks false (luegen.p_lie 0.54) and the heuristic
+    challenges, losing two lives; but a knock in the first cycle with A♠ K♠ and any
+    other card (21) is unlikely, and so is announcing 30 from 21 when 21 is not the
+    lowest: the announcement is true. Giving up costs one life."""
+    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
+    m = stacked_match(
+        rules,
+        3,
+        dealer=2,
+        hands={0: "7C 8D 9H", 1: "AS KS 9S", 2: "AD KD 7H"},
+        extra="QH 8C 7S",
+    )
+    for a in ("pass", "knock", "pass", "pass"):
+        m.apply(a)
+    m.apply("announce 30 show 0 1")  # true
+    m.apply("announce 21 show 0 1")  # true
+    m.apply("announce 9 show 0 1")  # true, the lowest: seat 0 decides
+    return m
+
+
+def test_knocker_position_is_what_it_claims():
+    from engine.bots.luegen import p_lie
+
+    m = _knocker_announces_30()
+    assert m.current_player() == 0 and str(m.observation(0).phase) == "decide"
+    view = view_of(m.observation(0))
+    assert p_lie(view, 1) > 0.5  # the heuristic's reason to challenge
+    assert str(make("medium", 0).choose(m.observation(0))) == "challenge 1"
+
+
+@pytest.mark.parametrize("spec", HARD_SPECS, ids=HARD_IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_does_not_challenge_what_the_knock_makes_true(spec, seed):
+    m = _knocker_announces_30()
+    assert choose(spec, m, seed) == "giveup"
