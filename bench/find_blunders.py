@@ -50,10 +50,9 @@ from engine import Match, Phase, preset
 from engine.bots import make
 from engine.bots.core import card_id, strength, to_card
 from engine.bots.evaluate import best_from
-from engine.bots.hard import evaluate_choice, search
+from engine.bots.hard import evaluate_choice, search, utility
 from engine.bots.model import knock_thresholds
 from engine.bots.observe import view_of
-from engine.bots.outcome import utility
 from engine.bots.sampler import sample_deal
 from engine.bots.sim import Deal, rollout
 from engine.bots.view import View

@@ -25,7 +25,7 @@ patches the bot for the run only (``+`` joins several):
   (``sampler.NOT_KNOCKING``, default 0.7);
 - ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
   under ``knocker_pays_ties``, as medium actually knocks;
-- ``elim=E``: the extra cost of an elimination in the utility (``outcome.ELIMINATION``,
+- ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
   default 4; it was 2 before round 2).
 
 See docs/bots-experiments.md for the figures.
@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import frozen
 from engine import bots
 from engine.arena import build_rules
-from engine.bots import hard, model, outcome, sampler
+from engine.bots import hard, model, sampler
 from engine.match import Match
 
 PRESETS = {
@@ -85,7 +85,7 @@ def apply_variant(name: str) -> None:
 
             sampler.knock_thresholds = thresholds
         elif key == "elim":
-            outcome.ELIMINATION = float(val)
+            hard.ELIMINATION = float(val)
         elif key == "greedy2":
             from engine.bots import sim
 

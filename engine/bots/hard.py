@@ -18,7 +18,6 @@ import time
 
 from . import luegen_search
 from .heuristic import MediumBot, _Bot
-from .outcome import outcome_value
 from .sampler import iter_worlds, sample_after_choice
 from .sim import rollout
 from .view import View
@@ -29,6 +28,21 @@ that is only a safety net costs nothing measurable and a slow device cuts the
 search only when a batch takes far longer than normal."""
 
 SEARCH_KINDS = ("swap", "swap2", "all", "mistery", "pass", "knock", "new", "hold")
+
+
+ELIMINATION = 4.0
+"""What being out of the match costs on top of the life: it loses the match, so it
+weighs like several lives (4 won more matches than 2 against three medium bots,
+docs/bots-experiments.md round 2; 6 no more than 4)."""
+
+
+def utility(lost: int, lives: int) -> float:
+    """Outcome of a deal for one seat: 0 when no life is lost, below 0 otherwise,
+    with an elimination (swimming and losing, or losing more than is left)
+    costing extra."""
+    if lost <= 0:
+        return 0.0
+    return -float(lost) - (ELIMINATION if lives - lost < 0 else 0.0)
 
 
 class HardBot(_Bot):
@@ -116,7 +130,8 @@ def search(
     view: View, cands: list[int], rng, samples: int, budget_ms: float | None
 ) -> dict[int, float]:
     """Mean utility of each candidate move over common determinizations."""
-    value = outcome_value(view)
+    me = view.seat
+    lives = max(view.lives[me], 0)
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
@@ -126,7 +141,8 @@ def search(
             d = world.clone()
             d.rng = seed  # seeds the generator if the stock runs out
             d.apply(view.legal[i])
-            totals[i] += value(rollout(d))
+            lost = rollout(d).get(me, 0)
+            totals[i] += utility(lost, lives)
         done += 1
         if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break
@@ -139,7 +155,7 @@ def evaluate_choice(
     """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
     ``safe_share`` the share of rollouts in which this seat loses no life."""
     me = view.seat
-    value = outcome_value(view)
+    lives = max(view.lives[me], 0)
     idx = {m[0]: i for i, m in enumerate(view.legal)}
     totals = {i: 0.0 for i in idx.values()}
     done = 0
@@ -149,8 +165,8 @@ def evaluate_choice(
         for kind, i in idx.items():
             r = random.Random(seed)
             d = sample_after_choice(view, r, take=(kind == "take"))
-            lost = rollout(d)
-            totals[i] += (lost.get(me, 0) == 0) if safe_share else value(lost)
+            lost = rollout(d).get(me, 0)
+            totals[i] += (lost == 0) if safe_share else utility(lost, lives)
         done += 1
         if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break

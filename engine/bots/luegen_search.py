@@ -23,7 +23,6 @@ from __future__ import annotations
 from ..rules import CHALLENGE_LOSS, GIVEUP_LOSS
 from . import luegen
 from .core import hand_value
-from .outcome import outcome_value
 from .sampler import iter_worlds
 from .view import View
 
@@ -119,15 +118,13 @@ def decide(view: View, rng, k: int = WORLDS) -> int:
     """Index into ``view.legal`` of the decision: the challenge with the best
     expected life utility in the weighed worlds, or giving up."""
     shares = lie_shares(view, weighed_worlds(view, rng, k))
-    value = outcome_value(view)
-    me = view.seat
+    lives = max(view.lives[view.seat], 0)
     best_i, best_u = None, None
     for i, m in enumerate(view.legal):
         if m[0] == "giveup":
-            u = value({me: GIVEUP_LOSS})
+            u = luegen._life_utility(lives, GIVEUP_LOSS)
         elif m[0] == "challenge":
-            p = shares.get(m[1], 0.0)
-            u = p * value({m[1]: CHALLENGE_LOSS}) + (1.0 - p) * value({me: CHALLENGE_LOSS})
+            u = (1.0 - shares.get(m[1], 0.0)) * luegen._life_utility(lives, CHALLENGE_LOSS)
         else:
             continue
         if best_u is None or u > best_u + 1e-9:
@@ -224,16 +221,20 @@ def _challenge_target(anns: list[tuple], decider: int, lives: int):
     return None
 
 
-def _lost_in_world(view: View, anns: list[tuple]) -> dict[int, int]:
-    """Lives lost per seat when the announcements are ``anns`` (seat, value,
-    true value, how false it looks to a decider)."""
+def _lost_in_world(view: View, anns: list[tuple], me_true) -> int:
+    """Lives this seat loses when the announcements are ``anns`` (seat, value,
+    true value, how false it looks)."""
+    me = view.seat
     d = _decider(view.order, anns)
-    target = _challenge_target(anns, d, max(view.lives[d], 0))
-    if target is None:
-        return {d: GIVEUP_LOSS}
-    if target[1] != target[2]:
-        return {target[0]: CHALLENGE_LOSS}  # a lie: the challenged pays
-    return {d: CHALLENGE_LOSS}
+    lives_d = max(view.lives[d], 0)
+    target = _challenge_target(anns, d, lives_d)
+    if d == me:
+        if target is None:
+            return GIVEUP_LOSS
+        return 0 if target[1] != target[2] else CHALLENGE_LOSS
+    if target is not None and target[0] == me and target[1] != me_true:
+        return CHALLENGE_LOSS
+    return 0
 
 
 def announce(view: View, rng, k: int = WORLDS) -> int:
@@ -250,7 +251,7 @@ def announce(view: View, rng, k: int = WORLDS) -> int:
     if total <= 0.0:
         worlds, total = [(wd, 1.0) for wd, _ in worlds], float(len(worlds))
     later = _later(view)
-    value = outcome_value(view)
+    lives = max(view.lives[view.seat], 0)
     made = [(s, v) for s, v, _ in _ann_sequence(view) if s != view.seat]
     low0 = min((v for _, v in made), default=None)
     # how false each announcement made so far looks to another seat (the decider)
@@ -270,7 +271,8 @@ def announce(view: View, rng, k: int = WORLDS) -> int:
         for j, (_, v, _, p) in enumerate(options):
             low = v if low0 is None else min(low0, v)
             anns = [*past, (view.seat, v, true_v, p), *_sim_later(world, later, low, us, info)]
-            means[j] += w * value(_lost_in_world(view, anns))
+            lost = _lost_in_world(view, anns, true_v)
+            means[j] += w * luegen._life_utility(lives, lost)
     # ties (within a hundredth of a life) go to the truth, then to the lower value
     best = max(
         range(len(options)),
