@@ -25,6 +25,8 @@ patches the bot for the run only (``+`` joins several):
   (``sampler.NOT_KNOCKING``, default 0.7);
 - ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
   under ``knocker_pays_ties``, as medium actually knocks;
+- ``knockadd=X``: the knock thresholds of the opponent model and the rollouts
+  raised by ``X``;
 - ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
   default 4; it was 2 before round 2).
 
@@ -86,10 +88,6 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         elif key == "elim":
             hard.ELIMINATION = float(val)
-        elif key == "greedy2":
-            from engine.bots import sim
-
-            sim.FULL_SWAP_TWO = val != "0"
         elif key == "knockadd":
             add = float(val)
 

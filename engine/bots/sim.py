@@ -283,9 +283,7 @@ def greedy(d: Deal) -> tuple:
     q = qt[table[0] << 12 | table[1] << 6 | table[2]]
     if q > best_q:
         best_q, best = q, ("all",)
-    if info.swap_two and FULL_SWAP_TWO:
-        best_q, best = _best_two(qt, hand, table, best_q, best)
-    elif info.swap_two and best is not None and best[0] == "swap":
+    if info.swap_two and best is not None and best[0] == "swap":
         # a second swap on top of the best single one, if it helps further
         h0, t0 = best[1], best[2]
         h2 = hand[:]
@@ -330,27 +328,6 @@ def greedy(d: Deal) -> tuple:
                 if q > best_q:
                     best_q, best = q, ("swap", h, t)
     return best
-
-
-FULL_SWAP_TWO = False
-"""Whether the rollout policy weighs every two-swap (``True``) or only a second
-swap on top of its best single one."""
-
-
-def _best_two(qt, hand, table, best_q, best):
-    """The best two-swap if it beats ``best_q`` by half a point (else ``best``)."""
-    a, b, c = hand
-    for h1, h2 in ((0, 1), (0, 2), (1, 2)):
-        for t1 in range(3):
-            for t2 in range(3):
-                if t1 == t2:
-                    continue
-                h3 = [a, b, c]
-                h3[h1], h3[h2] = table[t1], table[t2]
-                q = qt[h3[0] << 12 | h3[1] << 6 | h3[2]]
-                if q > best_q + 0.5:
-                    best_q, best = q, ("swap2", h1, t1, h2, t2)
-    return best_q, best
 
 
 def rollout(d: Deal, policy=greedy, limit: int = 400) -> dict[int, int]:
