@@ -24,7 +24,6 @@ LONG_FUNCTIONS_ALLOWED = {
     # file: {function: the issue that shortens it}
     "app/online/screens.py": {"dialog": "issue 22", "lobby": "issue 22"},  # the table server
     "engine/bots/sim.py": {"apply": "issue 25", "greedy": "issue 25"},  # the bots' rework
-    "engine/bots/luegen.py": {"announce": "issue 25"},
 }
 
 # Parameters and annotated names that stand for an engine or page object.

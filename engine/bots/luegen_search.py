@@ -52,7 +52,7 @@ def likelihood(announced, true_v, low_so_far, remaining: int) -> float:
     return DOWNWARD * (rate + 1e-3)
 
 
-def _ann_sequence(view: View) -> list[tuple[int, object, tuple]]:
+def _ann_sequence(view: View) -> list[tuple[int, float, tuple]]:
     """The announcements made so far, in order: (seat, value, shown), the 31 hands
     (shown whole) first, as the engine lists them."""
     return [(s, v, tuple(shown)) for s, (v, shown) in view.announcements.items()]
@@ -76,8 +76,9 @@ def weighed_worlds(view: View, rng, k: int = WORLDS):
     info = view.info
     seq = _ann_sequence(view)
     n = len(view.order)
-    context = {}  # seat -> (value, lowest before it, seats announcing after it)
-    low = None
+    # seat -> (value, lowest before it, seats announcing after it)
+    context: dict[int, tuple[float, float | None, int]] = {}
+    low: float | None = None
     for i, (s, v, _) in enumerate(seq):
         if s != view.seat and v != 31:
             context[s] = (v, low, n - 1 - i)
@@ -135,13 +136,13 @@ def decide(view: View, rng, k: int = WORLDS) -> int:
 # -- announcing ------------------------------------------------------------------
 
 
-def _options(view: View) -> list[tuple[int, object, tuple, float]]:
+def _options(view: View) -> list[tuple[int, float, tuple, float]]:
     """(index, value, shown cards, how likely it looks false to a decider) of the
     truthful announcements and, per value above the truth, its most believable lie."""
     hand = view.hand
     true_v = hand_value(hand[0], hand[1], hand[2], view.info)
-    best_lie: dict[object, tuple[float, int, tuple]] = {}
-    out = []
+    best_lie: dict[float, tuple[float, int, tuple]] = {}
+    out: list[tuple[int, float, tuple, float]] = []
     for i, m in enumerate(view.legal):
         if m[0] != "announce":
             continue
@@ -261,7 +262,7 @@ def announce(view: View, rng, k: int = WORLDS) -> int:
         if w <= 0.0:
             continue
         us = [rng.random() for _ in later]
-        past = []
+        past: list[tuple[int, float, float, float]] = []
         for s, v in made:
             if v == 31:
                 past.append((s, 31, 31, -1.0))  # shown whole: never challenged

@@ -222,6 +222,26 @@ def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, t
     return guesses, cum
 
 
+def _pick_guesses(guesses: dict, rng) -> tuple[dict[int, tuple[int, ...]], set[int]]:
+    """One world's hidden cards per opponent, each drawn from its guesses by weight
+    (a guess that clashes with cards given to another opponent is drawn again, up to
+    12 times, then that opponent is dealt at random), and every card so given."""
+    used: set[int] = set()
+    chosen: dict[int, tuple[int, ...]] = {}
+    for o, (cands, cum) in guesses.items():
+        total = cum[-1]
+        if total <= 0.0:
+            continue  # no guess explains its turns at all: deal at random
+        for _try in range(12):
+            i = bisect.bisect_right(cum, rng.random() * total)
+            cards = cands[min(i, len(cands) - 1)]
+            if used.isdisjoint(cards):
+                chosen[o] = cards
+                used.update(cards)
+                break
+    return chosen, used
+
+
 def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
     """``k`` determinizations that agree with the observation, in which every
     opponent's hidden cards are drawn in proportion to how well they explain
@@ -258,19 +278,7 @@ def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
             )
     base = sample_deal(view, rng)  # the public part, shared by every world
     for _ in range(k):
-        used: set[int] = set()
-        chosen: dict[int, tuple[int, ...]] = {}
-        for o, (cands, cum) in guesses.items():
-            total = cum[-1]
-            if total <= 0.0:
-                continue  # no guess explains its turns at all: deal at random
-            for _try in range(12):
-                i = bisect.bisect_right(cum, rng.random() * total)
-                cards = cands[min(i, len(cands) - 1)]
-                if used.isdisjoint(cards):
-                    chosen[o] = cards
-                    used.update(cards)
-                    break
+        chosen, used = _pick_guesses(guesses, rng)
         rest = [c for c in pool if c not in used]
         rng.shuffle(rest)
         d = base.clone()
@@ -278,7 +286,7 @@ def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
             cards = chosen.get(o)
             if cards is None:
                 need = 3 - len(known[o])
-                cards = rest[:need]
+                cards = tuple(rest[:need])
                 del rest[:need]
             d.hands[o] = known[o] + list(cards)
         if view.has_mist and view.mist < 0:
