@@ -34,6 +34,21 @@ def card(zone: str, index: int | str) -> str:
     return f'[data-testid={zone}] [data-card][data-index="{index}"]'
 
 
+def set_field(driver: Driver, selector: str, value: str | bool) -> None:
+    """Set a form field as a person would: a boolean ticks a checkbox, other values
+    choose an option of a ``<select>`` or are typed into a field."""
+    kind = driver.evaluate(
+        "(s) => { const e = document.querySelector(s); return e.type || e.tagName; }", selector
+    )
+    if isinstance(value, bool):
+        if driver.evaluate("(s) => document.querySelector(s).checked", selector) != value:
+            driver.click(selector)
+    elif kind.startswith("select"):
+        driver.select(selector, str(value))
+    else:
+        driver.fill(selector, str(value))
+
+
 class EngineGame:
     """One tab with the game, in whichever engine ``driver`` runs."""
 
@@ -151,19 +166,9 @@ class EngineGame:
     def choose(self, **fields: str | bool) -> None:
         """Fill the settings form by field name (``rule__deal`` for ``rule.deal``)."""
         for key, value in fields.items():
-            selector = f'[data-testid=settings] [name="{key.replace("__", ".")}"]'
-            kind = self.driver.evaluate(
-                "(s) => { const e = document.querySelector(s); return e.type || e.tagName; }",
-                selector,
+            set_field(
+                self.driver, f'[data-testid=settings] [name="{key.replace("__", ".")}"]', value
             )
-            if isinstance(value, bool):
-                checked = self.driver.evaluate("(s) => document.querySelector(s).checked", selector)
-                if checked != value:
-                    self.driver.click(selector)
-            elif kind.startswith("select"):
-                self.driver.select(selector, str(value))
-            else:
-                self.driver.fill(selector, str(value))
 
     def start_match(self) -> str:
         self.driver.click("[data-testid=settings] [data-action=new-match]")
