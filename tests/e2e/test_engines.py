@@ -163,3 +163,23 @@ def test_a_new_release_is_offered_and_taken_on_reload(engine, built_site, tmp_pa
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_restored_page_lets_go_of_the_snapshots_bytes(make_driver, site_url):
+    """Once Pyodide has copied the snapshot into its memory, the page holds none of its
+    31 MB (they stayed reachable from the boot watchdog for the page's whole life). Only
+    Chromium tells a page its JavaScript heap, and lets a test collect garbage."""
+    driver = make_driver("chromium")
+    game = EngineGame(driver).open(site_url, "?bots=1&new=1" + EN)
+    snapshot_saved(game)
+    driver.relaunch()
+    game.open(site_url, "?bots=1&new=1" + EN)
+    assert game.app("data-boot") == "snapshot"
+    length = driver.evaluate(
+        "() => caches.open('schwimmen.snapshot').then(c => c.match('./__snapshot__'))"
+        ".then(hit => Number(hit.headers.get('x-length')))"
+    )
+    driver.context.new_cdp_session(driver.page).send("HeapProfiler.collectGarbage")
+    used = driver.evaluate("() => performance.memory.usedJSHeapSize")
+    assert length > 10_000_000 and used < length, (used, length)
+    assert driver.errors() == []
