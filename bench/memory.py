@@ -143,7 +143,7 @@ def figures(game: EngineGame, engine: str) -> dict:
 
 def measure(driver, url: str, lives: int, matches: int) -> dict:
     engine = driver.name
-    game = EngineGame(driver)
+    game = EngineGame(driver, settle_s=300)  # eight hard bots on a busy machine
     out = {"engine": engine}
     driver.goto(url + "static/")  # a plain page of the same origin: the engine's own share
     out["blank"] = content_memory(engine)

@@ -17,6 +17,7 @@ import pytest
 
 import engine as rules_engine
 from scripts.serve import start_server
+from tests.e2e.engines.features import NEEDED, probe
 from tests.e2e.engines.game import BOOT_S, EngineGame
 from tests.e2e.test_updates import MARK, STYLE, UPDATE, publish_new_release
 
@@ -183,3 +184,10 @@ def test_a_restored_page_lets_go_of_the_snapshots_bytes(make_driver, site_url):
     used = driver.evaluate("() => performance.memory.usedJSHeapSize")
     assert length > 10_000_000 and used < length, (used, length)
     assert driver.errors() == []
+
+
+def test_the_engine_has_what_the_page_needs(engine, site_url):
+    """The features the page cannot do without (tests/e2e/engines/features.py; what it
+    does without the optional ones is in docs/browsers.md)."""
+    found = probe(engine, site_url)
+    assert found["needed"] == dict.fromkeys(NEEDED, True), found

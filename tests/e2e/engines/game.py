@@ -52,8 +52,9 @@ def set_field(driver: Driver, selector: str, value: str | bool) -> None:
 class EngineGame:
     """One tab with the game, in whichever engine ``driver`` runs."""
 
-    def __init__(self, driver: Driver):
+    def __init__(self, driver: Driver, settle_s: float = SETTLE_S):
         self.driver = driver
+        self.settle_s = settle_s  # the longest wait for the bots' turns to end
 
     # ---------------------------------------------------------------- loading
 
@@ -77,9 +78,11 @@ class EngineGame:
     def state(self) -> str:
         return self.app("data-state") or ""
 
-    def wait_settled(self, timeout: float = SETTLE_S, states: tuple[str, ...] = SETTLED) -> str:
+    def wait_settled(self, timeout: float = 0, states: tuple[str, ...] = SETTLED) -> str:
         """Wait until ``#app[data-state]`` is one of ``states`` (by default: the page
-        waits for the player); a start-up error fails at once with its text."""
+        waits for the player) within ``timeout`` s (0: ``settle_s``); a start-up error
+        fails at once with its text."""
+        timeout = timeout or self.settle_s
         state, error = self.driver.wait(SETTLED_NOW, list(states), timeout, f"#app in {states}")
         if error is not None:
             raise DriverError(f"{self.driver.name}: the page says: {error}")
