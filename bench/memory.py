@@ -23,12 +23,14 @@ Figures per phase:
   that wraps ``WebAssembly.Memory``/``instantiate``, the page is unchanged; it only
   grows, so it is also its peak);
 - ``js_heap_mb``: the used JavaScript heap, where the engine tells a page
-  (Chromium's ``performance.memory``; Firefox and WebKit do not: null);
+  (Chromium's ``performance.memory``; Firefox and WebKit do not: null), after a garbage
+  collection where the engine lets a test ask for one (Chromium, WebKit; not Firefox);
 - ``snapshot_mb``: the stored snapshot's length (the bytes read and handed over);
 - ``process_peak_mb`` / ``process_mb``: peak (``VmHWM``) and present (``VmRSS``) resident
   memory of the page's content process (the biggest of the engine's content processes:
   Chromium's renderer, Firefox's content process, ``WebKitWebProcess``), the engine's
-  own baseline included; ``page_peak_mb``, that peak less the blank page's, is what is
+  own baseline included (``process_mb`` after that collection, ``process_before_gc_mb``
+  before it); ``page_peak_mb``, that peak less the blank page's, is what is
   held against the budget.
 
 Prints one JSON object. Run it on a quiet machine (``nice -n 19``, one at a time).
@@ -131,12 +133,17 @@ def content_memory(engine: str) -> dict:
 
 def figures(game: EngineGame, engine: str) -> dict:
     read = game.driver.evaluate(READ)
+    before_gc = content_memory(engine)["process_mb"]
+    collected = game.driver.collect_garbage()
+    if collected:
+        read["js"] = game.driver.evaluate(READ)["js"]
     mb = lambda n: None if n is None else round(n / MB, 1)  # noqa: E731
     return {
         "boot": read["boot"],
         "wasm_mb": mb(read["wasm"]),
         "js_heap_mb": mb(read["js"]),
         "snapshot_mb": mb(read["snapshot"]),
+        "process_before_gc_mb": before_gc if collected else None,
         **content_memory(engine),
     }
 

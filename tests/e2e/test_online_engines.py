@@ -37,6 +37,7 @@ def test_a_chromium_host_and_guests_in_firefox_and_webkit(make_driver, site_url,
         wanda.wait_for("[data-testid=online-problem]", timeout=30)
         said = " ".join(wanda.driver.texts("[data-testid=online-problem]"))
         assert "WebRTC" in said, said
+        assert wanda.driver.count("[data-testid=online-problem] [data-action=leave-online]") == 1
 
     host.driver.click("[data-action=start-online]")
     players = [host, fritz, wanda] if has_webrtc else [host, fritz]

@@ -94,6 +94,11 @@ class Driver(ABC):
     def errors(self) -> list[str]:
         """Uncaught script errors and console errors of every page loaded so far."""
 
+    def collect_garbage(self) -> bool:
+        """Collect the page's JavaScript garbage now, where the engine lets a test
+        (Chromium over CDP, WebKit through its shell); False where it does not (Firefox)."""
+        return False
+
     def quit(self) -> None:
         """Close the browser and whatever helper process drives it."""
         self.close()

@@ -77,5 +77,9 @@ class ChromiumDriver(Driver):
     def go_offline(self, offline: bool = True) -> None:
         self.context.set_offline(offline)
 
+    def collect_garbage(self) -> bool:
+        self.context.new_cdp_session(self.page).send("HeapProfiler.collectGarbage")
+        return True
+
     def errors(self) -> list[str]:
         return list(self._errors)

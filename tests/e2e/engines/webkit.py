@@ -184,6 +184,17 @@ class WebKitDriver(Driver):
                 raise DriverError(f"webkit: the shell did not go {want}")
             time.sleep(POLL_S)
 
+    def collect_garbage(self) -> bool:
+        done = self.profile / "collected"
+        before = done.stat().st_size if done.exists() else 0
+        os.kill(self._shell_pid(), signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        while not (done.exists() and done.stat().st_size > before):
+            if time.monotonic() > deadline:
+                raise DriverError("webkit: the shell did not collect its garbage")
+            time.sleep(POLL_S)
+        return True
+
     def _collect(self) -> None:
         """Take the console's new error lines from the log."""
         with contextlib.suppress(FileNotFoundError), open(self.console, "rb") as log:

@@ -12,6 +12,8 @@ console output. This one is the same engine (WebKitGTK 4.1 through Debian's
 - SIGUSR1 takes it off the network (every request goes to a closed proxy port),
   SIGUSR2 brings it back (``DIR/network`` then says ``offline`` or ``online``); its
   process id is in ``DIR/shell.pid``;
+- SIGHUP collects the garbage of every page's JavaScript (``DIR/collected`` then grows by
+  a byte), for bench/memory.py;
 - WebRTC switched on (WebKitGTK has it off by default).
 
 WebKitWebDriver starts it with ``--automation`` and drives the views it asks for.
@@ -104,9 +106,16 @@ def main(argv: list[str]) -> None:
             file.write("offline" if on else "online")
         return True  # keep the signal handler
 
+    def collect() -> bool:
+        context.garbage_collect_javascript_objects()
+        with open(os.path.join(args.profile, "collected"), "a", encoding="utf-8") as file:
+            file.write("1")
+        return True
+
     context.connect("automation-started", started)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, offline, True)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, offline, False)
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGHUP, collect)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, Gtk.main_quit)
     with open(os.path.join(args.profile, "shell.pid"), "w", encoding="utf-8") as file:
         file.write(str(os.getpid()))
