@@ -24,7 +24,7 @@ Figures per phase:
   grows, so it is also its peak);
 - ``js_heap_mb``: the used JavaScript heap, where the engine tells a page
   (Chromium's ``performance.memory``; Firefox and WebKit do not: null), after a garbage
-  collection where the engine lets a test ask for one (Chromium, WebKit; not Firefox);
+  collection where the engine lets a test ask for one (Chromium; not Firefox or WebKit);
 - ``snapshot_mb``: the stored snapshot's length (the bytes read and handed over);
 - ``process_peak_mb`` / ``process_mb``: peak (``VmHWM``) and present (``VmRSS``) resident
   memory of the page's content process (the biggest of the engine's content processes:
@@ -190,6 +190,9 @@ def main() -> None:
     parser.add_argument("--engines", default="chromium,firefox,webkit")
     parser.add_argument("--lives", type=int, default=1, help="lives in the 9-player match")
     parser.add_argument("--matches", type=int, default=2, help="9-player matches in a row")
+    parser.add_argument(
+        "--webkit-memory-limit", type=int, default=0, help="MB: WebKit's memory-pressure limit"
+    )
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     results = {"budget_mb": BUDGET_MB, "load_before": os.getloadavg()[0], "engines": []}
@@ -207,7 +210,7 @@ def main() -> None:
                 driver = FirefoxDriver(profile, [WATCH_WASM])
             else:
                 display = display or stack.enter_context(xvfb())
-                driver = WebKitDriver(display, profile, [WATCH_WASM])
+                driver = WebKitDriver(display, profile, [WATCH_WASM], args.webkit_memory_limit)
             try:
                 results["engines"].append(measure(driver.launch(), url, args.lives, args.matches))
             finally:

@@ -96,7 +96,7 @@ class Driver(ABC):
 
     def collect_garbage(self) -> bool:
         """Collect the page's JavaScript garbage now, where the engine lets a test
-        (Chromium over CDP, WebKit through its shell); False where it does not (Firefox)."""
+        (Chromium over CDP); False where it does not (Firefox, WebKit)."""
         return False
 
     def quit(self) -> None:

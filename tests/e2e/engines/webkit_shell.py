@@ -12,8 +12,8 @@ console output. This one is the same engine (WebKitGTK 4.1 through Debian's
 - SIGUSR1 takes it off the network (every request goes to a closed proxy port),
   SIGUSR2 brings it back (``DIR/network`` then says ``offline`` or ``online``); its
   process id is in ``DIR/shell.pid``;
-- SIGHUP collects the garbage of every page's JavaScript (``DIR/collected`` then grows by
-  a byte), for bench/memory.py;
+- ``--memory-limit=MB``: WebKit's own memory-pressure limit for its web processes (it
+  collects garbage harder as the limit nears), for bench/memory.py;
 - WebRTC switched on (WebKitGTK has it off by default).
 
 WebKitWebDriver starts it with ``--automation`` and drives the views it asks for.
@@ -36,6 +36,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--init-script")
     parser.add_argument("--width", type=int, default=1000)
     parser.add_argument("--height", type=int, default=800)
+    parser.add_argument("--memory-limit", type=int, default=0, help="MB; 0: WebKit's default")
     return parser.parse_known_args(argv)[0]
 
 
@@ -51,7 +52,12 @@ def main(argv: list[str]) -> None:
         base_data_directory=os.path.join(args.profile, "data"),
         base_cache_directory=os.path.join(args.profile, "cache"),
     )
-    context = WebKit2.WebContext.new_with_website_data_manager(manager)
+    pressure = {}
+    if args.memory_limit:
+        limit = WebKit2.MemoryPressureSettings.new()
+        limit.set_memory_limit(args.memory_limit)
+        pressure["memory_pressure_settings"] = limit
+    context = WebKit2.WebContext(website_data_manager=manager, **pressure)
     context.set_automation_allowed(True)
     content = WebKit2.UserContentManager()
     if args.init_script:
@@ -106,16 +112,9 @@ def main(argv: list[str]) -> None:
             file.write("offline" if on else "online")
         return True  # keep the signal handler
 
-    def collect() -> bool:
-        context.garbage_collect_javascript_objects()
-        with open(os.path.join(args.profile, "collected"), "a", encoding="utf-8") as file:
-            file.write("1")
-        return True
-
     context.connect("automation-started", started)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, offline, True)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, offline, False)
-    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGHUP, collect)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, Gtk.main_quit)
     with open(os.path.join(args.profile, "shell.pid"), "w", encoding="utf-8") as file:
         file.write(str(os.getpid()))
