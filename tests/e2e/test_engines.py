@@ -1,6 +1,6 @@
 """The cross-browser tier: the same scenarios in Chromium, Firefox and WebKit (issue 23).
 
-Each test runs once per engine (``engine``: a ``Driver``, tests/e2e/engines/) on a
+Each test runs once per engine (``driver``: a ``Driver``, tests/e2e/engines/) on a
 fresh profile, and ends with no script error, console error or Content Security Policy
 violation in any page it loaded (the fixture checks). The scenarios are written once,
 against ``EngineGame``: a first visit and a whole match against bots with Mistery and
@@ -54,8 +54,8 @@ def play_one_move(game: EngineGame, seed: int = 1) -> None:
     assert game.log_count() > before
 
 
-def test_a_first_visit_and_a_whole_match_with_mistery_and_luegen(engine, site_url):
-    game = EngineGame(engine).open(site_url, "?seed=7&bots=1" + EN)
+def test_a_first_visit_and_a_whole_match_with_mistery_and_luegen(driver, site_url):
+    game = EngineGame(driver).open(site_url, "?seed=7&bots=1" + EN)
     assert game.app("data-boot") == "fresh"
     assert game.cards("hand") == dealt(7)  # the same cards in every engine
     game.driver.click('[data-testid=hand] [data-card][data-index="1"]')
@@ -82,8 +82,8 @@ def test_a_first_visit_and_a_whole_match_with_mistery_and_luegen(engine, site_ur
     assert violations(game) == []
 
 
-def test_the_settings_and_statistics_panels(engine, site_url):
-    game = EngineGame(engine).open(site_url, "?seed=4&new=1" + EN)
+def test_the_settings_and_statistics_panels(driver, site_url):
+    game = EngineGame(driver).open(site_url, "?seed=4&new=1" + EN)
     game.open_settings()
     game.choose(preset="knack", bots="1", lives="1")
     game.start_match()
@@ -103,14 +103,14 @@ def test_the_settings_and_statistics_panels(engine, site_url):
     assert violations(game) == []
 
 
-def test_a_relaunched_browser_starts_from_the_snapshot_and_deals_anew(engine, site_url):
-    game = EngineGame(engine).open(site_url, "?bots=1&new=1" + EN)
+def test_a_relaunched_browser_starts_from_the_snapshot_and_deals_anew(driver, site_url):
+    game = EngineGame(driver).open(site_url, "?bots=1&new=1" + EN)
     assert game.app("data-boot") == "fresh"
     first = game.cards("hand") + game.cards("table")
     snapshot_saved(game)
     game.driver.wait("() => navigator.serviceWorker.ready.then(() => true)")
 
-    engine.relaunch()
+    driver.relaunch()
     game.open(site_url, "?bots=1&new=1" + EN)
     assert game.app("data-boot") == "snapshot"
     second = game.cards("hand") + game.cards("table")
@@ -121,17 +121,17 @@ def test_a_relaunched_browser_starts_from_the_snapshot_and_deals_anew(engine, si
     assert violations(game) == []
 
 
-def test_after_one_visit_an_offline_reload_starts_and_plays(engine, built_site):
+def test_after_one_visit_an_offline_reload_starts_and_plays(driver, built_site):
     # A server of its own, stopped with the browser offline: nothing reaches the network,
     # not even a service worker's own requests (Firefox's offline mode leaves those out).
     server, url = start_server(built_site)
     try:
-        game = EngineGame(engine).open(url, "?seed=9&bots=1" + EN)
-        engine.wait(CONTROLLED, what="the service worker to control the page")
+        game = EngineGame(driver).open(url, "?seed=9&bots=1" + EN)
+        driver.wait(CONTROLLED, what="the service worker to control the page")
     finally:
         server.shutdown()
         server.server_close()
-    engine.go_offline()
+    driver.go_offline()
     game.reload()
     assert game.cards("hand") == dealt(9)
     play_one_move(game)
@@ -140,26 +140,26 @@ def test_after_one_visit_an_offline_reload_starts_and_plays(engine, built_site):
     assert violations(game) == []
 
 
-def test_a_new_release_is_offered_and_taken_on_reload(engine, built_site, tmp_path):
+def test_a_new_release_is_offered_and_taken_on_reload(driver, built_site, tmp_path):
     root = tmp_path / "host"
     shutil.copytree(built_site, root)
     server, url = start_server(root)
     try:
-        game = EngineGame(engine).open(url, "?seed=5&bots=1" + EN)
-        engine.wait(CONTROLLED, what="the service worker to control the page")
+        game = EngineGame(driver).open(url, "?seed=5&bots=1" + EN)
+        driver.wait(CONTROLLED, what="the service worker to control the page")
         publish_new_release(root)
-        engine.evaluate(UPDATE)
-        engine.wait("() => window.__update === 'installed'", timeout=BOOT_S, what="the release")
-        engine.wait_visible("[data-testid=update]")
-        assert "A new version is ready" in engine.texts("[data-testid=update]")[0]
-        assert MARK not in engine.evaluate(f"() => {STYLE}")  # still the old release
+        driver.evaluate(UPDATE)
+        driver.wait("() => window.__update === 'installed'", timeout=BOOT_S, what="the release")
+        driver.wait_visible("[data-testid=update]")
+        assert "A new version is ready" in driver.texts("[data-testid=update]")[0]
+        assert MARK not in driver.evaluate(f"() => {STYLE}")  # still the old release
         before = game.cards("hand")
 
-        engine.click("[data-action=update-reload]")
-        engine.wait(f"() => {STYLE}.then(css => css.includes({MARK!r}))", timeout=BOOT_S)
+        driver.click("[data-action=update-reload]")
+        driver.wait(f"() => {STYLE}.then(css => css.includes({MARK!r}))", timeout=BOOT_S)
         game.wait_settled(BOOT_S)
         assert game.cards("hand") == before  # the same match goes on
-        assert engine.count("[data-testid=update]") == 0
+        assert driver.count("[data-testid=update]") == 0
         assert violations(game) == []
     finally:
         server.shutdown()
@@ -186,8 +186,8 @@ def test_a_restored_page_lets_go_of_the_snapshots_bytes(make_driver, site_url):
     assert driver.errors() == []
 
 
-def test_the_engine_has_what_the_page_needs(engine, site_url):
+def test_the_engine_has_what_the_page_needs(driver, site_url):
     """The features the page cannot do without (tests/e2e/engines/features.py; what it
     does without the optional ones is in docs/browsers.md)."""
-    found = probe(engine, site_url)
+    found = probe(driver, site_url)
     assert found["needed"] == dict.fromkeys(NEEDED, True), found

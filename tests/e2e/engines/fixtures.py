@@ -1,6 +1,6 @@
 """Fixtures of the cross-browser tier (``tests/e2e/test_engines*.py``, marker ``engines``).
 
-- ``engine``: a launched ``Driver`` of each engine in turn (``chromium``, ``firefox``,
+- ``driver``: a launched ``Driver`` of each engine in turn (``chromium``, ``firefox``,
   ``webkit``) on a fresh profile, with the CSP violation recorder; after the test no
   script error, console error or CSP violation may have happened in any page it loaded.
 - ``make_driver(name, profile)``: more browsers in one test (online play).
@@ -67,9 +67,9 @@ def make_driver(request, tmp_path) -> Iterator[Callable[..., Driver]]:
 
 
 @pytest.fixture(params=ENGINES)
-def engine(request, make_driver) -> Iterator[Driver]:
+def driver(request, make_driver) -> Iterator[Driver]:
     """One engine, launched; no error or CSP violation allowed by the end of the test."""
-    driver = make_driver(request.param)
-    yield driver
-    errors = driver.errors()
-    assert errors == [], f"{driver.name} {driver.version}: {errors}"
+    launched = make_driver(request.param)
+    yield launched
+    errors = launched.errors()
+    assert errors == [], f"{launched.name} {launched.version}: {errors}"
