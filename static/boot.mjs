@@ -116,6 +116,10 @@ async function fetchBytes(rel) {
 // is none. static/watchdog.js began reading and hashing it before this module ran;
 // the bytes are handed to Pyodide only once their length and SHA-256 match.
 async function findSnapshot() {
+  // Taken from the watchdog, which keeps it for the page's life: left there, the 31 MB it
+  // read would stay reachable long after Pyodide copied them into its memory.
+  const reading = watchdog.storedSnapshot;
+  watchdog.storedSnapshot = null;
   try {
     if (note.get(RESTORING) === CONFIG.build) {
       console.warn("Schwimmen: the last restore of the memory snapshot did not finish; starting fresh");
@@ -123,7 +127,7 @@ async function findSnapshot() {
       await forgetSnapshot();
       return null;
     }
-    const stored = await watchdog.storedSnapshot;
+    const stored = await reading;
     if (!stored) return null;
     if (stored.headers.get("x-build") !== CONFIG.build) {
       console.warn("Schwimmen: the stored memory snapshot belongs to another build; starting fresh");

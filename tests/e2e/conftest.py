@@ -9,6 +9,8 @@ Every test under ``tests/e2e`` is marked ``e2e``. Fixtures for other tests:
   may define its own ``context`` (locale, viewport).
 - ``game``: a ``GamePage`` on a new page of ``context`` that fails the test on any
   script or console error.
+- ``driver``, ``make_driver``, ``x_display``: the cross-browser tier's browsers
+  (Chromium, Firefox, WebKit behind one ``Driver``; ``engines/fixtures.py``).
 - ``signal``: the signalling service of online play (``scripts/signal``, PeerJS's
   PeerServer) on a free port of 127.0.0.1 for the session; ``signal.url`` is the value
   for the page's ``?signal=`` (``net_support.py`` has its helpers).
@@ -25,6 +27,7 @@ import pytest
 
 from scripts.build import build
 from scripts.serve import start_server
+from tests.e2e.engines.fixtures import driver, make_driver, x_display  # noqa: F401
 from tests.e2e.net_support import start_signal
 from tests.e2e.pages import game_in
 from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS, SUBPATH

@@ -27,6 +27,39 @@ SETTLE_MS = 30_000
 CONTROLS = frozenset({"hint", "two-swaps", "clear-selection"})  # buttons that are no moves
 
 
+def choose_move(
+    offered: list[str],
+    active: Callable[[str], list[str]],
+    announce_values: Callable[[], list[str]],
+    rng: random.Random,
+) -> tuple:
+    """One random move among what a page offers, whatever drives the browser.
+
+    ``offered``: the enabled move buttons (``GamePage.offered``); ``active(zone)``: the
+    usable cards' ``data-index`` in ``hand`` or ``table``; ``announce_values()``: the
+    values a Lügen announcement may name (empty when none is due). Returns
+    ``("act", action)``, ``("announce", value, a, b)``, ``("hold", a, b, c)`` or
+    ``("swap", hand_index, table_index)``. The same ``rng`` gives the same choices on
+    every engine (tests/e2e/engines/game.py plays with it too).
+    """
+    if any(a.startswith("challenge") or a == "giveup" for a in offered):
+        return ("act", rng.choice(offered))
+    values = announce_values()
+    if values:
+        a, b = rng.sample(sorted(int(i) for i in active("hand")), 2)
+        return ("announce", rng.choice(values), a, b)
+    holds = [a for a in offered if a.startswith("hold ")]
+    if holds:
+        return ("hold", *map(int, rng.choice(holds).split()[1:]))
+    if "knock" in offered and rng.random() < 0.4:
+        return ("act", "knock")
+    buttons = [a for a in offered if a in ("keep", "take", "swap all", "pass", "new")]
+    hands, tables = active("hand"), active("table")
+    if hands and tables and (not buttons or rng.random() < 0.7):
+        return ("swap", int(rng.choice(hands)), rng.choice(tables))
+    return ("act", rng.choice(buttons or offered))
+
+
 class RendererCrashWarning(UserWarning):
     """Chromium's renderer process died while the page started (see ``GamePage._boot``)."""
 
@@ -233,28 +266,24 @@ class GamePage:
     # ---------------------------------------------------------------- whole games
 
     def play_move(self, rng: random.Random) -> str:
-        """Make one move chosen at random among what the page offers."""
-        offered = self.offered()
-        if any(a.startswith("challenge") or a == "giveup" for a in offered):
-            return self._act(rng.choice(offered))
-        if self.page.locator("[data-testid=announce-value]").count():
-            values = self.page.locator("[data-testid=announce-value] option").evaluate_all(
-                "els => els.map(e => e.value)"
-            )
-            a, b = rng.sample(sorted(int(i) for i in self.active("hand")), 2)
-            return self.announce(rng.choice(values), a, b)
-        holds = [a for a in offered if a.startswith("hold ")]
-        if holds:
-            a, b, c = map(int, rng.choice(holds).split()[1:])
-            return self.hold(a, b, c)
-        if "knock" in offered and rng.random() < 0.4:
-            return self.knock()
-        buttons = [a for a in offered if a in ("keep", "take", "swap all", "pass", "new")]
-        hands, tables = self.active("hand"), self.active("table")
-        if hands and tables and (not buttons or rng.random() < 0.7):
-            return self.swap(int(rng.choice(hands)), rng.choice(tables))
-        choice = rng.choice(buttons or offered)
-        return self._act(choice)
+        """Make one move chosen at random among what the page offers (``choose_move``)."""
+        move = choose_move(self.offered(), self.active, self._announce_values, rng)
+        kind, *args = move
+        if kind == "announce":
+            return self.announce(*args)
+        if kind == "hold":
+            return self.hold(*args)
+        if kind == "swap":
+            return self.swap(*args)
+        return self._act(*args)
+
+    def _announce_values(self) -> list[str]:
+        """The values a Lügen announcement may name now (none: no announcement due)."""
+        if not self.page.locator("[data-testid=announce-value]").count():
+            return []
+        return self.page.locator("[data-testid=announce-value] option").evaluate_all(
+            "els => els.map(e => e.value)"
+        )
 
     def play_until(
         self, states: tuple[str, ...] = ("match-over",), seed: int = 0, max_moves: int = 400
