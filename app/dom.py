@@ -13,7 +13,9 @@ page stays responsive.
 Beyond ``#app``: the window's ``storage`` event (another tab changed saved data),
 ``pagehide`` (this page goes away: it gives up its claim on the saved match) and a
 timer calling ``Controller.tick`` (heartbeat and retries of failed writes); what
-they mean is decided in ``app.controller`` and ``app.tabs``.
+they mean is decided in ``app.controller`` and ``app.tabs``. When the page is hidden
+or goes away, the screen it shows is kept for the next start to show at once
+(``keep_screen``, static/first-screen.js).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class Page:
         self.lang = ""
         self._proxies: list[Any] = []
         self.measures = 0  # User Timing measures made since they were last cleared
+        self.markup = ""  # the screen drawn last (``show``)
+        self.keeps_screen = False  # the game against bots: its screen is shown at next start
         app.innerHTML = '<div class="screen"></div>'
         self.screen = app.querySelector(".screen")
         self.log_el: Any = None
@@ -96,6 +100,9 @@ class Page:
             proxy = create_proxy(self._guard(handler))
             self._proxies.append(proxy)
             self.js.window.addEventListener(name, proxy)
+        hidden = create_proxy(self._guard(self.on_visibility))
+        self._proxies.append(hidden)
+        self.js.document.addEventListener("visibilitychange", hidden)
         tick = create_proxy(self._guard(self._screen().tick))
         self._proxies.append(tick)
         self.js.setInterval(tick, TICK_MS)
@@ -111,7 +118,22 @@ class Page:
         return self.controller
 
     def on_pagehide(self, event: Any) -> None:
+        self.keep_screen()
         self._screen().release()
+
+    def on_visibility(self, event: Any) -> None:
+        if str(self.js.document.visibilityState) == "hidden":  # a phone may end it unasked
+            self.keep_screen()
+
+    def keep_screen(self) -> None:
+        """Leave what ``#app`` shows (the screen and the log) for the next start to show
+        at once, inert, until Python draws (static/first-screen.js checks and stores it)."""
+        screen = getattr(self.js, "schwimmenScreen", None)
+        if not self.keeps_screen or _none(screen) or not self.markup:
+            return
+        log = self.app.querySelector(".log-box")
+        tail = "" if _none(log) else str(log.outerHTML)
+        screen.keep(f'<div class="screen">{self.markup}</div>{tail}', self.lang)
 
     # ------------------------------------------------------------ host API
 
@@ -127,6 +149,7 @@ class Page:
         if self.controller is not None and self.controller.ui.anim and not self.calm:
             self.before = self._places()
         self.screen.innerHTML = markup
+        self.markup = markup
         self._sync_log(log)
         self.js.document.documentElement.lang = lang
         if had_focus:
@@ -601,6 +624,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
         page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
     )
     page.controller = controller
+    page.keeps_screen = True
     controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
     controller.start()
     page.watch_window()

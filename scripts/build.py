@@ -120,7 +120,10 @@ SW_NAME = "sw.js"
 CACHE_PREFIX = "schwimmen-"
 # The interpreter module (PyScript's `interpreter`), filled in with the build's files.
 BOOT_TEMPLATE = "static/boot.mjs"
-TEMPLATES = (SW_TEMPLATE, BOOT_TEMPLATE)
+# The stored first screen's check (index.html runs it after #app), filled in with the
+# release its screens belong to: a screen stored by another release is not shown.
+SCREEN_TEMPLATE = "static/first-screen.js"
+TEMPLATES = (SW_TEMPLATE, BOOT_TEMPLATE, SCREEN_TEMPLATE)
 
 
 class BuildError(RuntimeError):
@@ -149,6 +152,7 @@ def build(out: Path | None = None, online: dict | None = None) -> Path:
     sources = _write_python_zip(site)
     stdlib = _write_stdlib_zip(site, sources)
     write_boot_module(site, stdlib["modules"])
+    write_first_screen(site)
     (site / "pyscript.toml").write_text(_pyscript_toml(), encoding="utf-8")
     # Static hosts that run Jekyll (GitHub Pages from a branch) would drop __init__.py.
     (site / ".nojekyll").write_text("", encoding="utf-8")
@@ -478,6 +482,26 @@ def write_boot_module(site: Path, stdlib: list[str]) -> Path:
     target = site / BOOT_TEMPLATE
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(template.replace("__BOOT_CONFIG__", config), encoding="utf-8")
+    return target
+
+
+def screen_release(site: Path) -> str:
+    """What a stored first screen depends on: the Python that wrote its markup and the
+    styles that lay it out (static/first-screen.js shows only screens of its release)."""
+    parts = sorted(site.glob("*.zip")) + sorted((site / STATIC_DIR).glob("*.css"))
+    digest = hashlib.sha256()
+    for path in parts:
+        digest.update(f"{path.relative_to(site).as_posix()}\0{file_hash(path)}\0".encode())
+    return digest.hexdigest()[:16]
+
+
+def write_first_screen(site: Path) -> Path:
+    template = (ROOT / SCREEN_TEMPLATE).read_text(encoding="utf-8")
+    if "__SCREEN_RELEASE__" not in template:
+        raise BuildError(f"{SCREEN_TEMPLATE} lacks the marker __SCREEN_RELEASE__")
+    target = site / SCREEN_TEMPLATE
+    text = template.replace("__SCREEN_RELEASE__", json.dumps(screen_release(site)))
+    target.write_text(text, encoding="utf-8")
     return target
 
 
