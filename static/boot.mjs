@@ -3,8 +3,10 @@
 // (pyscript.toml) and calls loadPyodide(), which hands over the interpreter already
 // started. On the way it
 //   - restores a memory snapshot of this build (Python with engine/ and app/ already
-//     imported; checked against its length and SHA-256) when one is stored, else
-//     starts Python fresh (#app data-boot says which);
+//     imported; checked against its length, and its SHA-256 before any of our Python
+//     runs) when one is stored, else starts Python fresh (#app data-boot says which);
+//   - hands Pyodide its WebAssembly compiled early on a return visit (beside the
+//     snapshot's read, so the two overlap);
 //   - gives Pyodide the trimmed standard library (stdlib.zip) and an empty package
 //     lock, and writes python.zip (our code as bytecode) into its file system;
 //   - reports the bytes loaded to the boot screen (static/watchdog.js);
@@ -133,23 +135,31 @@ async function findSnapshot() {
       console.warn("Schwimmen: the stored memory snapshot belongs to another build; starting fresh");
       return null;
     }
-    return { bytes: verified(stored) };
+    const bytes = sized(stored);
+    return { bytes, check: bytes.then(() => hashed(stored)) };
   } catch (error) {
     console.warn("Schwimmen: the stored memory snapshot is unreadable; starting fresh:", error);
     return null;
   }
 }
 
-// A damaged entry fails here, not inside Pyodide.
-async function verified(stored) {
+// A cut or swapped entry fails here, not inside Pyodide.
+async function sized(stored) {
   const length = Number(stored.headers.get("x-length"));
   const bytes = await stored.bytes;
   if (bytes.length !== length) throw new Error(`${bytes.length} bytes instead of ${length}`);
+  mark("snapshot-read");
+  return bytes;
+}
+
+// Its SHA-256 (hashed since static/watchdog.js read it) is awaited once Pyodide has
+// restored it, before any of our Python runs: hashing 31 MB (70-250 ms) then overlaps
+// the restore instead of delaying it, and a damaged snapshot still never runs the game.
+async function hashed(stored) {
   if (hex(await stored.digest) !== stored.headers.get("x-sha256")) {
     throw new Error("its SHA-256 does not match");
   }
-  mark("snapshot-read");
-  return bytes;
+  mark("snapshot-hashed");
 }
 
 async function forgetSnapshot() {
@@ -186,6 +196,7 @@ function makeSnapshotLater() {
       pythonZip: url(CONFIG.pythonZip),
       pythonZipHash: CONFIG.pythonZipHash,
       pythonZipPath: CONFIG.pythonZipPath,
+      parts: Object.entries(CONFIG.parts).map(([name, part]) => ({ name, ...part, url: url(part.zip) })),
       lock: CONFIG.lock,
       modules: CONFIG.modules,
       build: CONFIG.build,
@@ -209,6 +220,45 @@ function whenStarted(callback) {
     callback();
   });
   observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-state"] });
+}
+
+// On a return visit (a service worker serves the site from its cache) Pyodide's
+// WebAssembly is compiled from the start of this module on, beside the snapshot's read
+// (Pyodide itself compiles only once it has the snapshot); not earlier, where it would
+// compete with the first paint. Pyodide instantiates it with
+// WebAssembly.instantiateStreaming(its own fetch of the file, imports): while it starts,
+// that call gets this module and Pyodide's fetch is dropped; without one, or if it
+// failed, Pyodide compiles as it always does.
+function compileEarly() {
+  if (!navigator.serviceWorker?.controller || !globalThis.WebAssembly?.compileStreaming) return null;
+  const compiled = WebAssembly.compileStreaming(fetch(url("vendor/pyodide/pyodide.asm.wasm")));
+  compiled.catch(() => {}); // reported when Pyodide asks for it
+  return compiled;
+}
+const earlyWasm = compileEarly();
+
+async function withEarlyWasm(startPython) {
+  const compiled = earlyWasm;
+  if (!compiled) return startPython();
+  const plain = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    let module = null;
+    try {
+      if (response.url === url("vendor/pyodide/pyodide.asm.wasm")) module = await compiled;
+    } catch (error) {
+      console.warn("Schwimmen: the early compile failed; Pyodide compiles itself:", error);
+    }
+    if (!module) return plain.call(WebAssembly, response, imports);
+    response.body?.cancel().catch(() => {});
+    mark("wasm-compiled");
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await startPython();
+  } finally {
+    WebAssembly.instantiateStreaming = plain;
+  }
 }
 
 // Pyodide keeps its options for the page's life: give it a thenable that lets go of
@@ -257,16 +307,20 @@ async function start() {
     if (snapshot) {
       snapshot.bytes.catch(() => {}); // reported below, when Pyodide awaits it
       note.set(RESTORING, CONFIG.build);
+      snapshot.check.catch(() => {}); // awaited below, once restored
       try {
-        python = await startPyodide({ ...options, _loadSnapshot: handOverOnce(snapshot) });
+        const restore = { ...options, _loadSnapshot: handOverOnce(snapshot) };
+        python = await withEarlyWasm(() => startPyodide(restore));
+        await snapshot.check;
         how = "snapshot";
       } catch (error) {
+        python = null; // a restored but damaged one is dropped before it runs anything
         console.warn("Schwimmen: restoring the memory snapshot failed; starting fresh:", error);
         await forgetSnapshot();
       }
       note.set(RESTORING, null);
     }
-    python ??= await startPyodide(options);
+    python ??= await withEarlyWasm(() => startPyodide(options));
   } finally {
     stopCounting();
   }
