@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -69,6 +70,9 @@ PY_PACKAGES = ("engine", "app")
 NOT_SHIPPED = ("engine/arena.py",)
 PY_ZIP = "python.zip"
 PY_ZIP_PATH = "/home/pyodide/" + PY_ZIP  # as tracebacks in the page show it
+# PyScript's Python package, as its release writes it into the working directory.
+PYSCRIPT_STDLIB = "node_modules/@pyscript/core/src/stdlib/pyscript.js"
+PYSCRIPT_PATH = "/home/pyodide"
 PYC_FORMAT = "zip-pyc-2"  # part of the bytecode cache key: bump when the layout changes
 # Docstrings are for readers and doctests, not for the page: compiled as ``python -OO``
 # (the page's code has no assert statements, so nothing else changes).
@@ -285,8 +289,9 @@ def python_sources() -> list[Path]:
     return sorted(found)
 
 
-def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
-    """Bytecode for every ``{path: source bytes}``, compiled by the page's own Pyodide.
+def compile_python(sources: dict[Path, bytes], shown: str = PY_ZIP_PATH) -> dict[Path, bytes]:
+    """Bytecode for every ``{path: source bytes}``, compiled by the page's own Pyodide;
+    tracebacks name the files ``shown/path``.
 
     Needs Node (a few seconds); results are cached by Pyodide version, path and
     source bytes in ``dist/.pyc-cache``, so a rebuild compiles only what changed.
@@ -295,7 +300,7 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
     compiler = (ROOT / "scripts/compile_pyc.mjs").read_bytes()
     cache = {}
     for rel, data in sources.items():
-        key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{PY_ZIP_PATH}\0{rel.as_posix()}\0"
+        key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{shown}\0{rel.as_posix()}\0"
         key = hashlib.sha256(key.encode() + compiler + data)
         cache[rel] = PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
     missing = [rel for rel in sources if not cache[rel].is_file()]
@@ -309,7 +314,7 @@ def compile_python(sources: dict[Path, bytes]) -> dict[Path, bytes]:
                 (src / rel).parent.mkdir(parents=True, exist_ok=True)
                 (src / rel).write_bytes(sources[rel])
             run = subprocess.run(
-                [node, str(ROOT / "scripts/compile_pyc.mjs"), str(src), str(out), PY_ZIP_PATH]
+                [node, str(ROOT / "scripts/compile_pyc.mjs"), str(src), str(out), shown]
                 + [str(PYC_OPTIMIZE)]
                 + [rel.as_posix() for rel in missing],
                 capture_output=True,
@@ -358,10 +363,68 @@ def _write_python_zip(site: Path) -> dict[Path, bytes]:
     """
     sources = {rel: (ROOT / rel).read_bytes() for rel in python_sources()}
     compiled = compile_python(sources)
-    with zipfile.ZipFile(site / PY_ZIP, "w") as archive:
-        for rel in sources:
-            archive.writestr(_zip_entry(f"{rel.as_posix()}c"), compiled[rel], compresslevel=9)
+    # PyScript's own package, which it writes as source into the working directory and
+    # imports at every start: found first here (the zip leads sys.path), so it is not
+    # compiled in the page. Tracebacks name the files PyScript wrote.
+    theirs = pyscript_sources()
+    compiled.update(compile_python(theirs, shown=PYSCRIPT_PATH))
+    zips: dict[str, list[Path]] = {PY_ZIP: list(theirs)}
+    for rel in sources:
+        zips.setdefault(part_zip(rel), []).append(rel)
+    for name, members in zips.items():
+        with zipfile.ZipFile(site / name, "w") as archive:
+            for rel in sorted(members):
+                entry = _zip_entry(f"{rel.as_posix()}c")
+                archive.writestr(entry, compiled[rel], compresslevel=9)
     return sources
+
+
+def later_parts() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """``app.parts.PARTS``: the parts of our Python loaded when first needed (read from
+    the file, so that the build imports nothing of the page)."""
+    spec = importlib.util.spec_from_file_location("_parts", ROOT / "app" / "parts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.PARTS
+
+
+def part_zip(rel: Path) -> str:
+    """The zip that ships ``rel``: its part's, or python.zip (what every start imports)."""
+    for zip_name, folders in later_parts().values():
+        if any(rel.as_posix().startswith(folder + "/") for folder in folders):
+            return zip_name
+    return PY_ZIP
+
+
+def pyscript_sources() -> dict[Path, bytes]:
+    """PyScript's Python package (``pyscript/*.py``) as its release writes it: read from
+    its npm package's module of them, each checked to be in the chunk the page loads."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is missing: it reads PyScript's Python package")
+    module = (ROOT / PYSCRIPT_STDLIB).as_uri()
+    script = (
+        f"const m = (await import({json.dumps(module)})).default;"
+        "const out = {}; const walk = (o, p) => { for (const [k, v] of Object.entries(o))"
+        " typeof v === 'string' ? out[p + k] = v : walk(v, p + k + '/'); };"
+        "walk(m, ''); console.log(JSON.stringify(out));"
+    )
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, text=True, check=False
+    )
+    if run.returncode != 0:
+        raise BuildError(f"reading {PYSCRIPT_STDLIB} failed:\n{run.stderr[-2000:]}")
+    files = json.loads(run.stdout)
+    chunks = "".join(
+        path.read_text(encoding="utf-8")
+        for path in (ROOT / RUNTIME["vendor/pyscript"][0]).glob("core-*.js")
+    )
+    for name, text in files.items():
+        if not name.startswith("pyscript/") or json.dumps(text, ensure_ascii=False) not in chunks:
+            raise BuildError(f"{name} of {PYSCRIPT_STDLIB} is not what PyScript's chunk writes")
+    if "pyscript/__init__.py" not in files:
+        raise BuildError(f"{PYSCRIPT_STDLIB} holds no pyscript package")
+    return {Path(name): text.encode() for name, text in sorted(files.items())}
 
 
 def stdlib_roots(sources: dict[Path, bytes]) -> list[str]:
@@ -442,6 +505,7 @@ def build_id(site: Path, config: dict | None = None) -> str:
     runtime, the boot code and its configuration (the modules the snapshot imports).
     A snapshot made by another build is never restored."""
     parts = [PY_ZIP, STDLIB_ZIP, "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs"]
+    parts += [zip_name for zip_name, _ in later_parts().values()]
     parts += ["vendor/pyodide/pyodide.asm.mjs", "static/snapshot-worker.mjs"]
     digest = hashlib.sha256()
     for rel in parts:
@@ -470,6 +534,11 @@ def boot_config(site: Path, stdlib: list[str]) -> dict:
         "sizes": sizes,
         # Checked by the snapshot worker: it fetches our code again, maybe later.
         "pythonZipHash": file_hash(site / PY_ZIP),
+        # The parts loaded when first needed (app.parts): the snapshot holds them all.
+        "parts": {
+            name: {"zip": zip_name, "hash": file_hash(site / zip_name)}
+            for name, (zip_name, _) in sorted(later_parts().items())
+        },
     }
     return {"build": build_id(site, config), **config}
 
