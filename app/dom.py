@@ -308,7 +308,7 @@ class Page:
 
     def go_online(self) -> None:
         """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
-        self.js.location.assign(self._url(online="host"))
+        load_part(self.js, "online", lambda: self.js.location.assign(self._url(online="host")))
 
     def hosting(self, table_id: str) -> None:
         """The host's table is open: its URL brings it back after a reload."""
@@ -604,7 +604,11 @@ def mount() -> None:
 
     def found(ids: Any) -> None:
         # None: the browser cannot tell (no Web Locks); app.tabs then trusts the clock.
-        _start(js, tab, None if _none(ids) else frozenset(str(i) for i in ids))
+        tabs = None if _none(ids) else frozenset(str(i) for i in ids)
+        if _online_asked(str(js.location.search)):  # its code comes first (app.parts)
+            load_part(js, "online", lambda: _start(js, tab, tabs))
+        else:
+            _start(js, tab, tabs)
 
     boot.openTabs.then(create_once_callable(found))
 
@@ -635,7 +639,7 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
     from app.url import parse_query
 
     query = parse_query(search)
-    if not any(k in query for k in ("join", "host", "online")):
+    if not _online_asked(search):
         return False  # the game against bots imports nothing of online play
     from app.online import page as online
     from app.settings import model as st
@@ -649,6 +653,58 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
     settings, _, _ = st.apply_url(saved, query)
     online.start(page, store, query, role[0], role[1], settings)
     return True
+
+
+def _online_asked(search: str) -> bool:
+    from app.controller import parse_query
+
+    return any(k in parse_query(search) for k in ("join", "host", "online"))
+
+
+def load_part(js: Any, name: str, then: Callable[[], None]) -> None:
+    """Run ``then`` once the part ``name`` of our Python (``app.parts``) can be imported:
+    at once if it is there (a restored snapshot has it), else after fetching its zip
+    (from the service worker's cache when offline). A part that cannot be had is said
+    on the boot screen, or in the console once the game is up."""
+    from pyodide.ffi import create_once_callable
+
+    from app import parts
+
+    if parts.loaded(name):
+        then()
+        return
+    url = parts.zip_name(name)
+
+    def arrived(response: Any) -> Any:
+        if not response.ok:
+            raise RuntimeError(f"{url}: HTTP {response.status}")
+        return response.arrayBuffer()
+
+    def install(buffer: Any) -> None:
+        parts.install(name, js.Uint8Array.new(buffer).to_bytes())
+        then()
+
+    def failed(error: Any) -> None:
+        js.console.error(f"Schwimmen: {url} could not be loaded: {error}")
+        js.schwimmenBoot.failed(js.Object.fromEntries([["missing", url]]))
+
+    js.fetch(url).then(create_once_callable(arrived)).then(
+        create_once_callable(_logged(install)), create_once_callable(failed)
+    )
+
+
+def _logged(fn: Callable[..., None]) -> Callable[..., None]:
+    """``fn``, its Python errors put in the console (a promise callback's own would be lost)."""
+
+    def run(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception:
+            import js
+
+            js.console.error(traceback.format_exc())
+
+    return run
 
 
 def _store(js: Any) -> Any:

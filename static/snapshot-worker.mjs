@@ -21,6 +21,14 @@ async function bytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// A part of our code (app.parts), fetched again: it must be the page's too.
+async function checked(part) {
+  const data = await bytes(part.url);
+  const digest = hex(await crypto.subtle.digest("SHA-256", data)).slice(0, 16);
+  if (digest !== part.hash) throw new Error(`${part.zip} is not this page's`);
+  return data;
+}
+
 async function makeSnapshot(job) {
   const started = performance.now();
   // Our code fetched again, maybe from a newer release meanwhile: it must be the page's.
@@ -38,10 +46,18 @@ async function makeSnapshot(job) {
     _makeSnapshot: true,
   });
   python.FS.writeFile(job.pythonZipPath, await ourCode);
+  // The parts a page loads when first needed (app.parts): in the snapshot, imported.
+  const home = job.pythonZipPath.slice(0, job.pythonZipPath.lastIndexOf("/"));
+  for (const [part, data] of await Promise.all(job.parts.map(async (part) => [part, await checked(part)]))) {
+    python.FS.writeFile(`${home}/${part.zip}`, data);
+  }
   // Literals, not proxies: the snapshot must hold no reference to JavaScript.
   python.runPython(`
 import importlib, json, sys
 sys.path.insert(0, ${JSON.stringify(job.pythonZipPath)})
+import app.parts
+for _name in json.loads(${JSON.stringify(JSON.stringify(job.parts.map((part) => part.name)))}):
+    app.parts.add(_name)
 for _name in json.loads(${JSON.stringify(JSON.stringify(job.modules))}):
     importlib.import_module(_name)
 del _name

@@ -199,3 +199,34 @@ def test_a_tap_before_python_is_ready_is_not_taken_and_says_so(browser, site_url
         assert game.log_lines() == log_before
     finally:
         context.close()
+
+
+# Which of our zips the page has fetched so far (Resource Timing: from the network or
+# the service worker's cache alike).
+ZIPS_FETCHED = """() => performance.getEntriesByType('resource')
+  .map(e => new URL(e.name).pathname.split('/').pop()).filter(n => n.endsWith('.zip'))"""
+
+
+@pytest.mark.parametrize("offline", [False, True], ids=["online", "offline"])
+def test_online_plays_code_loads_when_its_screen_opens(context, site_url, offline):
+    """A fresh start (no snapshot) loads online play's code (online.zip) only when the
+    player opens "Play online"; offline, the service worker has it in its cache."""
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    game = GamePage(page).open(site_url, "?seed=5&bots=2&speed=0")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    if offline:
+        context.set_offline(True)
+    game.open(site_url, "?snapshot=0")
+    assert page.locator("#app").get_attribute("data-boot") == "fresh"
+    fetched = page.evaluate(ZIPS_FETCHED)
+    assert "python.zip" in fetched and "online.zip" not in fetched, fetched
+    page.locator("[data-action=online]").click()
+    dialog = page.locator("[data-testid=online]")
+    expect(dialog).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(dialog.locator("[name=name]")).to_be_visible()
+    assert "online.zip" in page.evaluate(ZIPS_FETCHED)
+    assert errors == []
+    context.set_offline(False)
