@@ -47,14 +47,28 @@ def test_site_holds_the_runtime_and_our_python_as_bytecode_only(site):
     shipped = {p.as_posix() for p in sources}
     assert {"engine/__init__.py", "engine/match.py", "app/main.py"} <= shipped
     assert "engine/arena.py" not in shipped  # a command-line tool
-    with zipfile.ZipFile(site / "python.zip") as archive:
-        assert set(archive.namelist()) == {f"{name}c" for name in shipped}
-        for info in archive.infolist():
-            assert info.compress_type == zipfile.ZIP_DEFLATED
-            pyc = archive.read(info)
-            # Bytecode of the page's Python, loaded without checking any source.
-            assert pyc[:4] != importlib.util.MAGIC_NUMBER  # made by Pyodide's 3.14, not us
-            assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
+    theirs = {f"{name.as_posix()}c" for name in site_build.pyscript_sources()}
+    assert "pyscript/__init__.pyc" in theirs  # PyScript's own package, precompiled
+    parts = {zip_name: folders for zip_name, folders in site_build.later_parts().values()}
+    found = set()
+    for zip_name in ("python.zip", *parts):
+        with zipfile.ZipFile(site / zip_name) as archive:
+            names = set(archive.namelist())
+        # A part holds its folders and nothing else; python.zip none of theirs.
+        folders = [f + "/" for fs in parts.values() for f in fs]
+        in_parts = {n for n in names if n.startswith(tuple(folders))}
+        assert in_parts == (names if zip_name in parts else set()), zip_name
+        found |= names
+    assert found == {f"{name}c" for name in shipped} | theirs
+    assert "app/online/page.pyc" in zipfile.ZipFile(site / "online.zip").namelist()
+    for zip_name in ("python.zip", *parts):
+        with zipfile.ZipFile(site / zip_name) as archive:
+            for info in archive.infolist():
+                assert info.compress_type == zipfile.ZIP_DEFLATED
+                pyc = archive.read(info)
+                # Bytecode of the page's Python, loaded without checking any source.
+                assert pyc[:4] != importlib.util.MAGIC_NUMBER  # Pyodide's 3.14 made it
+                assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked
     assert "[files]" not in (site / "pyscript.toml").read_text()  # boot.mjs brings it
 
 

@@ -56,9 +56,10 @@ def _screens():
                     yield host.markup
                     c.handle({"type": "escape"})
                 elif turns % 3 == 2 and not c.covered:
-                    c.click_card("hand", "0")  # a selected card
+                    card = {"type": "card", "zone": "hand", "index": "0"}
+                    c.handle(card)  # a selected card
                     yield host.markup
-                    c.click_card("hand", "0")
+                    c.handle(card)
                 c.play(rng.choice(c.match.legal_actions())) if not c.covered else c.press("reveal")
             elif host.state == "deal-over":
                 c.press("review")
