@@ -60,7 +60,10 @@ def _screens():
                     c.handle(card)  # a selected card
                     yield host.markup
                     c.handle(card)
-                c.play(rng.choice(c.match.legal_actions())) if not _covered(host) else c.press("reveal")
+                if _covered(host):
+                    c.press("reveal")
+                else:
+                    c.play(rng.choice(c.match.legal_actions()))
             elif host.state == "deal-over":
                 c.press("review")
                 yield host.markup
