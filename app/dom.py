@@ -128,7 +128,7 @@ class Page:
     def keep_screen(self) -> None:
         """Leave what ``#app`` shows (the screen and the log) for the next start to show
         at once, inert, until Python draws (static/first-screen.js checks and stores it)."""
-        screen = getattr(self.js, "schwimmenScreen", None)
+        screen: Any = getattr(self.js, "schwimmenScreen", None)
         if not self.keeps_screen or _none(screen) or not self.markup:
             return
         log = self.app.querySelector(".log-box")
