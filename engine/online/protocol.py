@@ -5,7 +5,10 @@ Every message is one JSON object whose ``kind`` names it. Guests send:
 - ``hello`` {version, name, secret?}: sit down (``secret``: take back one's seat);
 - ``act`` {seat, action, seq}: a move as its action text, for the match as it was after
   ``seq`` moves (the ``seq`` of the last ``state``), so a late double click is refused;
-- ``ping`` {}: still here (the host counts a silent guest as absent); ``bye`` {}: leaving.
+- ``ping`` {}: still here (the host counts a silent guest as absent); ``bye`` {}: leaving;
+- at a table whose referee is not on the creator's page (a table server), the creator's
+  lobby controls, from the connection holding seat 0: ``seat`` {seat, to, level?} (make a
+  seat a bot or open it again), ``start`` {}, ``rematch`` {}.
 
 The host sends:
 
@@ -70,6 +73,8 @@ from engine.online.schema import (
 )
 
 __all__ = [
+    "CORRESPONDENCE_MOVE_TIMES",
+    "LIVE_MOVE_TIMES",
     "MAX_GUEST_CHARS",
     "MAX_HOST_CHARS",
     "MOVE_TIMES",
@@ -91,6 +96,9 @@ __all__ = [
     "ping",
     "pong",
     "rejected",
+    "rematch",
+    "set_seat",
+    "start",
     "state",
     "timer",
     "update_needed",
@@ -111,8 +119,13 @@ NAME_MAX = 20
 """The longest player name, in characters, after trimming."""
 SECRET_CHARS = 32
 """A seat's secret: 16 random bytes as hexadecimal digits."""
-MOVE_TIMES = (0, 30, 60, 120, 300)
-"""Seconds per decision the host may choose; 0 is no limit."""
+LIVE_MOVE_TIMES = (0, 30, 60, 120, 300)
+"""Seconds per decision for a live table (a host's page, or a server); 0 is no limit."""
+CORRESPONDENCE_MOVE_TIMES = (600, 3600, 43200, 86400)
+"""Seconds per decision for a correspondence table, which only a table server keeps
+(10 minutes, 1 hour, 12 hours, 24 hours: the table outlives a closed browser)."""
+MOVE_TIMES = LIVE_MOVE_TIMES + CORRESPONDENCE_MOVE_TIMES
+"""Every time per decision a table may have."""
 ON_TIMEOUT = ("bot", "end")
 """When time runs out: a bot makes the move, or the match ends with no life lost."""
 SEAT_KINDS = ("host", "guest", "bot", "open")
@@ -194,6 +207,12 @@ def _secret(value: Any, where: str) -> str:
     return value
 
 
+def _move_time(value: Any, where: str) -> int:
+    if type(value) is not int or value not in MOVE_TIMES:
+        raise bad(where, f"is {quote(value)}; expected one of {', '.join(map(str, MOVE_TIMES))}")
+    return value
+
+
 def _rules(value: Any, where: str) -> dict[str, Any]:
     return views.read_rules(value, where).to_dict()
 
@@ -217,6 +236,9 @@ GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "act": ({"seat": _SEAT, "action": text(40), "seq": _COUNT}, {}),
     "ping": ({}, {}),
     "bye": ({}, {}),
+    "seat": ({"seat": _SEAT, "to": one_of("bot", "open")}, {"level": text(20)}),
+    "start": ({}, {}),
+    "rematch": ({}, {}),
 }
 """Per kind a guest sends: its required fields and its optional ones, with their checks."""
 
@@ -228,7 +250,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
             "players": integer(2, views.MAX_SEATS),
             "preset": text(20),
             "rules": _rules,
-            "move_time": integer(0, max(MOVE_TIMES)),
+            "move_time": _move_time,
             "on_timeout": one_of(*ON_TIMEOUT),
             "bot_level": text(20),
             "started": boolean,
@@ -337,6 +359,24 @@ def ping() -> str:
 def bye() -> str:
     """A guest leaves the table."""
     return _encode("bye")
+
+
+def set_seat(seat: int, to: str, level: str | None = None) -> str:
+    """The creator makes ``seat`` a bot (of ``level``) or opens it again (``to``)."""
+    body: dict[str, Any] = {"seat": seat, "to": to}
+    if level is not None:
+        body["level"] = level
+    return _encode("seat", **body)
+
+
+def start() -> str:
+    """The creator starts the match; open seats get bots."""
+    return _encode("start")
+
+
+def rematch() -> str:
+    """The creator starts a new match at the same table once this one is over."""
+    return _encode("rematch")
 
 
 def welcome(seat: int, secret: str) -> str:

@@ -26,6 +26,12 @@ What the referee guarantees, whatever arrives:
   it passes, a bot makes that move (``on_timeout="bot"``) or the match ends for
   everyone with no life lost (``"end"``).
 
+A table server runs the same referee with no host at the table: the creator sits at
+seat 0 as a guest holding ``owner_secret`` and uses the lobby controls over the
+protocol (``seat``, ``start``, ``rematch``, refused from any other seat as
+``not-owner``); with ``secret_hash`` the seats keep only the hash of their secrets, so
+what :meth:`Referee.to_dict` saves cannot sit down at the table.
+
 >>> from engine import preset
 >>> clock = iter(range(0, 10**9, 10)).__next__
 >>> ref = Referee(TableConfig(preset("classic"), players=3), "Hana", clock=clock)
@@ -185,7 +191,10 @@ class Referee:
 
     ``clock()`` gives the time in milliseconds; ``secrets()`` a new seat's secret
     (32 hexadecimal digits; random by default); ``bot_names`` the names bots get on
-    the seats they fill (seat s gets ``bot_names[s - 1]``).
+    the seats they fill (seat s gets ``bot_names[s - 1]``). For a table server:
+    ``secret_hash`` turns a secret into what its seat keeps (32 hexadecimal digits),
+    ``owner_secret`` seats the creator at seat 0 as a guest (no host at the table),
+    ``seeds()`` gives the seed of a match the creator starts over the protocol.
     """
 
     def __init__(
@@ -197,13 +206,22 @@ class Referee:
         secrets: Callable[[], str] | None = None,
         bot_names: Sequence[str] = (),
         timing: Timing | None = None,
+        secret_hash: Callable[[str], str] | None = None,
+        owner_secret: str | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
         self.timing = timing or Timing()
         self._secrets = secrets or (lambda: os.urandom(16).hex())
+        self._hash = secret_hash or (lambda secret: secret)
+        self._seeds = seeds or (lambda: int.from_bytes(os.urandom(4), "big") >> 1)
         self._bot_names = tuple(bot_names)
-        self.seats = [Seat(SeatKind.HOST, protocol.clean_name(host_name))]
+        name = protocol.clean_name(host_name)
+        if owner_secret is None:
+            self.seats = [Seat(SeatKind.HOST, name)]
+        else:  # the creator is a guest of a server's table, coming back with this secret
+            self.seats = [Seat(SeatKind.GUEST, name, secret=self._hash(owner_secret))]
         self.seats += [Seat(SeatKind.OPEN) for _ in range(config.players - 1)]
         self.match: Match | None = None
         self.seed = 0
@@ -245,9 +263,12 @@ class Referee:
             "act": self._act,
             "ping": self._ping,
             "bye": self._bye,
+            "seat": self._owner,
+            "start": self._owner,
+            "rematch": self._owner,
         }[message.kind]
         try:
-            out = handle(conn, message.body, now)
+            out = handle(conn, {**message.body, "kind": message.kind}, now)
         except ProtocolError as e:
             seq = message.body.get("seq")
             return [(conn, protocol.rejected(e.reason, e.detail, of=message.kind, seq=seq))]
@@ -357,6 +378,8 @@ class Referee:
         secrets: Callable[[], str] | None = None,
         bot_names: Sequence[str] = (),
         timing: Timing | None = None,
+        secret_hash: Callable[[str], str] | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> Referee:
         """The table saved by :meth:`to_dict`, with nobody connected: each guest's seat
         waits for its person (their pages say hello again with their secrets), and the
@@ -370,7 +393,14 @@ class Referee:
         now = clock()
         saved = [_saved_seat(s, i, now) for i, s in enumerate(seats)]
         ref = cls(
-            config, saved[0].name, clock=clock, secrets=secrets, bot_names=bot_names, timing=timing
+            config,
+            saved[0].name,
+            clock=clock,
+            secrets=secrets,
+            bot_names=bot_names,
+            timing=timing,
+            secret_hash=secret_hash,
+            seeds=seeds,
         )
         ref.seats = saved
         ended, seed = data.get("ended"), data.get("seed")
@@ -384,6 +414,21 @@ class Referee:
             ref._deals = m.deal_count
             ref.stand_ins = _saved_stand_ins(data.get("stand_ins", []), len(m.actions))
         return ref
+
+    def attach(self, conn: str, seat: int) -> None:
+        """Bind ``conn`` to the person of guest ``seat`` without a hello: for a transport
+        that checked the seat's secret itself (a server rebuilding the referee from its
+        database); a connection bound to the seat before loses it."""
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if s is None or s.kind is not SeatKind.GUEST:
+            raise InvalidInputError(f"seat {seat!r} has no guest to attach to")
+        if s.conn == conn:
+            return
+        if s.conn is not None:
+            self._conns.pop(s.conn, None)
+        self._conns.pop(conn, None)
+        s.conn, s.last_seen, s.gone_at = conn, self.clock(), None
+        self._conns[conn] = seat
 
     def time_left(self, now: float | None = None) -> tuple[int, float] | None:
         """(seat, milliseconds left) of the decision with a deadline now, or None."""
@@ -401,7 +446,8 @@ class Referee:
         seat: int | None
         secret = body.get("secret")
         if secret is not None:
-            seat = next((i for i, s in enumerate(self.seats) if s.secret == secret), None)
+            key = self._hash(secret)
+            seat = next((i for i, s in enumerate(self.seats) if s.secret == key), None)
             if seat is None:
                 raise ProtocolError(Reason.BAD_SECRET, "no seat of this table has that secret")
             s = self.seats[seat]
@@ -413,10 +459,11 @@ class Referee:
             seat = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN), None)
             if seat is None:
                 raise ProtocolError(Reason.TABLE_FULL, "every seat is taken")
-            s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._secrets())
+            secret = self._secrets()
+            s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._hash(secret))
         s.conn, s.last_seen, s.gone_at, s.feed = conn, now, None, Feed()
         self._conns[conn] = seat
-        out = [(conn, protocol.welcome(seat, s.secret or ""))]
+        out = [(conn, protocol.welcome(seat, secret))]
         out += self._lobby_all()
         if self.match is not None:
             out += self._catch_up(self.match, conn, seat, now)
@@ -437,12 +484,25 @@ class Referee:
     def _bye(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
         seat = self._seat_of(conn)
         del self._conns[conn]
-        if self.match is None:  # leaving the lobby frees the seat
+        if self.match is None and seat != 0:  # leaving the lobby frees the seat
             self.seats[seat] = Seat(SeatKind.OPEN)
         else:  # in a match the seat waits for its person (the secret brings them back)
             s = self.seats[seat]
             s.conn, s.gone_at = None, now
         return self._lobby_all()
+
+    def _owner(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+        """The creator's lobby controls, at a table with no host (a server's)."""
+        if self._seat_of(conn) != 0 or self.seats[0].kind is not SeatKind.GUEST:
+            raise ProtocolError(Reason.NOT_OWNER, "only the table's creator, at seat 0, may")
+        try:
+            if body["kind"] == "seat":
+                return self.set_seat(body["seat"], SeatKind(body["to"]), body.get("level"))
+            if body["kind"] == "start":
+                return self.start(self._seeds())
+            return self.rematch(self._seeds())
+        except InvalidInputError as e:
+            raise ProtocolError(Reason.LOBBY, str(e)[:300]) from None
 
     def _seat_of(self, conn: str) -> int:
         seat = self._conns.get(conn)
@@ -633,6 +693,9 @@ def _saved_stand_ins(data: Any, moves: int) -> dict[int, str]:
     return found
 
 
+_FIRST_SEAT = (SeatKind.HOST, SeatKind.GUEST)  # the host, or a server table's creator
+
+
 def _saved_seat(data: Any, seat: int, now: float) -> Seat:
     """One seat of a saved table; a guest's seat waits (away since ``now``)."""
     try:
@@ -642,7 +705,7 @@ def _saved_seat(data: Any, seat: int, now: float) -> Seat:
             name = protocol.clean_name(name)
     except (TypeError, KeyError, ValueError) as e:  # ProtocolError is a ValueError
         raise InvalidInputError(f"saved seat {seat} is broken: {e}") from None
-    if (kind is SeatKind.HOST) != (seat == 0):
+    if (kind is SeatKind.HOST and seat != 0) or (seat == 0 and kind not in _FIRST_SEAT):
         raise InvalidInputError(f"saved seat {seat} cannot be a {kind} seat")
     if kind is SeatKind.BOT and level not in bots.NAMES:
         raise InvalidInputError(f"saved seat {seat}: unknown bot level {level!r}")

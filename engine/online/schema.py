@@ -47,6 +47,8 @@ class Reason(enum.StrEnum):
     NOT_YOUR_TURN = "not-your-turn"  # another seat is to decide
     STALE = "stale"  # a move made for an earlier state of the match
     ILLEGAL = "illegal"  # unreadable action text, or one the rules do not allow now
+    NOT_OWNER = "not-owner"  # a lobby control from another seat than the table's creator
+    LOBBY = "lobby"  # a lobby control that does not fit the table now (started, not over)
 
 
 class ProtocolError(ValueError):
