@@ -4,6 +4,8 @@
 
     python scripts/build.py --online my-servers.json   # other signalling/ICE servers
 
+    python scripts/build.py --server https://tables.example.org   # a table server's tables
+
 The site holds the page, the static files, the Python runtime and the WebRTC
 library of online play copied from ``node_modules`` (run ``npm ci`` first),
 ``python.zip`` with every ``*.py`` of ``engine/`` and ``app/`` and its bytecode
@@ -134,12 +136,16 @@ class BuildError(RuntimeError):
     """The build cannot go on (a missing input); the message says what to do."""
 
 
-def build(out: Path | None = None, online: dict | None = None) -> Path:
+def build(out: Path | None = None, online: dict | None = None, server: str | None = None) -> Path:
     """Build the site into ``out/site`` (default ``dist/``) and return that folder.
 
-    ``online`` replaces entries of ``ONLINE_DEFAULTS`` (see ``online_config``)."""
+    ``online`` replaces entries of ``ONLINE_DEFAULTS`` (see ``online_config``);
+    ``server`` names the table server whose tables the page plays (``server_origin``):
+    its policy then connects to that server and nothing else."""
     out = (out or ROOT / "dist").resolve()
     online_settings = online_config(online)
+    if server is not None:
+        online_settings = {**online_settings, "server": server_origin(server)}
     site = out / "site"
     if site.exists():
         shutil.rmtree(site)
@@ -220,13 +226,46 @@ def _signal_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc.lower(), parts.path or "/", "", ""))
 
 
+def server_origin(url: str) -> str:
+    """A table server's origin, checked: ``https://`` (``http://`` only on this machine),
+    a host and maybe a port, nothing else.
+
+    >>> server_origin("https://Tables.example.org/"), server_origin("http://127.0.0.1:8123")
+    ('https://tables.example.org', 'http://127.0.0.1:8123')
+    >>> server_origin("http://tables.example.org")
+    Traceback (most recent call last):
+    ...
+    scripts.build.BuildError: server 'http://tables.example.org': not an https:// URL
+    """
+    parts = urllib.parse.urlsplit(url)
+    local = parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS
+    if parts.scheme != "https" and not local:
+        raise BuildError(f"server {url!r}: not an https:// URL")
+    if not parts.hostname or parts.username or parts.password or parts.query or parts.fragment:
+        raise BuildError(f"server {url!r}: only scheme, host and port")
+    if parts.path not in ("", "/"):
+        raise BuildError(f"server {url!r}: the server's origin, without a path")
+    try:
+        parts.port  # noqa: B018 - raises on a port that is no number
+    except ValueError as error:
+        raise BuildError(f"server {url!r}: {error}") from None
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
 def connect_sources(config: dict) -> list[str]:
     """The page's ``connect-src``: its own files, the signalling servers (their origins)
-    and, with ``loopback``, WebSockets to this machine.
+    and, with ``loopback``, WebSockets to this machine. A build for a table server
+    connects to its files and to that server (HTTP and WebSocket) and nothing else.
 
     >>> connect_sources(online_config())
     ["'self'", 'wss://0.peerjs.com', 'ws://127.0.0.1:*', 'ws://localhost:*']
+    >>> connect_sources({**online_config(), "server": "https://t.example.org"})
+    ["'self'", 'https://t.example.org', 'wss://t.example.org']
     """
+    if config.get("server"):
+        origin = config["server"]
+        ws = origin.replace("https://", "wss://", 1).replace("http://", "ws://", 1)
+        return ["'self'", origin, ws]
     sources = ["'self'"]
     for url in config["signal"]:
         parts = urllib.parse.urlsplit(url)
@@ -658,6 +697,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
     parser.add_argument(
+        "--server",
+        help="the table server whose tables the page plays (its origin, https://; "
+        "http:// on 127.0.0.1; docs/server.md)",
+    )
+    parser.add_argument(
         "--online",
         type=Path,
         help="JSON file with online settings replacing the defaults (signal, key, "
@@ -673,7 +717,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise BuildError(f"--online {args.online}: {error}") from None
             if not isinstance(online, dict):
                 raise BuildError(f"--online {args.online}: a JSON object of settings")
-        site = build(args.out, online)
+        site = build(args.out, online, args.server)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

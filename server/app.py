@@ -1,0 +1,496 @@
+"""The Starlette application: the table API, one WebSocket per page, and the site.
+
+- ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database answers;
+- ``POST /api/tables`` ``{name, players, preset, rules, move_time, on_timeout,
+  bot_level}``: a new table, ``{table, seat, token}`` (the creator's seat and token);
+- ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
+- ``POST /api/my-tables`` ``{seats: [{table, token}]}``: each seat held, whose turn, time left;
+- ``GET /api/push/key``: the VAPID public key to subscribe with;
+- ``POST /api/tables/{id}/push`` ``{token, subscription, lang}``: reminders for that seat
+  (``{token, off: true}``: no more);
+- ``WS /api/tables/{id}/ws``: the guest/host protocol of ``engine.online.protocol``;
+- ``/``: the built site (``scripts/build.py --server``), when one is given.
+
+Limits: request bodies of at most ``MAX_BODY`` bytes (413 past that), WebSocket
+messages of at most ``MAX_FRAME`` bytes (uvicorn closes the socket past that; the
+referee refuses anything over 1024 characters with ``too-large``), a token bucket per
+client address for the POSTs, one per connection for its messages. Cross-origin
+requests and WebSockets are taken only from the allowed origins (the site's own, and
+``--origin``); a token travels only in a body or a message, never in a URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from engine import InvalidInputError, Rules, safe_json
+from engine.online import protocol
+from engine.online.protocol import ProtocolError
+from engine.online.referee import SeatKind, TableConfig
+from server import db
+from server.hub import Conn, Hub
+from server.news import News
+from server.push import Push
+from server.store import Store
+from server.tables import CONN_TIMING, Tables, token_hash
+
+log = logging.getLogger("schwimmen.server")
+
+MAX_BODY = 16 * 1024
+MAX_FRAME = 64 * 1024
+MAX_MY_TABLES = 50
+TABLE_ID = re.compile(r"[a-z0-9]{16}")
+TOKEN = re.compile(r"[0-9a-f]{32}")
+HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
+
+
+def wall_clock() -> float:
+    return time.time() * 1000
+
+
+@dataclass
+class Settings:
+    """How the server runs; ``clock`` gives milliseconds since 1970 (tests set it)."""
+
+    database: str = "sqlite:///tables.db"
+    site: Path | None = None
+    origins: tuple[str, ...] = ()  # other origins whose pages may use this server
+    push_endpoints: tuple[str, ...] = ()  # extra push endpoints allowed (tests)
+    push_subject: str = "mailto:tables@localhost"
+    clock: Callable[[], float] = wall_clock
+    process: str = field(default_factory=lambda: os.urandom(6).hex())
+    scheduler: bool = True  # run the deadlines (tests drive them by hand)
+    due_poll_s: float = 1.0
+
+
+class Server:
+    """Everything a running server holds (the application's ``state.server``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(db.make_engine(settings.database), settings.process)
+        self.hub = Hub(settings.clock)
+        self.push = Push(
+            self.store, subject=settings.push_subject, extra_endpoints=settings.push_endpoints
+        )
+        self.tables = Tables(
+            self.store,
+            self.hub,
+            clock=settings.clock,
+            on_turn=self.push.turn,
+            on_remind=self.push.remind,
+        )
+        self.news = News(self.store, self.tables, self.hub, settings.database)
+        self.tables.announce_presence = self.news.presence
+        self.http_buckets: dict[str, list[float]] = {}
+        self._tasks: list[asyncio.Task[Any]] = []
+
+    async def start(self) -> None:
+        await db.migrate(self.settings.database)
+        await self.push.load_key()
+        await self.news.start()
+        if self.settings.scheduler:
+            self._tasks.append(asyncio.create_task(self._deadlines()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.news.stop()
+        await self.push.drain()
+        await self.store.close()
+
+    async def _deadlines(self) -> None:
+        """Take the deadlines that fall due, at start (those that fell due while the
+        server was down) and then about every ``due_poll_s``."""
+        while True:
+            try:
+                while await self.tables.run_due():
+                    pass
+            except Exception:
+                log.exception("deadlines")
+            await asyncio.sleep(self.settings.due_poll_s)
+
+    def http_allowed(self, request: Request) -> bool:
+        now = time.monotonic()
+        client = request.client.host if request.client else "?"
+        tokens, at = self.http_buckets.get(client, [HTTP_BURST, now])
+        tokens = min(HTTP_BURST, tokens + (now - at) * HTTP_RATE)
+        if len(self.http_buckets) > 10_000:
+            self.http_buckets.clear()
+        self.http_buckets[client] = [tokens - 1 if tokens >= 1 else tokens, now]
+        return tokens >= 1
+
+
+# ---------------------------------------------------------------- HTTP
+
+
+def _server(request: Request | WebSocket) -> Server:
+    return request.app.state.server
+
+
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    try:
+        return safe_json.loads(raw.decode("utf-8"), max_chars=MAX_BODY, max_depth=6)
+    except (UnicodeDecodeError, InvalidInputError) as e:
+        raise ValueError(f"not a JSON body: {e}") from None
+
+
+async def health(request: Request) -> Response:
+    server = _server(request)
+    async with server.store.begin() as conn:
+        await server.store.version(conn, "")
+    return JSONResponse({"ok": True, "database": server.store.engine.dialect.name})
+
+
+async def create_table(request: Request) -> Response:
+    server = _server(request)
+    if not server.http_allowed(request):
+        return _error(429, "too many requests")
+    try:
+        body = await _body(request)
+        config, name = _table_choices(body)
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(400, str(e)[:300])
+    table_id, token = await server.tables.create(config, name)
+    return JSONResponse({"table": table_id, "seat": 0, "token": token}, status_code=201)
+
+
+def _table_choices(body: Any) -> tuple[TableConfig, str]:
+    if not isinstance(body, dict):
+        raise ValueError("a table's choices are a JSON object")
+    known = {"name", "players", "preset", "rules", "move_time", "on_timeout", "bot_level"}
+    unknown = set(body) - known
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)}")
+    name = protocol.clean_name(body.get("name"))  # ProtocolError is a ValueError
+    rules = Rules.from_dict(body.get("rules"))
+    config = TableConfig(
+        rules,
+        players=body.get("players", 4),
+        preset=body.get("preset", "custom"),
+        move_time=body.get("move_time", 0),
+        on_timeout=body.get("on_timeout", "bot"),
+        bot_level=body.get("bot_level", "medium"),
+    )
+    return config, name
+
+
+def _summary(entry: Any, seat: int | None = None, now: float = 0) -> dict[str, Any]:
+    ref = entry.ref
+    m = ref.match
+    turn = None if m is None or ref.ended else m.current_player()
+    left = ref.time_left(now) if ref.deadline is not None and not ref.ended else None
+    out: dict[str, Any] = {
+        "players": ref.config.players,
+        "preset": ref.config.preset,
+        "move_time": ref.config.move_time,
+        "on_timeout": ref.config.on_timeout,
+        "names": [s.name for s in ref.seats],
+        "kinds": [str(s.kind) for s in ref.seats],
+        "open": sum(s.kind is SeatKind.OPEN for s in ref.seats),
+        "started": m is not None,
+        "ended": ref.ended,
+        "turn": turn,
+        "left_ms": None if left is None else int(left[1]),
+        "moves": 0 if m is None else len(m.actions),
+    }
+    if seat is not None:
+        out["seat"] = seat
+        out["your_turn"] = turn == seat
+    return out
+
+
+async def table_info(request: Request) -> Response:
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    if not TABLE_ID.fullmatch(table_id):
+        return _error(404, "no such table")
+    entry = await server.tables.current(table_id)
+    if entry is None:
+        return _error(404, "no such table")
+    return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
+
+
+async def my_tables(request: Request) -> Response:
+    server = _server(request)
+    if not server.http_allowed(request):
+        return _error(429, "too many requests")
+    try:
+        body = await _body(request)
+        held = body["seats"]
+        if not isinstance(held, (list, tuple)) or len(held) > MAX_MY_TABLES:
+            raise ValueError(f"seats: a list of at most {MAX_MY_TABLES}")
+        pairs = [(h["table"], h["token"]) for h in held]
+        if not all(
+            isinstance(t, str) and isinstance(k, str) and TOKEN.fullmatch(k) for t, k in pairs
+        ):
+            raise ValueError("each seat is {table, token} with a token of 32 hexadecimal digits")
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(400, str(e)[:300])
+    wanted = {token_hash(k): t for t, k in pairs}
+    async with server.store.begin() as conn:
+        found = await server.store.seats_of(conn, list(wanted))
+    rows = []
+    now = server.settings.clock()
+    for table_id, seat, digest in found:
+        if wanted.get(digest) != table_id:
+            continue
+        entry = await server.tables.current(table_id)
+        if entry is not None:
+            rows.append({"table": table_id, **_summary(entry, seat, now)})
+    return JSONResponse({"tables": rows})
+
+
+async def push_key(request: Request) -> Response:
+    return JSONResponse({"key": _server(request).push.public_key})
+
+
+async def push_subscribe(request: Request) -> Response:
+    server = _server(request)
+    if not server.http_allowed(request):
+        return _error(429, "too many requests")
+    table_id = request.path_params["table_id"]
+    try:
+        body = await _body(request)
+        token = body["token"]
+        if not isinstance(token, str) or not TOKEN.fullmatch(token):
+            raise ValueError("token: 32 hexadecimal digits")
+        sub = None if body.get("off") is True else _subscription(body, server.push)
+    except (ValueError, KeyError, TypeError) as e:
+        return _error(400, str(e)[:300])
+    digest = token_hash(token)
+    async with server.store.begin() as conn:
+        found = [s for t, s, _ in await server.store.seats_of(conn, [digest]) if t == table_id]
+        if not found:
+            return _error(403, "that token holds no seat of this table")
+        if sub is None:
+            await server.store.unsubscribe(conn, table_id, found[0], None)
+        else:
+            await server.store.subscribe(
+                conn, table_id, found[0], sub, int(server.settings.clock())
+            )
+    return Response(status_code=204)
+
+
+def _subscription(body: dict[str, Any], push: Push) -> dict[str, str]:
+    sub = body["subscription"]
+    endpoint, keys = sub["endpoint"], sub["keys"]
+    p256dh, auth = keys["p256dh"], keys["auth"]
+    lang = body.get("lang", "en")
+    if not push.allowed(endpoint):
+        raise ValueError("the push endpoint is not a known push service")
+    b64 = re.compile(r"[A-Za-z0-9_-]+={0,2}")
+    if not (isinstance(p256dh, str) and b64.fullmatch(p256dh) and 80 <= len(p256dh) <= 100):
+        raise ValueError("keys.p256dh: a P-256 public key, base64url")
+    if not (isinstance(auth, str) and b64.fullmatch(auth) and 16 <= len(auth) <= 30):
+        raise ValueError("keys.auth: 16 bytes, base64url")
+    if lang not in ("de", "en"):
+        raise ValueError("lang: de or en")
+    return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth, "lang": lang}
+
+
+# ---------------------------------------------------------------- the WebSocket
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A page's origin may open a socket: the server's own, or one of ``allowed``; a
+    client that names none is no browser page (browsers always send it).
+
+    >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
+    True
+    >>> origin_allowed("https://evil.example", "tables.example.org", ("https://game.example",))
+    False
+    """
+    if origin is None:
+        return True
+    return origin in allowed or (
+        host is not None and origin in (f"http://{host}", f"https://{host}")
+    )
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    server = _server(websocket)
+    table_id = websocket.path_params["table_id"]
+    headers = websocket.headers
+    if not origin_allowed(headers.get("origin"), headers.get("host"), server.settings.origins):
+        await websocket.close(code=1008)
+        return
+    if not TABLE_ID.fullmatch(table_id):
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    clock = server.settings.clock
+    conn = Conn(
+        table_id,
+        websocket.send_text,
+        lambda code: websocket.close(code),
+        now=clock(),
+        timing=CONN_TIMING,
+    )
+    writer = asyncio.create_task(conn.writer())
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if not conn.bucket.allow(clock()):
+                if not conn.bucket.warned:
+                    conn.bucket.warned = True
+                    conn.put(
+                        protocol.rejected(
+                            protocol.Reason.FLOOD, "too many messages: some were dropped"
+                        )
+                    )
+                continue
+            if text is None:
+                conn.put(
+                    protocol.rejected(protocol.Reason.NOT_JSON, "a message is text, not bytes")
+                )
+                continue
+            try:
+                await server.tables.receive(conn, text)
+            except ProtocolError as e:
+                conn.put(protocol.rejected(e.reason, e.detail))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await server.tables.disconnected(conn)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 2)
+
+
+# ---------------------------------------------------------------- limits, headers
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (by their length, or as they come)."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await JSONResponse({"error": "the body is too large"}, status_code=413)(
+                scope, receive, send
+            )
+            return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await JSONResponse({"error": "the body is too large"}, status_code=413)(
+                scope, receive, send
+            )
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Headers:
+    """Headers for every answer: no sniffing, no referrer, no framing; the service
+    worker and the page are checked for updates on every visit."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY"),
+                ]
+                if path.startswith("/api/") or path in ("/", "/index.html", "/sw.js"):
+                    headers.append((b"cache-control", b"no-cache"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The application for ``settings`` (see the module text)."""
+    settings = settings or Settings()
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> Any:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    routes = [
+        Route("/api/health", health),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/my-tables", my_tables, methods=["POST"]),
+        Route("/api/push/key", push_key),
+        Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
+        WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+    ]
+    if settings.site is not None:
+        routes.append(Mount("/", StaticFiles(directory=str(settings.site), html=True)))
+    middleware = [
+        Middleware(BodyLimit),
+        Middleware(Headers),
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+            max_age=600,
+        ),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,176 @@
+"""The database: its tables, an engine for a URL, and the migrations run at start.
+
+One code path for both databases: SQLAlchemy 2's asyncio engine over ``aiosqlite``
+(SQLite, the default: a file, nothing to install) or ``asyncpg`` (PostgreSQL). The
+schema here is what the Alembic migrations in ``server/migrations`` create; the
+migrations, not ``metadata.create_all``, make it (a test checks they agree).
+
+SQLite gets ``BEGIN IMMEDIATE`` for every transaction (one writer at a time, so a
+table read for update cannot change before its write), the write-ahead log and a busy
+timeout. ``FOR UPDATE`` and ``SKIP LOCKED`` are PostgreSQL's; SQLAlchemy leaves them out
+on SQLite, where the immediate transaction already holds the whole file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),  # +1 at every write: the news's key
+    sa.Column("state", sa.Text, nullable=False),  # Referee.to_dict() as JSON (hashes, no secret)
+    sa.Column("match_no", sa.Integer, nullable=False),  # 0 in the lobby, +1 at each (re)match
+    sa.Column("moves", sa.Integer, nullable=False),  # actions of the current match
+    sa.Column("deadline", sa.BigInteger, nullable=True),  # the decision due, ms since 1970
+    sa.Column("ended", sa.String(16), nullable=True),  # "end", "timeout"
+    sa.Column("move_time", sa.Integer, nullable=False),
+    sa.Column("created", sa.BigInteger, nullable=False),
+    sa.Column("updated", sa.BigInteger, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("token_hash", sa.String(32), nullable=False, unique=True),
+)
+"""The seats held by a person's token, by the token's hash ("My tables" finds them)."""
+
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("match_no", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),  # the move's number in its match
+    sa.Column("action", sa.String(40), nullable=False),
+    sa.Column("at", sa.BigInteger, nullable=False),
+)
+"""Every accepted move, once (the key refuses a move written twice)."""
+
+deadlines = sa.Table(
+    "deadlines",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("kind", sa.String(8), primary_key=True),  # "move" (time out) or "remind" (80 %)
+    sa.Column("due", sa.BigInteger, nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),  # the decision after seq moves
+)
+
+push_subscriptions = sa.Table(
+    "push_subscriptions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("endpoint", sa.Text, nullable=False),
+    sa.Column("p256dh", sa.String(120), nullable=False),
+    sa.Column("auth", sa.String(40), nullable=False),
+    sa.Column("lang", sa.String(4), nullable=False),
+    sa.Column("created", sa.BigInteger, nullable=False),
+    sa.UniqueConstraint("table_id", "seat", "endpoint"),
+)
+"""A page's Web Push subscription for its seat at one table (opted into per table)."""
+
+settings = sa.Table(
+    "settings",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+"""The server's own values that every process shares (the VAPID key)."""
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def async_url(url: str) -> str:
+    """A database URL with the asyncio driver this server uses: ``sqlite:///PATH`` and
+    ``postgresql://...`` as people write them.
+
+    >>> async_url("sqlite:///tables.db"), async_url("postgresql://u@h:5/db")
+    ('sqlite+aiosqlite:///tables.db', 'postgresql+asyncpg://u@h:5/db')
+    >>> async_url("mysql://x")
+    Traceback (most recent call last):
+    ...
+    ValueError: database 'mysql://x': sqlite:///PATH or postgresql://...
+    """
+    for plain, driver in (
+        ("sqlite", "sqlite+aiosqlite"),
+        ("postgresql", "postgresql+asyncpg"),
+        ("postgres", "postgresql+asyncpg"),
+    ):
+        for prefix in (f"{plain}://", f"{driver}://"):
+            if url.startswith(prefix):
+                return driver + "://" + url[len(prefix) :]
+    raise ValueError(f"database {url!r}: sqlite:///PATH or postgresql://...")
+
+
+def make_engine(url: str, **options: Any) -> AsyncEngine:
+    """The engine for ``url`` (see :func:`async_url`), set up for this server."""
+    url = async_url(url)
+    if url.startswith("sqlite"):
+        # One connection: SQLite has one writer anyway, and a queue of coroutines on one
+        # connection waits in Python instead of on the file's lock.
+        engine = create_async_engine(url, pool_size=1, max_overflow=0, **options)
+        _sqlite_setup(engine)
+        return engine
+    options.setdefault("pool_size", 10)
+    options.setdefault("max_overflow", 5)
+    return create_async_engine(url, pool_pre_ping=True, **options)
+
+
+def _sqlite_setup(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy's BEGIN below, not the driver's
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before anyone is told
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def is_postgres(engine: AsyncEngine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", async_url(url).replace("%", "%%"))
+    return config
+
+
+def migrate_sync(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic's ``upgrade head``).
+    Run in a thread of its own: Alembic's async env runs its own event loop."""
+    from alembic import command
+
+    if url.startswith(("sqlite:///", "sqlite+aiosqlite:///")):
+        path = url.split(":///", 1)[1]
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(url), "head")
+
+
+async def migrate(url: str) -> None:
+    """:func:`migrate_sync` from a running event loop."""
+    await asyncio.to_thread(migrate_sync, url)

@@ -1,0 +1,320 @@
+"""Every read and write of the server's tables, one function each, inside a transaction
+the caller holds (``async with store.begin() as conn``).
+
+A table is written whole after every change: its referee's ``to_dict()`` (seats keep
+only their tokens' hashes), the moves accepted since the last write as rows of their
+own, the seats' token hashes, and its deadlines as rows. The caller commits before it
+tells anyone, so nothing a page was told can be lost.
+
+A table is locked for its write (``FOR UPDATE`` on PostgreSQL, the immediate
+transaction on SQLite); the deadline scheduler takes a due table with ``SKIP
+LOCKED``, so two processes never handle the same deadline.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from server import db
+
+NOTIFY_CHANNEL = "schwimmen_tables"
+"""PostgreSQL's channel for the news that a table changed (``table_id version``)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """A table as stored."""
+
+    id: str
+    version: int
+    state: dict[str, Any]
+    match_no: int
+    moves: int
+    deadline: int | None
+    ended: str | None
+    move_time: int
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A decision's deadline (``move``) or its reminder at 80 % of the time (``remind``)."""
+
+    kind: str
+    due: int
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class Write:
+    """What changed at a table, to store: the new state and the moves since the last write."""
+
+    state: dict[str, Any]
+    match_no: int
+    moves: int
+    new_moves: Sequence[tuple[int, str]]  # (seq, action) of match ``match_no``
+    deadline: int | None
+    ended: str | None
+    seat_hashes: dict[int, str] | None  # the seats' token hashes, when they changed
+    deadlines: Sequence[Deadline]
+
+
+class Store:
+    """The database behind the server (see the module text)."""
+
+    def __init__(self, engine: AsyncEngine, process: str = "") -> None:
+        self.engine = engine
+        self.postgres = db.is_postgres(engine)
+        self.process = process  # names this process in its news (it skips its own)
+
+    def begin(self) -> Any:
+        return self.engine.begin()
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # ------------------------------------------------------------ tables
+
+    async def create(
+        self, conn: AsyncConnection, table_id: str, state: dict[str, Any], now: int, write: Write
+    ) -> None:
+        await conn.execute(
+            db.tables.insert().values(
+                id=table_id,
+                version=1,
+                state=_dump(state),
+                match_no=0,
+                moves=0,
+                deadline=None,
+                ended=None,
+                move_time=state["config"]["move_time"],
+                created=now,
+                updated=now,
+            )
+        )
+        await self._write_parts(conn, table_id, write, now)
+
+    async def load(self, conn: AsyncConnection, table_id: str, *, lock: bool) -> Row | None:
+        """The table ``table_id``, locked for its write when ``lock``."""
+        query = sa.select(db.tables).where(db.tables.c.id == table_id)
+        if lock:
+            query = query.with_for_update()
+        found = (await conn.execute(query)).mappings().first()
+        return None if found is None else _row(found)
+
+    async def version(self, conn: AsyncConnection, table_id: str) -> int | None:
+        query = sa.select(db.tables.c.version).where(db.tables.c.id == table_id)
+        return (await conn.execute(query)).scalar()
+
+    async def save(self, conn: AsyncConnection, row: Row, write: Write, now: int) -> int:
+        """Store ``write`` over ``row`` (locked by the caller); returns the new version."""
+        version = row.version + 1
+        await conn.execute(
+            db.tables.update()
+            .where(db.tables.c.id == row.id)
+            .values(
+                version=version,
+                state=_dump(write.state),
+                match_no=write.match_no,
+                moves=write.moves,
+                deadline=write.deadline,
+                ended=write.ended,
+                updated=now,
+            )
+        )
+        if write.new_moves:
+            await conn.execute(
+                db.moves.insert(),
+                [
+                    {
+                        "table_id": row.id,
+                        "match_no": write.match_no,
+                        "seq": seq,
+                        "action": action,
+                        "at": now,
+                    }
+                    for seq, action in write.new_moves
+                ],
+            )
+        await self._write_parts(conn, row.id, write, now)
+        if self.postgres:  # delivered to every listening process when this commits
+            payload = f"{row.id} {version} {self.process}"
+            await conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
+        return version
+
+    async def _write_parts(
+        self, conn: AsyncConnection, table_id: str, write: Write, now: int
+    ) -> None:
+        if write.seat_hashes is not None:
+            await conn.execute(db.seats.delete().where(db.seats.c.table_id == table_id))
+            if write.seat_hashes:
+                await conn.execute(
+                    db.seats.insert(),
+                    [
+                        {"table_id": table_id, "seat": seat, "token_hash": digest}
+                        for seat, digest in sorted(write.seat_hashes.items())
+                    ],
+                )
+        await conn.execute(db.deadlines.delete().where(db.deadlines.c.table_id == table_id))
+        if write.deadlines:
+            await conn.execute(
+                db.deadlines.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "kind": d.kind,
+                        "due": d.due,
+                        "seat": d.seat,
+                        "seq": d.seq,
+                    }
+                    for d in write.deadlines
+                ],
+            )
+
+    async def moves(self, conn: AsyncConnection, table_id: str) -> list[tuple[int, int, str]]:
+        """Every stored move of the table: (match_no, seq, action), in order."""
+        m = db.moves.c
+        query = (
+            sa.select(m.match_no, m.seq, m.action)
+            .where(m.table_id == table_id)
+            .order_by(m.match_no, m.seq)
+        )
+        return [tuple(r) for r in (await conn.execute(query)).all()]
+
+    # ------------------------------------------------------------ deadlines
+
+    async def due_tables(self, conn: AsyncConnection, now: int, limit: int) -> list[str]:
+        """Tables with a deadline due at ``now``, soonest first (read without a lock: the
+        caller takes each with :meth:`take_due`)."""
+        d = db.deadlines.c
+        query = (
+            sa.select(d.table_id)
+            .where(d.due <= now)
+            .group_by(d.table_id)
+            .order_by(sa.func.min(d.due))
+            .limit(limit)
+        )
+        return [r[0] for r in (await conn.execute(query)).all()]
+
+    async def take_due(self, conn: AsyncConnection, table_id: str) -> Row | None:
+        """The table, locked, unless another process holds it now (``SKIP LOCKED``)."""
+        query = (
+            sa.select(db.tables).where(db.tables.c.id == table_id).with_for_update(skip_locked=True)
+        )
+        found = (await conn.execute(query)).mappings().first()
+        return None if found is None else _row(found)
+
+    async def deadlines(self, conn: AsyncConnection, table_id: str) -> list[Deadline]:
+        d = db.deadlines.c
+        query = sa.select(d.kind, d.due, d.seat, d.seq).where(d.table_id == table_id)
+        return [Deadline(*r) for r in (await conn.execute(query)).all()]
+
+    async def drop_deadline(self, conn: AsyncConnection, table_id: str, kind: str) -> None:
+        d = db.deadlines.c
+        await conn.execute(db.deadlines.delete().where(d.table_id == table_id, d.kind == kind))
+
+    async def next_due(self, conn: AsyncConnection) -> int | None:
+        return (await conn.execute(sa.select(sa.func.min(db.deadlines.c.due)))).scalar()
+
+    # ------------------------------------------------------------ seats
+
+    async def seats_of(
+        self, conn: AsyncConnection, hashes: Sequence[str]
+    ) -> list[tuple[str, int, str]]:
+        """(table id, seat, hash) of the seats held by these token hashes."""
+        if not hashes:
+            return []
+        s = db.seats.c
+        query = sa.select(s.table_id, s.seat, s.token_hash).where(s.token_hash.in_(list(hashes)))
+        return [tuple(r) for r in (await conn.execute(query)).all()]
+
+    # ------------------------------------------------------------ push subscriptions
+
+    async def subscribe(
+        self, conn: AsyncConnection, table_id: str, seat: int, sub: dict[str, str], now: int
+    ) -> None:
+        p = db.push_subscriptions.c
+        await conn.execute(
+            db.push_subscriptions.delete().where(
+                p.table_id == table_id, p.seat == seat, p.endpoint == sub["endpoint"]
+            )
+        )
+        await conn.execute(
+            db.push_subscriptions.insert().values(table_id=table_id, seat=seat, created=now, **sub)
+        )
+
+    async def unsubscribe(
+        self, conn: AsyncConnection, table_id: str, seat: int, endpoint: str | None
+    ) -> None:
+        p = db.push_subscriptions.c
+        where = [p.table_id == table_id, p.seat == seat]
+        if endpoint is not None:
+            where.append(p.endpoint == endpoint)
+        await conn.execute(db.push_subscriptions.delete().where(*where))
+
+    async def subscriptions(
+        self, conn: AsyncConnection, table_id: str, seat: int
+    ) -> list[dict[str, Any]]:
+        p = db.push_subscriptions.c
+        query = sa.select(p.endpoint, p.p256dh, p.auth, p.lang).where(
+            p.table_id == table_id, p.seat == seat
+        )
+        return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
+    async def drop_endpoint(self, conn: AsyncConnection, endpoint: str) -> None:
+        p = db.push_subscriptions.c
+        await conn.execute(db.push_subscriptions.delete().where(p.endpoint == endpoint))
+
+    # ------------------------------------------------------------ settings
+
+    async def setting(self, conn: AsyncConnection, name: str) -> str | None:
+        s = db.settings.c
+        return (await conn.execute(sa.select(s.value).where(s.name == name))).scalar()
+
+    async def set_setting_once(self, conn: AsyncConnection, name: str, value: str) -> str:
+        """Store ``value`` under ``name`` unless a value is there; return the stored one
+        (two processes starting at once agree on the first)."""
+        table = db.settings
+        if self.postgres:
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        statement = insert(table).values(name=name, value=value).on_conflict_do_nothing()
+        await conn.execute(statement)
+        stored = await self.setting(conn, name)
+        return value if stored is None else stored
+
+    # ------------------------------------------------------------ sizes (the benchmark)
+
+    async def size_bytes(self, conn: AsyncConnection) -> int | None:
+        """The database's size on disk, if the database says."""
+        if self.postgres:
+            return (
+                await conn.execute(sa.text("SELECT pg_database_size(current_database())"))
+            ).scalar()
+        pages = (await conn.execute(sa.text("PRAGMA page_count"))).scalar()
+        size = (await conn.execute(sa.text("PRAGMA page_size"))).scalar()
+        return None if pages is None or size is None else pages * size
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _row(found: Any) -> Row:
+    return Row(
+        id=found["id"],
+        version=found["version"],
+        state=json.loads(found["state"]),
+        match_no=found["match_no"],
+        moves=found["moves"],
+        deadline=found["deadline"],
+        ended=found["ended"],
+        move_time=found["move_time"],
+    )

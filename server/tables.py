@@ -1,0 +1,454 @@
+"""The server's tables: each refereed by ``engine.online.referee.Referee``, kept in the
+store, changed one transaction at a time, and told to every page after the commit.
+
+For every message that may change a table (``hello``, ``act``, ``bye`` and the creator's
+``seat``, ``start``, ``rematch``) and for every deadline that falls due:
+
+1. the table's row is locked (``FOR UPDATE``; the immediate transaction on SQLite) and
+   its referee taken from this process's cache when the cache has the stored version,
+   else brought up to it (the new moves applied) or rebuilt from the stored state;
+2. the referee does its part, exactly as on a host's page;
+3. if anything lasting changed (seats, the match, its end, the deadline) the table, the
+   new moves, the seats' token hashes and the deadlines are written and committed;
+4. only then the sender gets its answer and every connection what changed for it
+   (``server.hub``); other processes hear of it by ``NOTIFY`` (sent in the transaction,
+   so delivered on commit) and tell their own connections.
+
+A message that cannot change anything (a ping, anything the protocol refuses unread)
+is answered without the database. Flood control is per connection, before anything.
+The referee runs with the store's clock (milliseconds since 1970, injectable), no grace
+period and no pauses: a server's table waits for its people (its move timer decides,
+not their presence), and bots move at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.i18n import BOT_NAMES
+from engine import InvalidInputError
+from engine.online import protocol
+from engine.online.protocol import ProtocolError, Reason, VersionMismatch
+from engine.online.referee import Referee, SeatKind, TableConfig, Timing
+from server.hub import Conn, Entry, Hub
+from server.store import Deadline, Row, Store, Write
+
+log = logging.getLogger("schwimmen.server")
+
+TIMING = Timing(grace_ms=float("inf"), silent_ms=float("inf"), burst=10**9, rate=10**9)
+"""The referee's pace on the server (see the module text); flood control is the
+connection's (``CONN_TIMING``), so the referee's own buckets never fill."""
+CONN_TIMING = Timing()
+"""A connection's flood limits: the referee's defaults (20 at once, 10 per second)."""
+REMIND_AT = 0.8
+"""The reminder goes out when this much of a decision's time is used (as lichess does)."""
+CACHE_TABLES = 20_000
+"""Referees this process keeps between messages (least recently used go first)."""
+DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
+"""The referee's answers that go to the sender alone; the rest is worked out per page."""
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's token: 128 bits of its SHA-256 (the tokens
+    are 128 random bits, so the hash cannot be turned back into a token).
+
+    >>> len(token_hash(new_token())), token_hash("a" * 32) == token_hash("a" * 32)
+    (32, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def new_token() -> str:
+    """A seat's token: 128 random bits as 32 hexadecimal digits."""
+    return secrets.token_hex(16)
+
+
+def new_table_id() -> str:
+    """A table's id: 80 random bits in 16 lower-case letters and digits (base 32)."""
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(16))
+
+
+@dataclass
+class _Before:
+    state: dict[str, Any]
+    deadline: float | None
+    match: Any
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A person's new decision, for the reminders: ``seat`` decides after ``seq`` moves."""
+
+    table_id: str
+    seat: int
+    seq: int
+    deadline: int | None
+
+
+class Tables:
+    """Every table of the store, as this process runs them (see the module text).
+
+    ``clock()``: milliseconds since 1970 (tests give their own); ``on_turn(turn)`` is
+    called after a commit that gave a person a new decision; ``on_remind(deadline,
+    table_id)`` when a reminder falls due."""
+
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub,
+        *,
+        clock: Callable[[], float],
+        on_turn: Callable[[Turn], None] | None = None,
+        on_remind: Callable[[str, Deadline], None] | None = None,
+        cache_size: int = CACHE_TABLES,
+    ) -> None:
+        self.store, self.hub, self.clock = store, hub, clock
+        self.on_turn = on_turn or (lambda _turn: None)
+        self.on_remind = on_remind or (lambda _table, _deadline: None)
+        self.cache: OrderedDict[str, Entry] = OrderedDict()
+        self.cache_size = cache_size
+        self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._lock_users: dict[str, int] = {}
+
+    # ------------------------------------------------------------ the referee of a table
+
+    def _referee(self, row: Row) -> Referee:
+        ref = Referee.from_dict(
+            row.state,
+            clock=self.clock,
+            secrets=new_token,
+            bot_names=BOT_NAMES,
+            timing=TIMING,
+            secret_hash=token_hash,
+        )
+        ref.deadline = None if row.deadline is None else float(row.deadline)
+        return ref
+
+    def _entry(self, row: Row) -> Entry:
+        """The table's referee at the stored version: cached, caught up, or rebuilt."""
+        entry = self.cache.get(row.id)
+        if entry is not None and entry.version == row.version:
+            self.cache.move_to_end(row.id)
+            return entry
+        if entry is None or not _catch_up(entry, row):
+            entry = Entry(row.version, row.match_no, self._referee(row))
+        entry.version = row.version
+        self._remember(row.id, entry)
+        return entry
+
+    def _remember(self, table_id: str, entry: Entry) -> None:
+        self.cache[table_id] = entry
+        self.cache.move_to_end(table_id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+
+    class _Lock:
+        def __init__(self, tables: Tables, table_id: str) -> None:
+            self.tables, self.table_id = tables, table_id
+
+        async def __aenter__(self) -> None:
+            t = self.tables
+            lock = t._locks.setdefault(self.table_id, asyncio.Lock())
+            t._lock_users[self.table_id] = t._lock_users.get(self.table_id, 0) + 1
+            await lock.acquire()
+
+        async def __aexit__(self, *_exc: object) -> None:
+            t = self.tables
+            t._locks[self.table_id].release()
+            t._lock_users[self.table_id] -= 1
+            if t._lock_users[self.table_id] == 0:  # nobody waits: forget the lock
+                del t._lock_users[self.table_id], t._locks[self.table_id]
+
+    def lock(self, table_id: str) -> Tables._Lock:
+        """This process's lock of one table: its transactions and its updates to pages
+        go one after the other (an update never shows an uncommitted move)."""
+        return Tables._Lock(self, table_id)
+
+    # ------------------------------------------------------------ creating
+
+    async def create(self, config: TableConfig, name: str) -> tuple[str, str]:
+        """A new table with its creator at seat 0; returns (table id, the creator's token)."""
+        token = new_token()
+        ref = Referee(
+            config,
+            name,
+            clock=self.clock,
+            secrets=new_token,
+            bot_names=BOT_NAMES,
+            timing=TIMING,
+            secret_hash=token_hash,
+            owner_secret=token,
+        )
+        table_id = new_table_id()
+        now = int(self.clock())
+        write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), ())
+        async with self.store.begin() as conn:
+            await self.store.create(conn, table_id, write.state, now, write)
+        return table_id, token
+
+    # ------------------------------------------------------------ a page's messages
+
+    async def receive(self, conn: Conn, text: Any) -> None:
+        """A message from ``conn``'s page: refused unread, answered, or applied."""
+        try:
+            message = protocol.parse_guest(text)
+        except VersionMismatch as e:
+            conn.put(protocol.update_needed(e.version))
+            return
+        except ProtocolError as e:
+            conn.put(protocol.rejected(e.reason, e.detail))
+            return
+        if message.kind == "ping":  # changes nothing: no database
+            seated = conn.seat is not None
+            conn.put(protocol.pong() if seated else _not_seated("ping"))
+            return
+        await self._apply_message(conn, message.kind, text)
+
+    async def _apply_message(self, conn: Conn, kind: str, text: str) -> None:
+        async with self.lock(conn.table_id):
+            replies: list[str] = []
+            welcomed: int | None = None
+
+            def handle(ref: Referee) -> None:
+                nonlocal welcomed
+                vid = conn.vid
+                if conn.seat is not None:
+                    try:
+                        ref.attach(vid, conn.seat)
+                    except InvalidInputError:  # the seat is a bot's now, or open
+                        conn.seat = None
+                        vid = conn.vid
+                for target, out in ref.receive(vid, text):
+                    if target == vid and out.startswith(DIRECT):
+                        replies.append(out)
+                        if out.startswith('{"kind":"welcome"'):
+                            welcomed = json.loads(out)["seat"]
+                if welcomed is not None:
+                    ref.attach(f"seat{welcomed}", welcomed)
+                    ref.disconnected(vid)  # the connection's own id: no longer used
+
+            entry = await self._transact(conn.table_id, handle)
+            if entry is None:
+                conn.put(protocol.rejected(Reason.NOT_SEATED, "there is no such table"))
+                return
+            for text_ in replies:
+                conn.put(text_)
+            if welcomed is not None:
+                conn.seat, conn.key = welcomed, entry.ref.seats[welcomed].secret
+                conn.reset()
+                self.hub.add(conn)
+            self.hub.fanout(conn.table_id, entry)
+        if welcomed is not None:
+            await self.presence_changed(conn.table_id)
+
+    async def disconnected(self, conn: Conn) -> None:
+        """``conn``'s socket closed: its seat's person may be away now."""
+        self.hub.remove(conn)
+        conn.stop()
+        if conn.seat is not None:
+            await self.presence_changed(conn.table_id)
+
+    async def presence_changed(self, table_id: str, *, announce: bool = True) -> None:
+        """Who is here changed: the lobby's ``away`` on every page (no write); the other
+        processes are told (``announce``) unless the news came from one of them."""
+        async with self.lock(table_id):
+            entry = self.cache.get(table_id)
+            if entry is not None:
+                self.hub.fanout(table_id, entry)
+        if announce and self.announce_presence is not None:
+            await self.announce_presence(table_id, self.hub.local_seats(table_id))
+
+    async def presence_changed_remote(self, table_id: str) -> None:
+        await self.presence_changed(table_id, announce=False)
+
+    # ------------------------------------------------------------ transactions
+
+    async def _transact(
+        self, table_id: str, change: Callable[[Referee], None], *, due: bool = False
+    ) -> Entry | None:
+        """Lock the table, let ``change`` act on its referee, store what changed; the
+        new entry, committed (None: no such table, or a due one another process took).
+        The caller holds :meth:`lock`."""
+        turn = None
+        try:
+            async with self.store.begin() as db:
+                if due:
+                    row = await self.store.take_due(db, table_id)
+                else:
+                    row = await self.store.load(db, table_id, lock=True)
+                if row is None:
+                    return None
+                entry = self._entry(row)
+                before = _Before(entry.ref.to_dict(), entry.ref.deadline, entry.ref.match)
+                reminders: list[Deadline] = []
+                if due:
+                    now = self.clock()
+                    found = [d for d in await self.store.deadlines(db, table_id) if d.due <= now]
+                    reminders = [d for d in found if d.kind == "remind"]
+                    if any(d.kind == "move" for d in found):
+                        entry.ref.tick()
+                else:
+                    change(entry.ref)
+                write = self._write(entry, before)
+                if write is not None:
+                    entry.version = await self.store.save(db, row, write, int(self.clock()))
+                    entry.match_no = write.match_no
+                    turn = _new_turn(table_id, entry, before)
+                elif reminders:
+                    await self.store.drop_deadline(db, table_id, "remind")
+        except BaseException:
+            self.cache.pop(table_id, None)  # its referee may hold what was not stored
+            raise
+        for deadline in reminders:
+            self.on_remind(table_id, deadline)
+        if turn is not None:
+            self.on_turn(turn)
+        return entry
+
+    def _write(self, entry: Entry, before: _Before) -> Write | None:
+        """What to store after the referee acted, or None if nothing lasting changed."""
+        ref = entry.ref
+        state = ref.to_dict()
+        deadline = None if ref.deadline is None or ref.ended else int(ref.deadline)
+        old_deadline = None if before.deadline is None else int(before.deadline)
+        if state == before.state and deadline == old_deadline:
+            return None
+        m = ref.match
+        match_no = entry.match_no
+        if m is not None and m is not before.match:  # a (re)match began
+            match_no += 1
+            old = 0
+        else:
+            old = 0 if before.state["match"] is None else len(before.state["match"]["actions"])
+        actions = [] if m is None else m.actions
+        new_moves = [(seq, actions[seq]) for seq in range(old, len(actions))]
+        hashes = _hashes(ref) if state["seats"] != before.state["seats"] else None
+        return Write(
+            state=state,
+            match_no=match_no,
+            moves=len(actions),
+            new_moves=new_moves,
+            deadline=deadline,
+            ended=ref.ended,
+            seat_hashes=hashes,
+            deadlines=self._deadlines(ref, deadline),
+        )
+
+    def _deadlines(self, ref: Referee, deadline: int | None) -> list[Deadline]:
+        m = ref.match
+        seat = None if m is None or ref.ended else m.current_player()
+        if deadline is None or seat is None or m is None:
+            return []
+        seq = len(m.actions)
+        rows = [Deadline("move", deadline, seat, seq)]
+        remind = int(deadline - (1 - REMIND_AT) * ref.config.move_time * 1000)
+        if remind > self.clock():
+            rows.append(Deadline("remind", remind, seat, seq))
+        return rows
+
+    # ------------------------------------------------------------ deadlines
+
+    async def run_due(self, limit: int = 100) -> int:
+        """Handle the deadlines due now (a bot moves, or the match ends; reminders go
+        out); returns how many tables this process took."""
+        async with self.store.begin() as db:
+            due = await self.store.due_tables(db, int(self.clock()), limit)
+        taken = 0
+        for table_id in due:
+            async with self.lock(table_id):
+                entry = await self._transact(table_id, lambda _ref: None, due=True)
+                if entry is not None:
+                    taken += 1
+                    self.hub.fanout(table_id, entry)
+        return taken
+
+    async def next_due(self) -> int | None:
+        async with self.store.begin() as db:
+            return await self.store.next_due(db)
+
+    # ------------------------------------------------------------ news from other processes
+
+    async def refresh(self, table_id: str, version: int) -> None:
+        """Another process stored ``version`` of the table: bring this process's pages
+        up to it."""
+        if not self.hub.conns(table_id):
+            entry = self.cache.get(table_id)
+            if entry is not None and entry.version < version:
+                del self.cache[table_id]
+            return
+        async with self.lock(table_id):
+            entry = self.cache.get(table_id)
+            if entry is not None and entry.version >= version:
+                return
+            async with self.store.begin() as db:
+                row = await self.store.load(db, table_id, lock=False)
+            if row is None:
+                return
+            entry = self._entry(row)
+            self.hub.fanout(table_id, entry)
+
+    async def current(self, table_id: str) -> Entry | None:
+        """The table as stored now (for "My tables" and the join screen)."""
+        async with self.lock(table_id):
+            async with self.store.begin() as db:
+                row = await self.store.load(db, table_id, lock=False)
+            return None if row is None else self._entry(row)
+
+
+def _catch_up(entry: Entry, row: Row) -> bool:
+    """Bring a cached referee up to a stored row when only moves were added (and the
+    end, the deadline); False when the row differs otherwise (then it is rebuilt)."""
+    ref = entry.ref
+    cached = ref.to_dict()
+    stored = row.state
+    if row.match_no != entry.match_no or cached["match"] is None or stored["match"] is None:
+        return False
+    same = ("config", "seats", "seed")
+    if any(cached[k] != stored[k] for k in same):
+        return False
+    have, want = cached["match"]["actions"], stored["match"]["actions"]
+    if want[: len(have)] != have:
+        return False
+    try:
+        for action in want[len(have) :]:
+            ref.match.apply(action)
+    except (InvalidInputError, ValueError):
+        return False
+    ref.ended = stored["ended"]
+    ref.deadline = None if row.deadline is None else float(row.deadline)
+    return True
+
+
+def _hashes(ref: Referee) -> dict[int, str]:
+    return {i: s.secret for i, s in enumerate(ref.seats) if s.kind is SeatKind.GUEST and s.secret}
+
+
+def _new_turn(table_id: str, entry: Entry, before: _Before) -> Turn | None:
+    """A person's decision that was not due before this write (for "your turn")."""
+    ref, m = entry.ref, entry.ref.match
+    if m is None or ref.ended is not None:
+        return None
+    seat = m.current_player()
+    if seat is None or ref.seats[seat].kind is not SeatKind.GUEST:
+        return None
+    old = before.state["match"]
+    if m is before.match and old is not None and len(old["actions"]) == len(m.actions):
+        return None
+    deadline = None if ref.deadline is None else int(ref.deadline)
+    return Turn(table_id, seat, len(m.actions), deadline)
+
+
+def _not_seated(kind: str) -> str:
+    return protocol.rejected(
+        Reason.NOT_SEATED, "say hello first: this connection has no seat", of=kind
+    )
