@@ -2,4 +2,4 @@
 (``testpaths`` in pyproject.toml, ``--doctest-modules``). These two modules need
 the browser (``js``, ``pyodide``, ``pyscript``) and are not collected here."""
 
-collect_ignore = ["app/dom.py", "app/main.py"]
+collect_ignore = ["app/dom.py", "app/main.py", "server/migrations"]

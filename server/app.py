@@ -108,7 +108,11 @@ class Server:
         await self.push.load_key()
         await self.news.start()
         if self.settings.scheduler:
-            self._tasks.append(asyncio.create_task(self._deadlines()))
+            await self.start_deadlines()
+
+    async def start_deadlines(self) -> None:
+        """Run the deadlines from now on (at start: also those due while it was down)."""
+        self._tasks.append(asyncio.create_task(self._deadlines()))
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -378,6 +382,10 @@ async def table_socket(websocket: WebSocket) -> None:
                 await server.tables.receive(conn, text)
             except ProtocolError as e:
                 conn.put(protocol.rejected(e.reason, e.detail))
+            except Exception:  # a fault of the server's: said, and the socket closed
+                log.exception("table %s: a message could not be handled", table_id)
+                await websocket.close(code=1011)
+                break
     except WebSocketDisconnect:
         pass
     finally:

@@ -1,0 +1,229 @@
+"""Whole tables through the server in this process, on SQLite and on PostgreSQL: the
+creator's lobby controls, a match to its end, every refusal, restarts, the move timer
+with a hand-driven clock, "My tables"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Match
+from engine.online import protocol
+from engine.record import MatchRecord
+from server.tables import token_hash
+
+from .support import Served, play_until, rejected
+
+
+def seated(served: Served, players: int = 3, **choices):
+    """A table whose creator (seat 0) and one guest (seat 1) sit; the rest open."""
+    made = served.create(players=players, **choices)
+    owner = served.page(made["table"], "Hana", made["token"])
+    assert owner.hello()[0] == {"kind": "welcome", "version": 1, "seat": 0, "secret": made["token"]}
+    guest = served.page(made["table"], "Ann")
+    guest.hello()
+    assert guest.guest.seat == 1
+    return made, owner, guest
+
+
+def stored_moves(served: Served, table: str) -> list[tuple[int, int, str]]:
+    async def read():
+        async with served.server.store.begin() as conn:
+            return await served.server.store.moves(conn, table)
+
+    return served.call(read)
+
+
+def test_a_match_from_the_lobby_to_its_end_and_its_rematch(database, clock):
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served)
+        owner.sync()
+        assert [s["kind"] for s in owner.guest.lobby["seats"]] == ["guest", "guest", "open"]
+        assert rejected(guest.send(protocol.start())) == ["not-owner"]
+        owner.send(protocol.set_seat(2, "bot", "easy"))
+        owner.send(protocol.start())
+        pages = [owner, guest]
+        play_until(pages, lambda: owner.guest.over is not None and guest.guest.over is not None)
+        guest.sync()
+        assert owner.guest.over["reason"] == "end" and owner.guest.over == guest.guest.over
+        moves = stored_moves(served, made["table"])
+        entry = served.server.tables.cache[made["table"]]
+        assert [a for _, _, a in moves] == entry.ref.match.actions
+        assert [s for _, s, _ in moves] == list(range(len(moves)))  # each once, in order
+        replayed = Match.replay(MatchRecord.from_dict(entry.ref.match.record().to_dict()))
+        assert tuple(replayed.lives()) == owner.guest.over["lives"]
+        assert rejected(guest.send(protocol.rematch())) == ["not-owner"]
+        owner.send(protocol.rematch())
+        guest.sync()
+        assert owner.guest.over is None and guest.guest.observation.log[0].kind.value == "deal"
+        assert {m for m, _, _ in stored_moves(served, made["table"])} <= {1, 2}
+
+
+def test_refusals_change_nothing(database, clock):
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2)
+        owner.send(protocol.start())
+        guest.sync()
+        mover, other = (owner, guest) if owner.my_turn() else (guest, owner)
+        seq = mover.guest.mirror.seq
+        action = str(mover.guest.observation.legal_actions[0])
+        assert rejected(other.send(protocol.act(action, seq=seq, seat=other.guest.seat))) == [
+            "not-your-turn"
+        ]
+        assert rejected(other.send(protocol.act(action, seq=seq, seat=mover.guest.seat))) == [
+            "wrong-seat"
+        ]
+        assert rejected(mover.send(protocol.act(action, seq=seq + 1, seat=mover.guest.seat))) == [
+            "stale"
+        ]
+        assert rejected(mover.send(protocol.act("swap 9 9", seq=seq, seat=mover.guest.seat))) == [
+            "illegal"
+        ]
+        assert rejected(mover.send("{nope")) == ["not-json"]
+        assert rejected(mover.send("x" * 5000)) == ["too-large"]
+        assert rejected(mover.send('{"kind":"act","seat":0}')) == ["bad-message"]
+        assert rejected(mover.send(protocol.hello("Eve"))) == ["already-seated"]
+        stranger = served.page(made["table"], "Eve")
+        assert rejected(stranger.hello()) == ["started"]
+        assert rejected(stranger.send(protocol.hello("Eve", "f" * 32))) == ["bad-secret"]
+        assert rejected(stranger.send(protocol.act(action, seq=seq, seat=0))) == ["not-seated"]
+        assert stored_moves(served, made["table"]) == []
+        assert not rejected(mover.act(action))
+        assert len(stored_moves(served, made["table"])) >= 1
+
+
+def test_a_flood_is_dropped_with_one_refusal(database, clock):
+    with Served(database, clock) as served:
+        _made, owner, guest = seated(served, players=2)
+        owner.sync()
+        clock.advance(5000)  # a full bucket
+        for _ in range(40):  # at one instant: the burst is 20
+            owner.ws.send_text(protocol.ping())
+        got = [json.loads(owner.ws.receive_text()) for _ in range(21)]
+        assert [m["kind"] for m in got].count("pong") == 20
+        assert rejected(got) == ["flood"]
+        clock.advance(5000)
+        assert owner.sync() == []  # answered again once the bucket refilled
+        guest.send(protocol.bye())
+
+
+def test_the_server_restarts_and_every_table_goes_on(database, clock):
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=3)
+        owner.send(protocol.start())
+        guest.sync()
+        play_until([owner, guest], lambda: len(owner.guest.mirror.observation.log) > 30)
+        seq = owner.guest.mirror.seq
+        secrets = (owner.guest.secret, guest.guest.secret)
+    with Served(database, clock) as served:  # a new process: nothing cached
+        owner = served.page(made["table"], "Hana", secrets[0])
+        guest = served.page(made["table"], "Ann", secrets[1])
+        owner.hello()
+        guest.hello()
+        assert owner.guest.mirror.seq == seq and guest.guest.mirror.seq == seq
+        play_until([owner, guest], lambda: owner.guest.over is not None)
+        assert owner.guest.over["reason"] == "end"
+
+
+@pytest.mark.parametrize("on_timeout", ["bot", "end"])
+def test_the_move_timer_runs_out(database, clock, on_timeout):
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2, move_time=600, on_timeout=on_timeout)
+        owner.send(protocol.start())
+        guest.sync()
+        mover = owner if owner.my_turn() else guest
+        seq = mover.guest.mirror.seq
+        lives = list(mover.guest.observation.lives)
+        deadline = served.server.tables.cache[made["table"]].ref.deadline
+        assert -1000 <= deadline - clock() - 600_000 <= 0
+        assert abs(mover.guest.countdown.deadline - deadline) <= 1000
+        clock.now = deadline - 1000
+        assert served.due() == 1  # the reminder at 80 %, nothing else
+        assert served.due() == 0
+        mover.sync()
+        assert mover.guest.mirror.seq == seq and mover.guest.over is None
+        clock.now = deadline
+        assert served.due() == 1
+        owner.sync()
+        guest.sync()
+        if on_timeout == "bot":
+            assert mover.guest.mirror.seq > seq and mover.guest.over is None
+            assert served.due() == 0
+        else:
+            for page in (owner, guest):
+                assert page.guest.over["reason"] == "timeout"
+                assert list(page.guest.over["lives"]) == list(lives)  # nobody lost a life
+            late = protocol.act("knock", seq=seq, seat=mover.guest.seat)
+            assert rejected(mover.send(late)) == ["over"]
+
+
+def test_a_deadline_that_fell_due_while_the_server_was_down_is_handled_at_start(database, clock):
+    with Served(database, clock) as served:
+        made, owner, _guest = seated(served, players=2, move_time=3600, on_timeout="end")
+        owner.send(protocol.start())
+        secret = owner.guest.secret
+    clock.advance(2 * 3600_000)  # down for two hours
+    with Served(database, clock, due_poll_s=0.05) as served:
+        served.settings.scheduler = True
+        served.call(served.server.start_deadlines)
+        owner = served.page(made["table"], "Hana", secret)
+        for _ in range(100):
+            owner.hello() if owner.guest.seat is None else owner.sync()
+            if owner.guest.over is not None:
+                break
+        assert owner.guest.over["reason"] == "timeout"
+
+
+def test_my_tables_lists_the_seats_a_device_holds(database, clock):
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2, move_time=43200)
+        other = served.create(name="Bo", players=2)
+        owner.send(protocol.start())
+        guest.sync()
+        held = [
+            {"table": made["table"], "token": owner.guest.secret},
+            {"table": other["table"], "token": other["token"]},
+            {"table": made["table"], "token": "0" * 32},  # no seat: left out
+        ]
+        answer = served.client.post("/api/my-tables", json={"seats": held})
+        assert answer.status_code == 200
+        rows = {r["table"]: r for r in answer.json()["tables"]}
+        assert set(rows) == {made["table"], other["table"]}
+        mine = rows[made["table"]]
+        assert mine["seat"] == 0 and mine["started"] and mine["move_time"] == 43200
+        assert mine["your_turn"] == owner.my_turn()
+        assert 43200_000 - 2000 <= mine["left_ms"] <= 43200_000
+        assert rows[other["table"]]["started"] is False
+        assert served.client.post("/api/my-tables", json={"seats": "x"}).status_code == 400
+        text = json.dumps(answer.json())
+        assert owner.guest.secret not in text and token_hash(owner.guest.secret) not in text
+
+
+def test_the_database_keeps_only_hashes_of_the_tokens(database, clock):
+    with Served(database, clock) as served:
+        made, _owner, guest = seated(served)
+
+        async def dump():
+            import sqlalchemy as sa
+
+            async with served.server.store.begin() as conn:
+                rows = []
+                for name in ("tables", "seats"):
+                    rows += (await conn.execute(sa.text(f"SELECT * FROM {name}"))).all()
+                return repr(rows)
+
+        text = served.call(dump)
+        for token in (made["token"], guest.guest.secret):
+            assert token not in text and token_hash(token) in text
+
+
+def test_bad_requests_are_refused(database, clock):
+    with Served(database, clock) as served:
+        post = served.client.post
+        assert post("/api/tables", content=b"{").status_code == 400
+        assert post("/api/tables", json={"name": "<b>", "players": 99}).status_code == 400
+        assert post("/api/tables", json={"name": "A", "evil": 1}).status_code == 400
+        assert post("/api/tables", content=b"x" * 20_000).status_code == 413
+        assert served.client.get("/api/tables/nope").status_code == 404
+        assert served.client.get("/api/health").json()["ok"] is True
