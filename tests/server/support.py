@@ -67,12 +67,14 @@ class Served:
         """Handle the deadlines due at the clock's time."""
         return self.call(self.server.tables.run_due)
 
-    def create(self, name: str = "Hana", players: int = 3, rules: str = "classic", **choices):
+    def create(
+        self, name: str = "Hana", players: int = 3, preset_name: str = "classic", **choices
+    ):
         body = {
             "name": name,
             "players": players,
-            "preset": rules,
-            "rules": choices.pop("rules", preset(rules).to_dict()),
+            "preset": preset_name if "rules" not in choices else "custom",
+            "rules": choices.pop("rules", preset(preset_name).to_dict()),
             **choices,
         }
         answer = self.client.post("/api/tables", json=body)
