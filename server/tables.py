@@ -294,6 +294,8 @@ class Tables:
                 if due:
                     now = self.clock()
                     found = [d for d in await self.store.deadlines(db, table_id) if d.due <= now]
+                    if not found:  # another process handled it just before
+                        return None
                     reminders = [d for d in found if d.kind == "remind"]
                     if any(d.kind == "move" for d in found):
                         entry.ref.tick()

@@ -67,9 +67,7 @@ class Served:
         """Handle the deadlines due at the clock's time."""
         return self.call(self.server.tables.run_due)
 
-    def create(
-        self, name: str = "Hana", players: int = 3, preset_name: str = "classic", **choices
-    ):
+    def create(self, name: str = "Hana", players: int = 3, preset_name: str = "classic", **choices):
         body = {
             "name": name,
             "players": players,

@@ -1,0 +1,72 @@
+"""Two servers on one PostgreSQL in this process, each with its own cache, pages and
+listener: a move stored by one reaches a page on the other (``LISTEN/NOTIFY``), and
+every due deadline is taken by exactly one of them (``FOR UPDATE SKIP LOCKED``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from engine.online import protocol
+
+from .conftest import new_database
+from .support import Clock, Served
+
+TABLES = 12
+
+
+def wait_for(check, seconds: float = 10.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError("waited in vain")
+        time.sleep(0.02)
+
+
+def test_a_move_on_one_process_reaches_a_page_on_the_other(postgres):
+    database, clock = new_database(postgres), Clock()
+    with Served(database, clock) as a, Served(database, clock) as b:
+        made = a.create(players=2)
+        owner = a.page(made["table"], "Hana", made["token"])
+        owner.hello()
+        guest = b.page(made["table"], "Ann")
+        guest.hello()
+        owner.send(protocol.start())
+        wait_for(lambda: (guest.sync(), guest.guest.observation is not None)[1])
+        for _ in range(6):
+            mover, other = (owner, guest) if owner.my_turn() else (guest, owner)
+            seq = mover.guest.mirror.seq
+            mover.play(0, seq)
+            wait_for(lambda o=other, s=seq: (o.sync(), o.guest.mirror.seq > s)[1])
+        assert owner.guest.mirror.seq == guest.guest.mirror.seq >= 6
+        assert a.server.news.heard > 0 and b.server.news.heard > 0
+        wait_for(lambda: (owner.sync(), not any(s["away"] for s in owner.guest.lobby["seats"]))[1])
+
+
+def test_each_due_deadline_is_taken_by_exactly_one_process(postgres):
+    database, clock = new_database(postgres), Clock()
+    with Served(database, clock) as a, Served(database, clock) as b:
+        tables = []
+        for _ in range(TABLES):
+            made = a.create(players=2, move_time=600, on_timeout="end")
+            owner = a.page(made["table"], "Hana", made["token"])
+            owner.hello()
+            owner.send(protocol.set_seat(1, "bot", "random"))
+            owner.send(protocol.start())
+            owner.close()
+            tables.append(made["table"])
+        clock.advance(601_000)
+        taken: dict[str, int] = {}
+        threads = [
+            threading.Thread(target=lambda s=s: taken.__setitem__(s.settings.process, s.due()))
+            for s in (a, b)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert sum(taken.values()) == TABLES, taken
+        assert a.due() == 0 and b.due() == 0
+        for table in tables:
+            info = a.client.get(f"/api/tables/{table}").json()
+            assert info["ended"] == "timeout"
