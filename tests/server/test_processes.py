@@ -39,7 +39,7 @@ def test_two_processes_on_one_postgresql_serve_one_table(postgres):
     a = ServerProcess(database)
     b = ServerProcess(database)
     try:
-        made, owner, guest = start_table(a, guest_server=b)
+        _made, owner, guest = start_table(a, guest_server=b)
         play([owner, guest], lambda: owner.guest.over is not None and guest.guest.over is not None)
         assert owner.guest.over == guest.guest.over and owner.guest.over["reason"] == "end"
         assert owner.guest.mirror.seq == guest.guest.mirror.seq
