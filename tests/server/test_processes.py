@@ -4,6 +4,8 @@ on each (``LISTEN/NOTIFY``)."""
 
 from __future__ import annotations
 
+import json
+
 from .processes import RealPage, ServerProcess, play, start_table
 
 
@@ -47,3 +49,63 @@ def test_two_processes_on_one_postgresql_serve_one_table(postgres):
     finally:
         a.kill()
         b.kill()
+
+
+def test_hostile_pages_are_kept_out_and_slow_no_other_table(tmp_path):
+    import urllib.request
+
+    import pytest
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    from engine.online import protocol
+
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'tables.db'}", "--origin", "https://game.example"
+    )
+    try:
+        made, owner, guest = start_table(server)
+        socket = f"{server.ws_url}api/tables/{made['table']}/ws"
+        with pytest.raises(InvalidStatus):  # another site's page may not open a socket
+            connect(socket, origin="https://evil.example", open_timeout=5, legacy=True)
+        for allowed in ("https://game.example", server.url.rstrip("/")):
+            connect(socket, origin=allowed, open_timeout=5, legacy=True).close()
+
+        def preflight(origin: str) -> str | None:
+            request = urllib.request.Request(
+                server.url + "api/tables",
+                method="OPTIONS",
+                headers={"Origin": origin, "Access-Control-Request-Method": "POST"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=5) as answer:
+                    return answer.headers.get("access-control-allow-origin")
+            except urllib.error.HTTPError as e:
+                return e.headers.get("access-control-allow-origin")
+
+        assert preflight("https://game.example") == "https://game.example"
+        assert preflight("https://evil.example") is None
+
+        big = connect(socket, open_timeout=5, legacy=True)
+        big.send("x" * (1 << 20))  # over the frame cap: the socket is closed
+        with pytest.raises(ConnectionClosed) as closed:
+            big.recv(timeout=5)
+        assert closed.value.rcvd.code == 1009
+
+        other, _owner, _guest = start_table(server)
+        flood = connect(
+            f"{server.ws_url}api/tables/{other['table']}/ws", open_timeout=5, legacy=True
+        )
+        for _ in range(3000):
+            flood.send(protocol.act("knock", seq=0, seat=1))
+        play([owner, guest], lambda: owner.guest.mirror.seq >= 20)  # answered all the while
+        said = []
+        while True:
+            try:
+                said.append(flood.recv(timeout=1))
+            except TimeoutError:
+                break
+        kinds = [json.loads(t).get("reason") for t in said]
+        assert kinds.count("flood") >= 1 and len(said) < 300  # the rest was dropped unread
+    finally:
+        server.kill()
