@@ -1,0 +1,101 @@
+"""The store on a real database of each kind: the migrations make the schema ``db.py``
+describes, a table is written and read back whole, a move is stored once, the seats
+are found by their tokens' hashes, and a table another transaction holds is skipped by
+the deadline scheduler (PostgreSQL's ``SKIP LOCKED``; SQLite has one writer anyway)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+
+from server import db
+from server.store import Deadline, Store, Write
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def write(moves=(), deadlines=(), hashes=None, state=None) -> Write:
+    state = state or {"config": {"move_time": 600}, "n": len(moves)}
+    return Write(state, 1, len(moves), list(moves), None, None, hashes, list(deadlines))
+
+
+def test_the_migrations_make_the_schema_of_db_py(database):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    db.migrate_sync(database)
+    db.migrate_sync(database)  # a second start changes nothing
+
+    async def diff():
+        engine = db.make_engine(database)
+        async with engine.connect() as conn:
+            found = await conn.run_sync(
+                lambda c: compare_metadata(MigrationContext.configure(c), db.metadata)
+            )
+        await engine.dispose()
+        return found
+
+    assert run(diff()) == []
+
+
+def test_a_table_is_written_and_read_back(database):
+    db.migrate_sync(database)
+
+    async def go():
+        store = Store(db.make_engine(database), "p1")
+        async with store.begin() as conn:
+            await store.create(
+                conn, "t1", {"config": {"move_time": 600}}, 5, write(hashes={0: "a" * 32})
+            )
+        async with store.begin() as conn:
+            row = await store.load(conn, "t1", lock=True)
+            due = [Deadline("move", 900, 0, 2), Deadline("remind", 800, 0, 2)]
+            version = await store.save(conn, row, write([(0, "keep"), (1, "knock")], due), 7)
+        async with store.begin() as conn:
+            row = await store.load(conn, "t1", lock=False)
+            moves = await store.moves(conn, "t1")
+            seats = await store.seats_of(conn, ["a" * 32, "b" * 32])
+            due_now = await store.due_tables(conn, 850, 10)
+            later = await store.due_tables(conn, 700, 10)
+        with pytest.raises(sa.exc.IntegrityError):  # the same move twice: refused
+            async with store.begin() as conn:
+                row2 = await store.load(conn, "t1", lock=True)
+                await store.save(conn, row2, write([(1, "knock")]), 8)
+        async with store.begin() as conn:
+            after = await store.load(conn, "t1", lock=False)
+        await store.close()
+        return version, row, moves, seats, due_now, later, after
+
+    version, row, moves, seats, due_now, later, after = run(go())
+    assert version == 2 and row.version == 2 and row.state["n"] == 2 and row.moves == 2
+    assert moves == [(1, 0, "keep"), (1, 1, "knock")]
+    assert seats == [("t1", 0, "a" * 32)]
+    assert due_now == ["t1"] and later == []
+    assert after.version == 2  # the failed write left nothing
+
+
+def test_a_held_table_is_skipped_by_the_scheduler(postgres):
+    from .conftest import new_database
+
+    database = new_database(postgres)
+    db.migrate_sync(database)
+
+    async def go():
+        store = Store(db.make_engine(database), "p1")
+        async with store.begin() as conn:
+            await store.create(conn, "t1", {"config": {"move_time": 600}}, 5, write())
+        async with store.begin() as holder:
+            await store.load(holder, "t1", lock=True)  # another process's transaction
+            async with store.begin() as other:
+                skipped = await store.take_due(other, "t1")
+        async with store.begin() as conn:
+            taken = await store.take_due(conn, "t1")
+        await store.close()
+        return skipped, taken
+
+    skipped, taken = run(go())
+    assert skipped is None and taken is not None and taken.id == "t1"
