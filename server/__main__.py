@@ -36,6 +36,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--origin", action="append", default=[], help="another page origin allowed")
     p.add_argument("--push-endpoint", action="append", default=[], help=argparse.SUPPRESS)
     p.add_argument("--push-subject", default="mailto:tables@localhost")
+    p.add_argument("--http-rate", type=float, default=2.0, help=argparse.SUPPRESS)
     p.add_argument("--proxy-headers", action="store_true", help="trust X-Forwarded-* (behind TLS)")
     p.add_argument("--log-level", default="warning")
     return p.parse_args(argv)
@@ -77,6 +78,7 @@ async def serve(
         origins=tuple(dict.fromkeys([origin, *args.origin])),
         push_endpoints=tuple(args.push_endpoint),
         push_subject=args.push_subject,
+        http_rate=args.http_rate,
     )
     config = uvicorn.Config(
         create_app(settings),

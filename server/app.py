@@ -79,6 +79,7 @@ class Settings:
     process: str = field(default_factory=lambda: os.urandom(6).hex())
     scheduler: bool = True  # run the deadlines (tests drive them by hand)
     due_poll_s: float = 1.0
+    http_rate: float = HTTP_RATE  # POSTs per second per client address (after a burst)
 
 
 class Server:
@@ -138,8 +139,9 @@ class Server:
     def http_allowed(self, request: Request) -> bool:
         now = time.monotonic()
         client = request.client.host if request.client else "?"
-        tokens, at = self.http_buckets.get(client, [HTTP_BURST, now])
-        tokens = min(HTTP_BURST, tokens + (now - at) * HTTP_RATE)
+        burst = max(HTTP_BURST, self.settings.http_rate)
+        tokens, at = self.http_buckets.get(client, [burst, now])
+        tokens = min(burst, tokens + (now - at) * self.settings.http_rate)
         if len(self.http_buckets) > 10_000:
             self.http_buckets.clear()
         self.http_buckets[client] = [tokens - 1 if tokens >= 1 else tokens, now]
