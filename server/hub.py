@@ -198,7 +198,7 @@ def updates(conn: Conn, entry: Entry, here: frozenset[int], now: float) -> list[
         conn.sent_state = conn.sent_timer = conn.sent_over = None
     seq = len(m.actions)
     if conn.sent_state != seq:
-        out.append(protocol.state(conn.feed.state(m, seat)))
+        out.append(protocol.state(conn.feed.state(m, seat, ref.stand_ins)))
         conn.sent_state = seq
     left = ref.time_left(now)
     if left is not None and ref.deadline is not None and ref.ended is None:

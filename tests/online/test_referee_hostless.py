@@ -46,7 +46,7 @@ def test_the_creator_sits_at_seat_0_as_a_guest_and_only_the_hash_is_kept():
     assert ref.seats[0].kind is SeatKind.GUEST and ref.seats[0].secret == digest(OWNER)
     (welcome, *_rest) = said(ref.receive("c0", protocol.hello("Hana", OWNER)), "c0")
     assert welcome.kind == "welcome" and welcome.body == {
-        "version": 1,
+        "version": protocol.VERSION,
         "seat": 0,
         "secret": OWNER,
     }

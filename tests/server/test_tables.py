@@ -20,7 +20,12 @@ def seated(served: Served, players: int = 3, **choices):
     """A table whose creator (seat 0) and one guest (seat 1) sit; the rest open."""
     made = served.create(players=players, **choices)
     owner = served.page(made["table"], "Hana", made["token"])
-    assert owner.hello()[0] == {"kind": "welcome", "version": 1, "seat": 0, "secret": made["token"]}
+    assert owner.hello()[0] == {
+        "kind": "welcome",
+        "version": protocol.VERSION,
+        "seat": 0,
+        "secret": made["token"],
+    }
     guest = served.page(made["table"], "Ann")
     guest.hello()
     assert guest.guest.seat == 1
