@@ -121,3 +121,42 @@ self.addEventListener("fetch", (event) => {
     })(),
   );
 });
+
+// Reminders from a table server (docs/server.md): "your turn" and "your time is running
+// out", for the tables the player opted in. The message is the server's JSON: title,
+// body, the table and the address that opens it. A click opens that table (a page of it
+// that is open already is focused instead).
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  const title = typeof data.title === "string" ? data.title.slice(0, 80) : "Schwimmen";
+  const body = typeof data.body === "string" ? data.body.slice(0, 200) : "";
+  const table = typeof data.table === "string" ? data.table.slice(0, 32) : "";
+  const url = new URL(typeof data.url === "string" ? data.url : "./", self.registration.scope);
+  const target = url.origin === self.location.origin ? url.href : self.registration.scope;
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      tag: `schwimmen-table-${table}`,
+      icon: new URL("./static/icon.svg", self.registration.scope).href,
+      data: { url: target, table, kind: data.kind ?? "" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url ?? self.registration.scope;
+  event.waitUntil(
+    (async () => {
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        if (client.url === url && "focus" in client) return client.focus();
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
+});
