@@ -202,12 +202,13 @@ def test_a_reminder_is_shown_by_the_service_worker(browser, table_server):
             "data": json.dumps(message),
         },
     )
-    page.wait_for_function(
-        """async () => {
-          const r = await navigator.serviceWorker.getRegistration();
-          const shown = await r.getNotifications();
-          return shown.some(n => n.title === 'Your turn' && n.data.table === 'abcdefghijkmnpqr');
-        }""",
-        timeout=20_000,
-    )
+    shown = """async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return (await r.getNotifications()).map(n => [n.title, n.data && n.data.table]);
+    }"""
+    for _ in range(100):  # (wait_for_function would take the promise itself as truthy)
+        if ["Your turn", "abcdefghijkmnpqr"] in page.evaluate(shown):
+            break
+        page.wait_for_timeout(200)
+    assert ["Your turn", "abcdefghijkmnpqr"] in page.evaluate(shown)
     context.close()
