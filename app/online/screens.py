@@ -26,7 +26,7 @@ from app.escape import escape as esc
 from app.i18n import game_name, lookup
 from app.table.parts import button as _button
 from engine import PRESETS, bots
-from engine.online.protocol import MOVE_TIMES, NAME_MAX, ON_TIMEOUT
+from engine.online.protocol import LIVE_MOVE_TIMES, NAME_MAX, ON_TIMEOUT
 
 _T: dict[str, tuple[str, str]] = {
     "online": ("Online spielen", "Play online"),
@@ -56,6 +56,10 @@ _T: dict[str, tuple[str, str]] = {
     "time_60": ("1 Minute", "1 minute"),
     "time_120": ("2 Minuten", "2 minutes"),
     "time_300": ("5 Minuten", "5 minutes"),
+    "time_600": ("10 Minuten", "10 minutes"),
+    "time_3600": ("1 Stunde", "1 hour"),
+    "time_43200": ("12 Stunden", "12 hours"),
+    "time_86400": ("24 Stunden", "24 hours"),
     "on_timeout": ("Wenn die Zeit abläuft", "When the time runs out"),
     "timeout_bot": ("… zieht ein Bot für den Spieler", "… a bot makes the move"),
     "timeout_end": (
@@ -253,7 +257,9 @@ def dialog(
             "move_time",
             tr("move_time", lang),
             _select(
-                "move_time", [(str(s), tr(f"time_{s}", lang)) for s in MOVE_TIMES], draft.move_time
+                "move_time",
+                [(str(s), tr(f"time_{s}", lang)) for s in LIVE_MOVE_TIMES],
+                draft.move_time,
             ),
         ),
         _field(
@@ -329,7 +335,7 @@ def read_dialog(form: Mapping[str, Any], base: Draft) -> Draft:
         luegen=flag("luegen"),
         players=number("players", 2, 9, base.players),
         bot_level=choice("bot_level", bots.NAMES, base.bot_level),
-        move_time=int(time) if time in {str(s) for s in MOVE_TIMES} else base.move_time,
+        move_time=int(time) if time in {str(s) for s in LIVE_MOVE_TIMES} else base.move_time,
         on_timeout=choice("on_timeout", ON_TIMEOUT, base.on_timeout),
     )
 
