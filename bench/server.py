@@ -189,22 +189,20 @@ class Bench:
                     )
                 ).json()
                 self.tables.append(Table(self, made["table"], made["token"]))
-        tasks = []
-        for n, table in enumerate(self.tables):
-            for i, seat in enumerate(table.seats):
-                server = servers[0] if len(servers) == 1 or i < 2 else servers[1]
-                tasks.append(
-                    asyncio.create_task(seat.run(server.ws, table.token if i == 0 else None))
-                )
-                if i == 0:
-                    await asyncio.sleep(0.01)  # the creator sits first, at seat 0
-            if n % 50 == 49:
-                await asyncio.sleep(0.2)
-        self.tasks = tasks
-        for table in self.tables:
-            await asyncio.wait_for(table.lobby_ready.wait(), 120)
-            table.lobby_ready = None
-            await table.seats[0].ws.send(protocol.start())
+        self.tasks = []
+        for n in range(0, len(self.tables), 50):  # fifty tables at a time sit down
+            batch = self.tables[n : n + 50]
+            for table in batch:
+                for i, seat in enumerate(table.seats):
+                    server = servers[0] if len(servers) == 1 or i < 2 else servers[1]
+                    secret = table.token if i == 0 else None
+                    self.tasks.append(asyncio.create_task(seat.run(server.ws, secret)))
+                    if i == 0:
+                        await asyncio.sleep(0.01)  # the creator sits first, at seat 0
+            for table in batch:
+                await asyncio.wait_for(table.lobby_ready.wait(), 300)
+                table.lobby_ready = None
+                await table.seats[0].ws.send(protocol.start())
         for table in self.tables:
             while table.seats[0].guest.observation is None:
                 await asyncio.sleep(0.05)
@@ -318,6 +316,15 @@ def new_database(kind: str, folder: Path, pg: Any, name: str) -> str:
 
 async def held(args: argparse.Namespace, database: str) -> dict[str, Any]:
     servers = [Process(database) for _ in range(args.processes)]
+    try:
+        return await _held(args, database, servers)
+    finally:
+        for s in servers:
+            if s.proc.poll() is None:
+                s.stop()
+
+
+async def _held(args: argparse.Namespace, database: str, servers: list[Process]) -> dict[str, Any]:
     base = [rss_kb(s.proc.pid) for s in servers]
     bench = Bench(args)
     t0 = time.perf_counter()
@@ -364,12 +371,15 @@ async def finished(args: argparse.Namespace, database: str) -> dict[str, Any]:
     empty = db_size(database)
     servers = [Process(database) for _ in range(args.processes)]
     bench = Bench(args)
-    await bench.open_tables(servers, args.finish)
-    await bench.play(rate=args.finish * 30, seconds=None)  # as fast as told (under the flood limit)
-    await asyncio.sleep(1)
-    await bench.close()
-    for s in servers:
-        s.stop()
+    try:
+        await bench.open_tables(servers, args.finish)
+        await bench.play(rate=args.finish * 30, seconds=None)  # as fast as told (flood limit)
+        await asyncio.sleep(1)
+        await bench.close()
+    finally:
+        for s in servers:
+            if s.proc.poll() is None:
+                s.stop()
     ended = sum(1 for t in bench.tables if all(s.guest.over is not None for s in t.seats))
     size = db_size(database)
     return {

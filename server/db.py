@@ -122,6 +122,8 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
     if url.startswith("sqlite"):
         # One connection: SQLite has one writer anyway, and a queue of coroutines on one
         # connection waits in Python instead of on the file's lock.
+        # A burst (a thousand pages saying hello at once) waits its turn: no pool timeout.
+        options.setdefault("pool_timeout", 3600)
         engine = create_async_engine(url, pool_size=1, max_overflow=0, **options)
         _sqlite_setup(engine)
         return engine
