@@ -129,6 +129,7 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
         return engine
     options.setdefault("pool_size", 10)
     options.setdefault("max_overflow", 5)
+    options.setdefault("pool_timeout", 3600)  # under a burst a page waits rather than fails
     return create_async_engine(url, pool_pre_ping=True, **options)
 
 

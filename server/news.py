@@ -79,7 +79,12 @@ class News:
     def _later(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("news not taken in: %r", task.exception())
 
     def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         parts = payload.split(" ")
