@@ -310,9 +310,10 @@ class Page:
         """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
         load_part(self.js, "online", lambda: self.js.location.assign(self._url(online="host")))
 
-    def hosting(self, table_id: str) -> None:
-        """The host's table is open: its URL brings it back after a reload."""
-        self.js.history.replaceState(None, "", self._url(host=table_id))
+    def hosting(self, table_id: str, field: str = "host") -> None:
+        """The host's table is open: its URL brings it back after a reload (``join`` for
+        a table server's)."""
+        self.js.history.replaceState(None, "", self._url(**{field: table_id}))
 
     def leave_online(self) -> None:
         """Back to the game against bots (the page opens anew, without online play)."""
@@ -658,7 +659,7 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
 def _online_asked(search: str) -> bool:
     from app.controller import parse_query
 
-    return any(k in parse_query(search) for k in ("join", "host", "online"))
+    return any(k in parse_query(search) for k in ("join", "host", "online", "table"))
 
 
 def load_part(js: Any, name: str, then: Callable[[], None]) -> None:

@@ -47,8 +47,9 @@ class Host(Protocol):
     def go_online(self) -> None:
         """Open the "Play online" page."""
 
-    def hosting(self, table_id: str) -> None:
-        """The host's table is open: its address brings it back after a reload."""
+    def hosting(self, table_id: str, field: str = "host") -> None:
+        """The host's table is open: its address brings it back after a reload
+        (``field="join"``: a table server's, which the page joins again)."""
 
     def leave_online(self) -> None:
         """Back to the game against bots."""
@@ -110,7 +111,7 @@ class QuietHost:
     def go_online(self) -> None:
         pass
 
-    def hosting(self, table_id: str) -> None:
+    def hosting(self, table_id: str, field: str = "host") -> None:
         pass
 
     def leave_online(self) -> None:

@@ -152,7 +152,8 @@ def build(out: Path | None = None, online: dict | None = None, server: str | Non
     site.mkdir(parents=True)
 
     page = (ROOT / PAGE).read_text(encoding="utf-8")
-    (site / PAGE).write_text(with_connect_src(page, online_settings), encoding="utf-8")
+    page = with_server_meta(with_connect_src(page, online_settings), online_settings)
+    (site / PAGE).write_text(page, encoding="utf-8")
     write_online_json(site, online_settings)
     for path in sorted((ROOT / STATIC_DIR).rglob("*")):
         rel = path.relative_to(ROOT)
@@ -283,6 +284,23 @@ def with_connect_src(page: str, config: dict) -> str:
     new, count = re.subn(pattern, lambda m: m.group(1) + " ".join(connect_sources(config)), page)
     if count != 1:
         raise BuildError(f"{PAGE}: no Content-Security-Policy meta tag with connect-src")
+    return new
+
+
+SERVER_META = "schwimmen-server"
+"""The ``<meta name>`` that tells the page's Python, before anything loads, which table
+server the build names (``app.online.page.server_of``); absent without ``--server``."""
+
+
+def with_server_meta(page: str, config: dict) -> str:
+    """The page with a ``<meta name="schwimmen-server">`` naming the build's table server
+    right after its policy (the same origin ``connect-src`` names), or unchanged."""
+    if not config.get("server"):
+        return page
+    tag = f'<meta name="{SERVER_META}" content="{config["server"]}">'
+    new, count = re.subn(r'(<meta http-equiv="Content-Security-Policy"[^>]*>)', r"\1" + tag, page)
+    if count != 1:
+        raise BuildError(f"{PAGE}: no Content-Security-Policy meta tag")
     return new
 
 

@@ -7,7 +7,12 @@ The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
   here);
 - ``?host=ID``: the host's table ``ID``, taken back from this device's storage after a
   reload (the page puts it in the URL once the table is open);
-- ``?join=ID``: an invitation to table ``ID``.
+- ``?join=ID``: an invitation to table ``ID`` (``?table=ID`` too: a reminder's link);
+- ``?online=tables``: "My tables" (a table server's page).
+
+On a page built for a table server (``app.online.server_net``) every table is the
+server's: the dialog creates one through its API and the page sits down at it as a
+guest, the creator at seat 0.
 
 ``?signal=`` is kept in every such URL and in the invite link (``net.mjs`` checks it).
 Nothing here runs, and nothing connects, on a page without these parameters.
@@ -19,7 +24,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.online.room import TICK_MS, OnlineRoom, quote
+from app.online.room import TICK_MS, OnlineRoom, Phase, quote
+from app.online.server_net import ServerNet, server_of
 
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A table id as it may come in a URL (``net.mjs`` checks PeerJS's own rule again)."""
@@ -31,16 +37,18 @@ def wanted(query: dict[str, str]) -> tuple[str, str] | None:
 
     >>> wanted({"join": "schwimmen-ab12"}), wanted({"online": "host"}), wanted({"seed": "3"})
     (('guest', 'schwimmen-ab12'), ('host', ''), None)
-    >>> wanted({"host": "<x>"})
+    >>> wanted({"host": "<x>"}), wanted({"online": "tables"}), wanted({"table": "t2"})
+    (None, ('tables', ''), ('guest', 't2'))
     """
-    if "join" in query:
-        table = query["join"]
-        return "guest", table if TABLE_ID.fullmatch(table) else ""
+    for key in ("join", "table"):
+        if key in query:
+            table = query[key]
+            return "guest", table if TABLE_ID.fullmatch(table) else ""
     if "host" in query:
         table = query["host"]
         return ("host", table) if TABLE_ID.fullmatch(table) else None
-    if query.get("online") == "host":
-        return "host", ""
+    if query.get("online") in ("host", "tables"):
+        return str(query["online"]), ""
     return None
 
 
@@ -172,6 +180,11 @@ def start(
     import asyncio
 
     js = page.js
+    server = server_of(js)
+    if server:
+        return _start_server(page, store, role, table_id, settings, server)
+    if role == "tables":  # no table server in this build: the dialog instead
+        role = "host"
     net = PageNet(page, role)
     qr = QR()
     location = js.location
@@ -208,4 +221,55 @@ def start(
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     tick = net._proxy(table.tick)
     js.setInterval(tick, TICK_MS)
+    return table
+
+
+def _start_server(
+    page: Any, store: Any, role: str, table_id: str, settings: Any, server: str
+) -> OnlineRoom:
+    """A table server's page: the room as a guest over ``static/tables.mjs``; the creator's
+    dialog and "My tables" are its first screens. A seat moved here by a link (its token
+    in the fragment) is taken in, and the fragment leaves the address at once."""
+    import asyncio
+
+    js = page.js
+    net = ServerNet(page)
+    qr = QR()
+    location = js.location
+    base = str(location.origin) + str(location.pathname)
+    first = {"host": Phase.SETUP, "tables": Phase.TABLES}.get(role, Phase.JOIN)
+    table = OnlineRoom(
+        page,
+        net,
+        store,
+        role="guest",
+        settings=settings,
+        clock=lambda: float(js.performance.now()),
+        invite_base=url_for(base, {}, join=""),
+        table_id=table_id,
+        qr=qr,
+        touch=bool(js.window.matchMedia("(pointer: coarse)").matches),
+        server=server,
+        first=first,
+    )
+    net.table = table
+    page.controller = table
+    fragment = str(location.hash or "")
+    if fragment:
+        table.adopt(fragment)
+        js.history.replaceState(None, "", str(location.pathname) + str(location.search))
+    table.start()
+
+    async def load() -> None:
+        from pyscript import js_import
+
+        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
+        qr_url = js.URL.new("./vendor/qrcode/qrcode.mjs", js.document.baseURI).href
+        (module,) = await js_import(url)
+        (qr.module,) = await js_import(qr_url)
+        net.loaded(module)
+        page._guard(table.refresh)()
+
+    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
+    js.setInterval(net._proxy(table.tick), TICK_MS)
     return table

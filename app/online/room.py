@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -34,7 +35,7 @@ import engine
 from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
-from app.online import screens
+from app.online import screens, server_screens
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
@@ -54,14 +55,27 @@ KEY_HOST = "online-host"  # the host's table: the referee's record, the transpor
 KEY_GUEST = "online-guest"  # a guest's seats: table id -> {"name", "secret"} (a few tables)
 KEY_NAME = "online-name"  # the name last given, offered next time
 KEY_COUNTED = "online-counted"  # the online matches already counted (ids), against a double count
+KEY_SERVER = "server-seats"  # a table server's seats: table id -> {"name", "secret"} ("My tables")
 VERSION = 1  # of the records above
 TICK_MS = 250  # how often the page calls tick(): the referee's clock, timers, pings
 PING_MS = 5000  # a guest says it is there this often (silent for 15 s counts as away)
 BOT_MS = 650  # the pause before a bot's move at normal speed (as app.controller's)
 DEAL_MS = 4000  # the pause after a deal, to read its result
 KEEP_GUEST_TABLES = 8  # a guest remembers its seat at this many tables at most
+KEEP_SERVER_TABLES = 50  # a table server's seats ("My tables" asks for at most 50)
+SEAT_TOKEN = re.compile(r"[0-9a-f]{32}")  # a table server's seat token (its secret)
 
-__all__ = ["KEY_GUEST", "KEY_HOST", "TICK_MS", "Net", "OnlineRoom", "Phase", "quote"]
+__all__ = [
+    "KEY_GUEST",
+    "KEY_HOST",
+    "KEY_SERVER",
+    "TICK_MS",
+    "Net",
+    "OnlineRoom",
+    "Phase",
+    "ServerCalls",
+    "quote",
+]
 
 
 class Phase(enum.StrEnum):
@@ -72,6 +86,7 @@ class Phase(enum.StrEnum):
     LOBBY = "lobby"  # seats filling up
     TABLE = "table"  # the match
     PROBLEM = "problem"  # the table is full, or started without this guest
+    TABLES = "tables"  # "My tables" (a table server's)
 
 
 class Net(Protocol):
@@ -89,6 +104,17 @@ class Net(Protocol):
 
     def identity(self) -> dict[str, str] | None:
         """Host: the id and token of the registered table (None before)."""
+
+
+class ServerCalls(Protocol):
+    """A table server's API, beside its ``Net`` (``app.online.server_net``): the answers
+    come back as ``net_created``, ``net_tables`` or ``net_failed``."""
+
+    def create(self, choices: dict[str, Any]) -> None:
+        """Open a table with the creator at seat 0 (``POST /api/tables``)."""
+
+    def my_tables(self, seats: list[dict[str, str]]) -> None:
+        """The tables these ``{table, token}`` seats are at (``POST /api/my-tables``)."""
 
 
 class OnlineRoom:
@@ -109,9 +135,13 @@ class OnlineRoom:
         qr: Callable[[str], Sequence[str]] | None = None,
         seed_source: Callable[[], int] | None = None,
         touch: bool = False,
+        server: str = "",
+        first: Phase | None = None,
     ) -> None:
         if role not in ("host", "guest"):
             raise ValueError(f"role {role!r}: host or guest")
+        if server and role != "guest":
+            raise ValueError("at a table server every page is a guest, the creator too")
         self.host, self.net, self.store = host, net, store
         self.role, self.clock = role, clock
         self.settings = settings
@@ -122,7 +152,12 @@ class OnlineRoom:
         self.seed_source = seed_source or (lambda: random.SystemRandom().getrandbits(31))
         self.ref: Referee | None = None
         self.guest: Guest | None = None
-        self.phase = Phase.SETUP if role == "host" else Phase.JOIN
+        # server: the table server's origin; its creator's dialog and "My tables" are a
+        # guest's page's (``first``), and the creator is the owner at seat 0
+        self.server = server
+        self.phase = first or (Phase.SETUP if role == "host" else Phase.JOIN)
+        self.listing: list[dict[str, Any]] | None = None  # "My tables" as the server said
+        self.creating = False  # the server is asked for a new table
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
         self.draft = screens.Draft(name=self._stored_name(), players=4)
@@ -153,11 +188,32 @@ class OnlineRoom:
         this table, goes straight back to it."""
         if self.role == "host":
             self._take_back()
-        else:
+        elif self.phase is Phase.TABLES:
+            self.show_tables()
+        elif self.phase is Phase.JOIN:
             kept = self._kept_seat()
             if kept is not None:
                 self._sit_down(kept["name"], kept["secret"])
         self._render()
+
+    def adopt(self, fragment: str) -> bool:
+        """A seat moved here from another device: the link's fragment ``seat=TOKEN`` (and
+        ``name=``) is kept as this device's seat at the table, so the page sits down on
+        it. The fragment is read here only; nothing sends it anywhere but the server.
+
+        True when a seat was taken in; anything else in the fragment is ignored."""
+        from app.url import parse_query
+
+        fields = parse_query("?" + fragment.lstrip("#"))
+        token, name = fields.get("seat", ""), fields.get("name", "")
+        if not (self.server and self.table_id and SEAT_TOKEN.fullmatch(token)):
+            return False
+        try:
+            name = protocol.clean_name(name or self._stored_name() or "?")
+        except ProtocolError:
+            name = "?"
+        self._keep_seat(name, token)
+        return True
 
     def _take_back(self) -> None:
         """The host's saved table, if it is this one."""
@@ -202,7 +258,16 @@ class OnlineRoom:
 
     def _control(self, name: str, form: Mapping[str, Any] | None) -> bool:
         """The room's own controls (the session asks before it takes a name for a move)."""
-        if name == "host" and self.role == "host" and self.phase is Phase.SETUP:
+        if self._owner_control(name):
+            pass
+        elif name == "host" and self.phase is Phase.SETUP and self.server:
+            self.create_table(dict(form or {}))
+        elif name == "my-tables" and self.server:
+            self.show_tables()
+        elif name == "new-table" and self.server:
+            self.phase = Phase.SETUP
+            self._render()
+        elif name == "host" and self.role == "host" and self.phase is Phase.SETUP:
             self.open_table(dict(form or {}))
         elif name == "join" and self.role == "guest" and self.phase is Phase.JOIN:
             self._sit_down(str((form or {}).get("name", "")), None)
@@ -235,11 +300,36 @@ class OnlineRoom:
             return False
         return True
 
+    def _owner(self) -> bool:
+        """This page holds a table server's seat 0: the creator's, who runs the lobby."""
+        return bool(self.server and self.guest is not None and self.guest.seat == 0)
+
+    def _owner_control(self, name: str) -> bool:
+        """The creator's lobby controls at a table server: the same buttons as a host's,
+        sent as the protocol's ``seat``, ``start`` and ``rematch`` (the server refuses
+        them from any other seat)."""
+        if not self._owner() or self.state != "open":
+            return False
+        started = bool(self.guest and (self.guest.lobby or {}).get("started"))
+        if name == "start-online" and not started:
+            text = protocol.start()
+        elif name in ("rematch", "new-match") and self._over() is not None:
+            text = protocol.rematch()
+        elif name.startswith("seat-") and name.count("-") == 2 and not started:
+            _, kind, number = name.split("-", 2)
+            if kind not in ("bot", "open") or not number.isdigit():
+                return False
+            text = protocol.set_seat(int(number), kind)
+        else:
+            return False
+        self.net.send(None, text)
+        return True
+
     def _ask_to_leave(self) -> None:
         """Leaving cannot be undone at a running table: ask first, saying where it leads.
         Before a table is open (the dialog, the join form) there is nothing to lose."""
         stuck = self.state == "unreachable" or bool(self.guest and self.guest.update_needed)
-        if self.phase in (Phase.SETUP, Phase.JOIN, Phase.PROBLEM) or stuck:
+        if self.phase in (Phase.SETUP, Phase.JOIN, Phase.PROBLEM, Phase.TABLES) or stuck:
             self.leave()
             return
         self.leaving = True
@@ -286,6 +376,85 @@ class OnlineRoom:
         self.phase = Phase.LOBBY
         self._connect(None)
         self._update()
+
+    def _move_times(self) -> tuple[int, ...]:
+        """The times a move may take: a table server's tables wait for days too."""
+        return protocol.MOVE_TIMES if self.server else protocol.LIVE_MOVE_TIMES
+
+    def create_table(self, form: dict[str, Any]) -> None:
+        """The dialog's "Open a table" on a table server's page: the same checks as a
+        host's, then the server is asked for the table (``net_created`` sits down)."""
+        draft = screens.read_dialog(form, self.draft, self._move_times())
+        self.draft = draft
+        try:
+            name = protocol.clean_name(draft.name)
+            config = self._config(draft)
+        except (ProtocolError, engine.InvalidInputError) as e:
+            self.problem = e.detail if isinstance(e, ProtocolError) else str(e)
+            self._render()
+            return
+        if self.creating:
+            return  # a double click: the first call is on its way
+        self.problem, self.creating = "", True
+        self._store_name(name)
+        calls: ServerCalls = self.net  # type: ignore[assignment]
+        calls.create(
+            {
+                "name": name,
+                "players": config.players,
+                "preset": config.preset,
+                "rules": config.rules.to_dict(),
+                "move_time": config.move_time,
+                "on_timeout": config.on_timeout,
+                "bot_level": config.bot_level,
+            }
+        )
+        self._render()
+
+    def net_created(self, table_id: str, token: str) -> None:
+        """The server opened the table: sit down at seat 0 with the owner's token, and
+        put the table in the address (a reload joins it again)."""
+        self.creating = False
+        self.table_id = table_id
+        name = self.draft.name
+        self._keep_seat(protocol.clean_name(name), token)
+        self.host.hosting(table_id, "join")
+        self._sit_down(name, token)
+
+    def net_failed(self, error: str) -> None:
+        """A call to the server's API failed: said where it was asked."""
+        self.creating = False
+        self.problem = error or screens.tr("detail_server", self.ui.lang)
+        if self.phase is Phase.TABLES:
+            self.listing = []
+        self._render()
+
+    def show_tables(self) -> None:
+        """"My tables": ask the server about every seat this device keeps."""
+        self.phase, self.listing, self.problem = Phase.TABLES, None, ""
+        seats = self._load(KEY_SERVER)
+        held = [
+            {"table": t, "token": s["secret"]}
+            for t, s in (seats.items() if isinstance(seats, dict) else ())
+            if isinstance(s, dict) and isinstance(s.get("secret"), str)
+        ]
+        if held:
+            calls: ServerCalls = self.net  # type: ignore[assignment]
+            calls.my_tables(held[-KEEP_SERVER_TABLES:])
+        else:
+            self.listing = []
+        self._render()
+
+    def net_tables(self, rows: Any) -> None:
+        """The server's answer for "My tables": the seats it knows, latest kept first."""
+        if self.phase is not Phase.TABLES:
+            return
+        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+        seats = self._load(KEY_SERVER)
+        order = list(seats) if isinstance(seats, dict) else []
+        rank = {t: i for i, t in enumerate(order)}
+        self.listing = sorted(rows, key=lambda r: -rank.get(str(r.get("table")), -1))
+        self._render()
 
     def _config(self, draft: screens.Draft) -> TableConfig:
         s = self.settings
@@ -481,7 +650,8 @@ class OnlineRoom:
         and forgets it. The page then goes back to the game against bots."""
         if self.guest is not None and self.state == "open" and self.guest.seat is not None:
             self.net.send(None, self.guest.bye())
-            self._forget_seat()
+            if not self.server:  # a server's table goes on: "My tables" brings it back
+                self._forget_seat()
         if self.ref is not None:
             self.store.remove(KEY_HOST)
         self.net.close()
@@ -548,6 +718,9 @@ class OnlineRoom:
             None if lobby is None else repr(lobby),
             None if over is None else over.get("reason"),
             self.guest.update_needed is not None if self.guest is not None else False,
+            None if self.listing is None else repr(self.listing),
+            self.creating,
+            self.problem,
         )
 
     def _render(self) -> None:
@@ -577,11 +750,21 @@ class OnlineRoom:
                 screens.tr("state_unreachable", lang), text, lang, retry=True
             )
         if self.leaving:
-            return screens.leave_question(self.ref is not None, lang)
+            return screens.leave_question(self.ref is not None, lang, server=bool(self.server))
+        if self.phase is Phase.TABLES:
+            return self._tables_content()
         if self.phase is Phase.SETUP:
             custom = self.settings.preset == st.CUSTOM
-            problem = self.problem
-            return screens.dialog(self.draft, lang, self.servers, custom=custom, problem=problem)
+            problem = self.problem or (screens.tr("creating", lang) if self.creating else "")
+            return screens.dialog(
+                self.draft,
+                lang,
+                self.servers,
+                custom=custom,
+                problem=problem,
+                move_times=self._move_times(),
+                server=self.server,
+            )
         if self.phase is Phase.JOIN:
             return screens.join_screen(self.draft.name, lang, self.problem)
         if self.phase is Phase.PROBLEM:
@@ -590,6 +773,17 @@ class OnlineRoom:
         if self.phase is Phase.LOBBY or self._real_obs() is None:
             return self._lobby_content()
         return None
+
+    def _tables_content(self) -> str:
+        lang = self.ui.lang
+        shown = server_screens.my_tables(self.listing, self.invite_base, lang)
+        if self.problem:
+            note = (
+                f'<p class="settings-error" role="alert" data-testid="online-error">'
+                f"{esc(self.problem)}</p>"
+            )
+            shown = shown.replace('<div class="buttons">', note + '<div class="buttons">', 1)
+        return shown
 
     def _lobby_content(self) -> str:
         lang = self.ui.lang
@@ -602,7 +796,7 @@ class OnlineRoom:
             lobby,
             self._seat() if self.ref is None else 0,
             lang,
-            host=self.ref is not None,
+            host=self.ref is not None or self._owner(),
             invite=invite,
             qr=self.qr(invite) if invite else (),
             status=status,
@@ -631,7 +825,7 @@ class OnlineRoom:
             if over.get("reason") == "timeout":
                 note = esc(screens.tr("timeout_over", ui.lang))
                 extra = f'<p class="online-note" role="status">{note}</p>'
-            if self.ref is not None:
+            if self.ref is not None or self._owner():
                 extra += button("rematch", screens.tr("rematch", ui.lang), cls="primary")
         if self.rejected:
             extra += (
@@ -639,7 +833,17 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra
+        return extra + self._seat_move()
+
+    def _seat_move(self) -> str:
+        """A table server's seat, to take to another device: a link whose fragment holds
+        the seat's token (and the name), and its QR code."""
+        guest = self.guest
+        if not (self.server and guest and guest.secret and self.invite_base):
+            return ""
+        fragment = f"#seat={guest.secret}&name={quote(guest.name)}"
+        url = self.invite_base + quote(self.table_id) + fragment
+        return server_screens.seat_link(url, self.qr(url), self.ui.lang)
 
     def _timer(self) -> str:
         left = self._time_left()
@@ -669,6 +873,8 @@ class OnlineRoom:
         self.host.show(markup, [], state)
 
     def _invite(self) -> str:
+        if self._owner() and self.invite_base:
+            return self.invite_base + quote(self.table_id)
         identity = self.net.identity() if self.ref is not None else None
         if not identity or not self.invite_base:
             return ""
@@ -754,8 +960,11 @@ class OnlineRoom:
     def _store_name(self, name: str) -> None:
         self._check(self.store.save(KEY_NAME, name, VERSION))
 
+    def _seats_key(self) -> str:
+        return KEY_SERVER if self.server else KEY_GUEST
+
     def _kept_seat(self) -> dict[str, str] | None:
-        seats = self._load(KEY_GUEST)
+        seats = self._load(self._seats_key())
         kept = seats.get(self.table_id) if isinstance(seats, dict) else None
         if (
             isinstance(kept, dict)
@@ -766,19 +975,21 @@ class OnlineRoom:
         return None
 
     def _keep_seat(self, name: str, secret: str) -> None:
-        seats = self._load(KEY_GUEST)
+        key = self._seats_key()
+        seats = self._load(key)
         seats = dict(seats) if isinstance(seats, dict) else {}
         seats.pop(self.table_id, None)
         seats[self.table_id] = {"name": name, "secret": secret}
-        while len(seats) > KEEP_GUEST_TABLES:
+        while len(seats) > (KEEP_SERVER_TABLES if self.server else KEEP_GUEST_TABLES):
             seats.pop(next(iter(seats)))
-        self._check(self.store.save(KEY_GUEST, seats, VERSION))
+        self._check(self.store.save(key, seats, VERSION))
 
     def _forget_seat(self) -> None:
-        seats = self._load(KEY_GUEST)
+        key = self._seats_key()
+        seats = self._load(key)
         if isinstance(seats, dict) and self.table_id in seats:
             seats = {k: v for k, v in seats.items() if k != self.table_id}
-            self._check(self.store.save(KEY_GUEST, seats, VERSION))
+            self._check(self.store.save(key, seats, VERSION))
 
     # ------------------------------------------------------------ sending
 

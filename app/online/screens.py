@@ -29,6 +29,57 @@ from engine import PRESETS, bots
 from engine.online.protocol import LIVE_MOVE_TIMES, NAME_MAX, ON_TIMEOUT
 
 _T: dict[str, tuple[str, str]] = {
+    # a table server's tables (app.online.server_screens)
+    "intro_server": (
+        "Du eröffnest einen Tisch auf dem Tischserver {server} und lädst Freunde mit einem "
+        "Link ein. Der Tisch bleibt dort, auch wenn alle Browser zu sind: spielt live oder "
+        "über Tage.",
+        "You open a table on the table server {server} and invite friends with a link. The "
+        "table stays there while every browser is closed: play live or over days.",
+    ),
+    "my_tables": ("Meine Tische", "My tables"),
+    "my_tables_intro": (
+        "Die Tische, an denen dieses Gerät sitzt.",
+        "The tables this device sits at.",
+    ),
+    "my_tables_none": (
+        "Dieses Gerät sitzt an keinem Tisch.",
+        "This device sits at no table.",
+    ),
+    "my_tables_loading": ("Lade die Tische …", "Loading the tables …"),
+    "turn_you": ("Du bist dran", "Your turn"),
+    "turn_of": ("{name} ist dran", "{name}'s turn"),
+    "table_lobby": ("Noch nicht gestartet", "Not started yet"),
+    "table_over": ("Partie vorbei", "Match over"),
+    "table_left": ("noch {t}", "{t} left"),
+    "open_table": ("Öffnen", "Open"),
+    "new_table": ("Neuer Tisch", "New table"),
+    "back": ("Zurück", "Back"),
+    "creating": ("Der Tisch wird eröffnet …", "Opening the table …"),
+    "seat_link": ("Auf einem anderen Gerät weiterspielen", "Play on another device"),
+    "seat_link_text": (
+        "Öffne diesen Link (oder scanne den Code) auf dem anderen Gerät: er trägt deinen "
+        "Platz. Gib ihn niemandem sonst.",
+        "Open this link (or scan the code) on the other device: it carries your seat. "
+        "Give it to nobody else.",
+    ),
+    "seat_qr_label": ("QR-Code mit deinem Platz", "QR code carrying your seat"),
+    "leave_server": (
+        "Der Tisch läuft weiter; unter „Meine Tische“ kommst du zurück.",
+        "The table goes on; you come back to it from “My tables”.",
+    ),
+    "detail_server": (
+        "Der Tischserver antwortet nicht.",
+        "The table server does not answer.",
+    ),
+    "detail_no-server": (
+        "Diese Seite kennt keinen Tischserver.",
+        "This page knows no table server.",
+    ),
+    "detail_refused": (
+        "Der Tischserver hat die Verbindung abgelehnt.",
+        "The table server refused the connection.",
+    ),
     "online": ("Online spielen", "Play online"),
     "intro": (
         "Du eröffnest einen Tisch und lädst Freunde mit einem Link ein. Eure Browser "
@@ -216,10 +267,14 @@ def dialog(
     custom: bool = False,
     seat_range: tuple[int, int] = (2, 9),
     problem: str = "",
+    move_times: Sequence[int] = LIVE_MOVE_TIMES,
+    server: str = "",
 ) -> str:
     """The "Play online" dialog (``[data-testid=online]``). ``servers``: the page's
     connection settings (``net.config()``) to name; ``custom``: offer the player's own
-    rules from the settings; ``problem``: what is wrong with the fields, if anything."""
+    rules from the settings; ``problem``: what is wrong with the fields, if anything;
+    ``server``: the table server whose tables these are (with ``move_times`` up to a day,
+    and "My tables"), "" for peer-to-peer play."""
     presets = [(p, game_name(p, lang)) for p in PRESETS]
     if custom:
         presets.append(("custom", tr("custom", lang)))
@@ -258,7 +313,7 @@ def dialog(
             tr("move_time", lang),
             _select(
                 "move_time",
-                [(str(s), tr(f"time_{s}", lang)) for s in LIVE_MOVE_TIMES],
+                [(str(s), tr(f"time_{s}", lang)) for s in move_times],
                 draft.move_time,
             ),
         ),
@@ -280,12 +335,13 @@ def dialog(
         '<form class="panel settings online" data-testid="online" data-form="online" '
         'aria-labelledby="online-title">'
         f'<h2 id="online-title">{esc(tr("online", lang))}</h2>'
-        f'<p class="note">{esc(tr("intro", lang))}</p>'
+        f'<p class="note">{esc(tr("intro_server" if server else "intro", lang, server=server))}</p>'
         f'<fieldset class="group"><legend>{esc(tr("lobby", lang))}</legend>{"".join(fields)}'
         "</fieldset>"
-        f"{servers_note(servers, lang)}{error}"
+        f"{'' if server else servers_note(servers, lang)}{error}"
         '<div class="buttons">'
         f"{_button('host', tr('host', lang), cls='primary')}"
+        f"{_button('my-tables', tr('my_tables', lang), cls='ghost') if server else ''}"
         f"{_button('close-online', tr('cancel', lang), cls='ghost')}</div>"
         "</form></div>"
     )
@@ -309,7 +365,9 @@ def servers_note(servers: Mapping[str, Any], lang: str) -> str:
     )
 
 
-def read_dialog(form: Mapping[str, Any], base: Draft) -> Draft:
+def read_dialog(
+    form: Mapping[str, Any], base: Draft, move_times: Sequence[int] = LIVE_MOVE_TIMES
+) -> Draft:
     """The dialog's fields (strings from the page) as a Draft, each clamped or kept from
     ``base`` when it does not fit: the form is input like any other."""
 
@@ -335,7 +393,7 @@ def read_dialog(form: Mapping[str, Any], base: Draft) -> Draft:
         luegen=flag("luegen"),
         players=number("players", 2, 9, base.players),
         bot_level=choice("bot_level", bots.NAMES, base.bot_level),
-        move_time=int(time) if time in {str(s) for s in LIVE_MOVE_TIMES} else base.move_time,
+        move_time=int(time) if time in {str(s) for s in move_times} else base.move_time,
         on_timeout=choice("on_timeout", ON_TIMEOUT, base.on_timeout),
     )
 
@@ -448,7 +506,7 @@ def lobby(
     )
 
 
-def qr_svg(rows: Sequence[str], label: str) -> str:
+def qr_svg(rows: Sequence[str], label: str, testid: str = "invite-qr") -> str:
     """A QR code as inline SVG (``[data-testid=invite-qr]``): one square per dark module
     of ``rows`` (strings of "0" and "1"), with the quiet zone of four modules around it
     that scanners need."""
@@ -462,7 +520,7 @@ def qr_svg(rows: Sequence[str], label: str) -> str:
     ]
     size = n + 2 * quiet
     return (
-        f'<svg class="invite-qr" data-testid="invite-qr" role="img" aria-label="{esc(label)}" '
+        f'<svg class="invite-qr" data-testid="{testid}" role="img" aria-label="{esc(label)}" '
         f'viewBox="0 0 {size} {size}" xmlns="http://www.w3.org/2000/svg" '
         f'shape-rendering="crispEdges" data-modules="{n}">'
         f'<rect width="{size}" height="{size}" fill="#fff"/>'
@@ -488,12 +546,14 @@ def status_line(state: str, detail: str, lang: str) -> str:
 
 
 def clock_text(left_ms: float) -> str:
-    """Minutes and seconds left, rounded up.
+    """Minutes and seconds left, rounded up (hours too from one hour on).
 
-    >>> clock_text(61_001), clock_text(0), clock_text(29_500)
-    ('1:02', '0:00', '0:30')
+    >>> clock_text(61_001), clock_text(0), clock_text(29_500), clock_text(86_400_000)
+    ('1:02', '0:00', '0:30', '24:00:00')
     """
     seconds = int(-(-max(0.0, left_ms) // 1000))
+    if seconds >= 3600:
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
@@ -517,10 +577,11 @@ def bar(state_el: str, timer: str, lang: str, *, extra: str = "") -> str:
     )
 
 
-def leave_question(host: bool, lang: str) -> str:
+def leave_question(host: bool, lang: str, *, server: bool = False) -> str:
     """Asked before leaving a table, with where it leads: back to the game against bots;
-    the host's table closes for everyone, a guest's seat is played by a bot."""
-    key = "leave_host" if host else "leave_guest"
+    the host's table closes for everyone, a guest's seat is played by a bot; a table
+    server's table goes on (``server``)."""
+    key = "leave_server" if server else "leave_host" if host else "leave_guest"
     return (
         '<div class="online-layer">'
         '<section class="panel settings online" data-testid="leave-question" role="alertdialog" '
