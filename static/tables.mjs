@@ -95,8 +95,10 @@ export async function remind(table, token, lang = "en", off = false) {
     await call(`/api/tables/${table}/push`, { token, off: true });
     return true;
   }
-  const registration = await navigator.serviceWorker.ready;
+  // The permission first, while the click that asked for it still counts as the person's.
+  if (typeof Notification === "undefined" || !("serviceWorker" in navigator)) return false;
   if ((await Notification.requestPermission()) !== "granted") return false;
+  const registration = await navigator.serviceWorker.ready;
   const { key } = await call("/api/push/key");
   const subscription =
     (await registration.pushManager.getSubscription()) ??

@@ -116,6 +116,17 @@ class ServerCalls(Protocol):
     def my_tables(self, seats: list[dict[str, str]]) -> None:
         """The tables these ``{table, token}`` seats are at (``POST /api/my-tables``)."""
 
+    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
+        """This seat's reminders by Web Push on or off (``POST /api/tables/{id}/push``);
+        the answer comes back as ``net_reminded(on, granted)``."""
+
+
+def _check_role(role: str, server: str) -> None:
+    if role not in ("host", "guest"):
+        raise ValueError(f"role {role!r}: host or guest")
+    if server and role != "guest":
+        raise ValueError("at a table server every page is a guest, the creator too")
+
 
 class OnlineRoom:
     """One page's part of an online table (see the module text)."""
@@ -138,10 +149,7 @@ class OnlineRoom:
         server: str = "",
         first: Phase | None = None,
     ) -> None:
-        if role not in ("host", "guest"):
-            raise ValueError(f"role {role!r}: host or guest")
-        if server and role != "guest":
-            raise ValueError("at a table server every page is a guest, the creator too")
+        _check_role(role, server)
         self.host, self.net, self.store = host, net, store
         self.role, self.clock = role, clock
         self.settings = settings
@@ -158,6 +166,8 @@ class OnlineRoom:
         self.phase = first or (Phase.SETUP if role == "host" else Phase.JOIN)
         self.listing: list[dict[str, Any]] | None = None  # "My tables" as the server said
         self.creating = False  # the server is asked for a new table
+        self.reminders = False  # this seat's reminders by Web Push are on (as kept)
+        self.remind_note = ""  # what the browser or the server said of them
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
         self.draft = screens.Draft(name=self._stored_name(), players=4)
@@ -267,6 +277,8 @@ class OnlineRoom:
         elif name == "new-table" and self.server:
             self.phase = Phase.SETUP
             self._render()
+        elif name in ("remind-on", "remind-off") and self.server:
+            self.ask_reminders(name == "remind-on")
         elif name == "host" and self.role == "host" and self.phase is Phase.SETUP:
             self.open_table(dict(form or {}))
         elif name == "join" and self.role == "guest" and self.phase is Phase.JOIN:
@@ -423,10 +435,37 @@ class OnlineRoom:
 
     def net_failed(self, error: str) -> None:
         """A call to the server's API failed: said where it was asked."""
+        if self.phase in (Phase.LOBBY, Phase.TABLE):  # only reminders are asked there
+            detail = error or screens.tr("detail_server", self.ui.lang)
+            self.remind_note = screens.tr("remind_failed", self.ui.lang, detail=detail)
+            self._render()
+            return
         self.creating = False
         self.problem = error or screens.tr("detail_server", self.ui.lang)
         if self.phase is Phase.TABLES:
             self.listing = []
+        self._render()
+
+    def ask_reminders(self, on: bool) -> None:
+        """The seat's "Remind me" switch: the browser asks the person's permission, the
+        server keeps the subscription (``net_reminded`` says how it went)."""
+        guest = self.guest
+        if guest is None or not guest.secret or not self.table_id:
+            return
+        self.remind_note = ""
+        calls: ServerCalls = self.net  # type: ignore[assignment]
+        calls.remind(self.table_id, guest.secret, self.ui.lang, on)
+
+    def net_reminded(self, on: bool, granted: bool) -> None:
+        """The answer to ``ask_reminders``: kept with the seat, so the switch shows its
+        state on every page of this device; refused: said beside the switch."""
+        lang = self.ui.lang
+        if on and not granted:
+            self.remind_note = screens.tr("remind_denied", lang)
+        else:
+            self.reminders = on
+            self.remind_note = screens.tr("reminders_set", lang) if on else ""
+            self._keep_remind(on)
         self._render()
 
     def show_tables(self) -> None:
@@ -509,6 +548,8 @@ class OnlineRoom:
             return
         self.problem = ""
         self._store_name(name)
+        kept: Mapping[str, Any] = self._kept_seat() or {}
+        self.reminders = bool(secret) and kept.get("remind") is True
         self.guest = Guest(name, clock=self.clock, secret=secret)
         self._screen(GuestSeats(self.guest, self._moved))
         self.phase = Phase.LOBBY
@@ -650,7 +691,10 @@ class OnlineRoom:
         and forgets it. The page then goes back to the game against bots."""
         if self.guest is not None and self.state == "open" and self.guest.seat is not None:
             self.net.send(None, self.guest.bye())
-            if not self.server:  # a server's table goes on: "My tables" brings it back
+            started = bool((self.guest.lobby or {}).get("started"))
+            # a server's table goes on ("My tables" brings it back); but a seat left in
+            # the lobby is freed for someone else, and seat 0 stays the creator's
+            if not self.server or not (started or self.guest.seat == 0):
                 self._forget_seat()
         if self.ref is not None:
             self.store.remove(KEY_HOST)
@@ -721,6 +765,8 @@ class OnlineRoom:
             None if self.listing is None else repr(self.listing),
             self.creating,
             self.problem,
+            self.reminders,
+            self.remind_note,
         )
 
     def _render(self) -> None:
@@ -833,7 +879,14 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra + self._seat_move()
+        return extra + self._seat_move() + self._reminders()
+
+    def _reminders(self) -> str:
+        """A table server's seat: the switch for its reminders by Web Push."""
+        guest = self.guest
+        if not (self.server and guest and guest.secret):
+            return ""
+        return server_screens.reminders(self.reminders, self.remind_note, self.ui.lang)
 
     def _seat_move(self) -> str:
         """A table server's seat, to take to another device: a link whose fragment holds
@@ -978,11 +1031,21 @@ class OnlineRoom:
         key = self._seats_key()
         seats = self._load(key)
         seats = dict(seats) if isinstance(seats, dict) else {}
-        seats.pop(self.table_id, None)
+        before = seats.pop(self.table_id, None)
         seats[self.table_id] = {"name": name, "secret": secret}
+        if isinstance(before, dict) and before.get("secret") == secret and "remind" in before:
+            seats[self.table_id]["remind"] = before["remind"] is True  # the same seat's
         while len(seats) > (KEEP_SERVER_TABLES if self.server else KEEP_GUEST_TABLES):
             seats.pop(next(iter(seats)))
         self._check(self.store.save(key, seats, VERSION))
+
+    def _keep_remind(self, on: bool) -> None:
+        """The reminders' state beside this table's kept seat (a server's)."""
+        seats = self._load(KEY_SERVER)
+        kept = seats.get(self.table_id) if isinstance(seats, dict) else None
+        if isinstance(kept, dict):
+            seats = {**seats, self.table_id: {**kept, "remind": on}}
+            self._check(self.store.save(KEY_SERVER, seats, VERSION))
 
     def _forget_seat(self) -> None:
         key = self._seats_key()

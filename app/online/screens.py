@@ -63,6 +63,20 @@ _T: dict[str, tuple[str, str]] = {
         "Open this link (or scan the code) on the other device: it carries your seat. "
         "Give it to nobody else.",
     ),
+    "remind_on": ("Erinnere mich, wenn ich dran bin", "Remind me when it is my turn"),
+    "remind_off": ("Keine Erinnerungen mehr", "No more reminders"),
+    "reminders_set": (
+        "Du bekommst eine Nachricht, wenn du dran bist.",
+        "You get a notification when it is your turn.",
+    ),
+    "remind_denied": (
+        "Der Browser erlaubt dieser Seite keine Benachrichtigungen.",
+        "The browser does not allow this page to notify.",
+    ),
+    "remind_failed": (
+        "Erinnerungen gehen nicht: {detail}",
+        "Reminders failed: {detail}",
+    ),
     "seat_qr_label": ("QR-Code mit deinem Platz", "QR code carrying your seat"),
     "leave_server": (
         "Der Tisch läuft weiter; unter „Meine Tische“ kommst du zurück.",

@@ -1,6 +1,6 @@
 """A table server's tables in the page: ``static/tables.mjs`` as an
 ``app.online.room.Net``, with the two calls of the server's API the room needs
-(``create`` a table, ``my_tables``).
+(``create`` a table, ``my_tables``, ``remind``).
 
 On a page built for a table server (``scripts/build.py --server``) every table is one
 of the server's and every page a guest of its referee, the creator too (seat 0, with
@@ -33,14 +33,14 @@ class ServerNet:
         self.table: Any = None  # the OnlineRoom
         self.module: Any = None
         self.link: Any = None
-        self.pending: list[tuple[str, Any]] = []  # calls made before the module loaded
+        self.pending: list[tuple[str, tuple[Any, ...]]] = []  # calls before the module loaded
         self._proxies: list[Any] = []
 
     def loaded(self, module: Any) -> None:
         self.module = module
         pending, self.pending = self.pending, []
-        for name, arg in pending:
-            getattr(self, name)(arg)
+        for name, args in pending:
+            getattr(self, name)(*args)
 
     def _proxy(self, fn: Any) -> Any:
         from pyodide.ffi import create_proxy
@@ -49,9 +49,9 @@ class ServerNet:
         self._proxies.append(proxy)
         return proxy
 
-    def _later(self, name: str, arg: Any) -> bool:
+    def _later(self, name: str, *args: Any) -> bool:
         if self.module is None:
-            self.pending.append((name, arg))
+            self.pending.append((name, args))
             return True
         return False
 
@@ -99,6 +99,16 @@ class ServerNet:
 
         given = to_js(seats, dict_converter=self.js.Object.fromEntries)
         self._await(self.module.myTables(given), lambda rows: self.table.net_tables(rows.to_py()))
+
+    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
+        """``tables.remind``: the browser's permission, then ``POST /api/tables/{id}/push``;
+        the room hears ``net_reminded(on, granted)``."""
+        if self._later("remind", table, token, lang, on):
+            return
+        self._await(
+            self.module.remind(table, token, lang, not on),
+            lambda granted: self.table.net_reminded(on, bool(granted)),
+        )
 
     def _await(self, promise: Any, done: Any) -> None:
         def failed(error: Any) -> None:

@@ -1,5 +1,6 @@
-"""The screens only a table server's tables have: "My tables" (``[data-testid=my-tables]``)
-and the link that moves a seat to another device (``[data-testid=seat-link]``).
+"""The screens only a table server's tables have: "My tables" (``[data-testid=my-tables]``),
+the link that moves a seat to another device (``[data-testid=seat-link]``) and the
+switch for this seat's reminders by Web Push (``[data-testid=reminders]``).
 
 Markup as text, like ``app.online.screens``; every name is escaped where it is shown.
 """
@@ -93,4 +94,26 @@ def seat_link(url: str, qr: Sequence[str], lang: str) -> str:
     )
 
 
-__all__ = ["my_tables", "seat_link", "table_line"]
+def reminders(on: bool, note: str, lang: str) -> str:
+    """The switch for this seat's reminders ("your turn", and when most of the time is
+    used): ``remind-on`` or ``remind-off``, with what the browser or the server said.
+
+    >>> 'data-action="remind-on"' in reminders(False, "", "en")
+    True
+    >>> 'data-action="remind-off"' in reminders(True, "", "en")
+    True
+    """
+    switch = (
+        _button("remind-off", tr("remind_off", lang), cls="ghost small")
+        if on
+        else _button("remind-on", tr("remind_on", lang), cls="ghost small")
+    )
+    said = f'<span class="online-note" role="status">{esc(note)}</span>' if note else ""
+    state = "on" if on else "off"
+    return (
+        f'<p class="reminders" data-testid="reminders" data-reminders="{state}">'
+        f"{switch}{said}</p>"
+    )
+
+
+__all__ = ["my_tables", "reminders", "seat_link", "table_line"]

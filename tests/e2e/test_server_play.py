@@ -8,6 +8,7 @@ referee; the creator runs the lobby from seat 0.
 - the move timer running out, each kind (a bot moves; the match ends for everyone);
 - "My tables" lists the tables and opens one;
 - a seat taken to a second browser context by its link (the token only in the fragment);
+- the reminders' switch asks the browser's permission first, and says a refusal;
 - the dialog, the lobby, "My tables" and the table pass axe and fit 360 px.
 """
 
@@ -231,3 +232,14 @@ def test_a_seat_moves_to_a_second_device_by_its_link(people, server_url):
     )
     assert any("Hana" in t for t in seat_names)  # Ben's view: Hana across the table
     assert all(token not in url for url in other.requests)  # never in a request line
+
+
+def test_reminders_ask_the_browser_first(people, server_url):
+    _hana, ben, table = open_table(people)
+    switch = ben.page.locator("[data-testid=reminders]")
+    expect(switch).to_have_attribute("data-reminders", "off")
+    audit(ben.page, "the reminders' switch on the table")
+    ben.page.click("[data-action=remind-on]")  # no permission to notify in this context
+    expect(switch).to_contain_text("does not allow this page to notify")
+    expect(switch).to_have_attribute("data-reminders", "off")
+    assert "remind" not in ben.seats_kept()[table]

@@ -29,6 +29,7 @@ class FakeServer:
         self.links: dict[str, OnlineRoom] = {}
         self.made: list[dict[str, Any]] = []
         self.count = 0
+        self.permission = True  # the browser's answer when asked to notify
 
     def run(self) -> None:
         for _ in range(100_000):
@@ -57,6 +58,7 @@ class FakeServerNet:
         self.conn: str | None = None
         self.sent: list[str] = []
         self.asked: list[list[dict[str, str]]] = []
+        self.reminded: list[tuple[str, str, bool]] = []
 
     def open(self, target: Any) -> None:
         server = self.server
@@ -107,6 +109,11 @@ class FakeServerNet:
             seeds=lambda: 5,
         )
         server.queue.append(lambda: self.room.net_created("abcdefghijkmnpqr", OWNER))
+
+    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
+        self.reminded.append((table, token, on))
+        granted = self.server.permission or not on
+        self.server.queue.append(lambda: self.room.net_reminded(on, granted))
 
     def my_tables(self, seats: list[dict[str, str]]) -> None:
         self.asked.append(seats)
@@ -199,3 +206,66 @@ def test_a_seat_link_moves_the_seat_and_my_tables_lists_it():
     assert 'data-table="abcdefghijkmnpqr"' in page.markup
     assert 'href="http://127.0.0.1:8000/?join=abcdefghijkmnpqr"' in page.markup
     assert "Not started yet" in page.markup
+
+
+def test_reminders_are_switched_per_seat_and_kept_with_it():
+    clock = Clock()
+    server = FakeServer(clock)
+    store = Store(MemoryBackend())
+    hana, page, net = room(server, Phase.SETUP, store=store)
+    hana.start()
+    hana.press("host", {**FORM, "players": "2"})
+    server.run()
+    hana.press("seat-bot-1")
+    hana.press("start-online")
+    server.run()
+    assert 'data-testid="reminders" data-reminders="off"' in page.markup
+    server.permission = False  # the browser says no: said, nothing kept
+    hana.press("remind-on")
+    server.run()
+    assert "does not allow this page to notify" in page.markup
+    assert 'data-reminders="off"' in page.markup
+    server.permission = True
+    hana.press("remind-on")
+    server.run()
+    assert net.reminded[-1] == ("abcdefghijkmnpqr", OWNER, True)
+    assert 'data-reminders="on"' in page.markup and 'data-action="remind-off"' in page.markup
+    seats, _ = store.load(KEY_SERVER, 1)
+    assert seats["abcdefghijkmnpqr"]["remind"] is True
+    again, again_page, _ = room(server, None, "abcdefghijkmnpqr", store=store)
+    again.start()  # the same seat on a reloaded page: the switch says on
+    server.run()
+    assert 'data-reminders="on"' in again_page.markup
+    again.press("remind-off")
+    server.run()
+    assert 'data-reminders="off"' in again_page.markup
+    assert store.load(KEY_SERVER, 1)[0]["abcdefghijkmnpqr"]["remind"] is False
+    again.net_failed("HTTP 500")  # at the table only reminders are asked of the API
+    assert "Reminders failed: HTTP 500" in again_page.markup
+
+
+def test_a_seat_left_in_the_lobby_is_forgotten_but_not_one_at_a_running_match():
+    clock = Clock()
+    server = FakeServer(clock)
+    store = Store(MemoryBackend())
+    hana, _, _ = room(server, Phase.SETUP)
+    hana.start()
+    hana.press("host", {**FORM, "players": "3"})
+    server.run()
+    ben, _, _ = room(server, None, "abcdefghijkmnpqr", store=store)
+    ben.start()
+    ben.press("join", {"name": "Ben"})
+    server.run()
+    assert "abcdefghijkmnpqr" in store.load(KEY_SERVER, 1)[0]
+    ben.leave()  # the server frees a seat left in the lobby: not one of "My tables"
+    server.run()
+    assert store.load(KEY_SERVER, 1)[0] == {}
+    ann, _, _ = room(server, None, "abcdefghijkmnpqr", store=store)
+    ann.start()
+    ann.press("join", {"name": "Ann"})
+    server.run()
+    hana.press("start-online")
+    server.run()
+    ann.leave()  # a running match waits for her: the seat stays in "My tables"
+    server.run()
+    assert "abcdefghijkmnpqr" in store.load(KEY_SERVER, 1)[0]
