@@ -256,3 +256,17 @@ def test_the_build_script_examples_hold():
 
     result = doctest.testmod(site_build)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_a_server_build_names_its_table_server_in_the_page_and_only_then():
+    page = (site_build.ROOT / "index.html").read_text(encoding="utf-8")
+    assert site_build.with_server_meta(page, site_build.online_config()) == page
+    origin = site_build.server_origin("http://127.0.0.1:8123/")
+    config = {**site_build.online_config(), "server": origin}
+    built = site_build.with_server_meta(site_build.with_connect_src(page, config), config)
+    policy_end = built.index(">", built.index('http-equiv="Content-Security-Policy"')) + 1
+    assert built[policy_end:].startswith(
+        '<meta name="schwimmen-server" content="http://127.0.0.1:8123">'
+    )
+    with pytest.raises(site_build.BuildError, match="no Content-Security-Policy"):
+        site_build.with_server_meta("<html></html>", config)
