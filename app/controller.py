@@ -103,6 +103,7 @@ class Controller:
         self.epoch = 0  # bumps with every new match: stale timers do nothing
         self.tally = Tally(self.recorder, self.writes, self.settings.preset, 1)
         self.touch = False  # the page has a touch screen (set by the page before start)
+        self.server = False  # the build names a table server (set by the page before start)
 
     # ------------------------------------------------------------ start-up
 
@@ -153,6 +154,7 @@ class Controller:
         self.seats = LocalSeats.dealt(match, s, moved=self._person_moved)
         self.ui = table_ui(s, self.next_settings, match.rules, people, self.tally.figures())
         self.ui.panels, self.ui.touch = Panels(notices=self.banner.notices), self.touch
+        self.ui.server = self.server
         if self.session is not None:
             self.session.alive = False  # its timers belong to the match before
         self.session = TableSession(
@@ -221,6 +223,9 @@ class Controller:
             self.retry_writes()
         elif name == "online":  # play with friends: the page opens the online dialog
             self.host.go_online()
+            return True
+        elif name == "my-tables" and self.server:  # a table server's: the tables I sit at
+            self.host.go_online("tables")
             return True
         elif stats_controls.is_control(name):
             self.stats.press(ui.panels, name, ui.lang)

@@ -306,9 +306,10 @@ class Page:
         query = parse_query(str(self.js.location.search))
         return url_for(str(self.js.location.pathname), query, **fields)
 
-    def go_online(self) -> None:
-        """The "Play online" dialog: the page opens anew as an online one (``app.online.page``)."""
-        load_part(self.js, "online", lambda: self.js.location.assign(self._url(online="host")))
+    def go_online(self, role: str = "host") -> None:
+        """The "Play online" dialog (``role="tables"``: "My tables"): the page opens anew
+        as an online one (``app.online.page``)."""
+        load_part(self.js, "online", lambda: self.js.location.assign(self._url(online=role)))
 
     def hosting(self, table_id: str, field: str = "host") -> None:
         """The host's table is open: its URL brings it back after a reload (``join`` for
@@ -631,6 +632,8 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     page.controller = controller
     page.keeps_screen = True
     controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
+    # a build for a table server names it in the page (scripts/build.py with_server_meta)
+    controller.server = not _none(js.document.querySelector('meta[name="schwimmen-server"]'))
     controller.start()
     page.watch_window()
 

@@ -44,8 +44,8 @@ class Host(Protocol):
     def replace(self, testid: str, markup: str) -> None:
         """Put ``markup`` in place of one element (a form being typed in stays)."""
 
-    def go_online(self) -> None:
-        """Open the "Play online" page."""
+    def go_online(self, role: str = "host") -> None:
+        """Open the "Play online" page (``role="tables"``: a table server's "My tables")."""
 
     def hosting(self, table_id: str, field: str = "host") -> None:
         """The host's table is open: its address brings it back after a reload
@@ -108,7 +108,7 @@ class QuietHost:
     def replace(self, testid: str, markup: str) -> None:
         pass
 
-    def go_online(self) -> None:
+    def go_online(self, role: str = "host") -> None:
         pass
 
     def hosting(self, table_id: str, field: str = "host") -> None:

@@ -57,6 +57,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "settings": ("Einstellungen", "Settings"),
     "open_stats": ("Statistik", "Statistics"),
     "play_online": ("Online spielen", "Play online"),
+    "my_tables": ("Meine Tische", "My tables"),
     "open_help": ("Spielregeln", "Rules"),
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),

@@ -84,6 +84,7 @@ class UIState:
     sound: bool = True  # the sound switch (app.sound)
     cover: str = ""  # a shared device is being passed on: the person whose turn comes
     cover_ready: bool = False  # that person's turn has come: they may uncover
+    server: bool = False  # the build names a table server: "My tables" under the table
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
     can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
     notes: dict[int, str] = field(default_factory=dict)  # seat -> "away" (online)

@@ -379,9 +379,10 @@ def _turn_prompt(obs: Observation, ui: UIState) -> str:
 # ---------------------------------------------------------------- panels
 
 
-def more_buttons(lang: str, *, online: bool = False) -> str:
-    """A row under the table: play with friends online, statistics and rules help (at an
-    online table: rules help only)."""
+def more_buttons(lang: str, *, online: bool = False, server: bool = False) -> str:
+    """A row under the table: play with friends online ("My tables" too when the build
+    names a table server), statistics and rules help (at an online table: rules help
+    only)."""
     help_button = (
         f'<button type="button" class="ghost" data-action="open-help" data-key="act-open-help">'
         f"{esc(t('open_help', lang))}</button>"
@@ -392,9 +393,17 @@ def more_buttons(lang: str, *, online: bool = False) -> str:
         '<nav class="more-buttons">'
         f'<button type="button" class="ghost" data-action="online" data-key="act-online">'
         f"{esc(t('play_online', lang))}</button>"
+        f"{_my_tables_button(lang) if server else ''}"
         f'<button type="button" class="ghost" data-action="open-stats" data-key="act-open-stats">'
         f"{esc(t('open_stats', lang))}</button>"
         f"{help_button}</nav>"
+    )
+
+
+def _my_tables_button(lang: str) -> str:
+    return (
+        '<button type="button" class="ghost" data-action="my-tables" data-key="act-my-tables">'
+        f"{esc(t('my_tables', lang))}</button>"
     )
 
 
@@ -554,7 +563,8 @@ def render(obs: Observation, ui: UIState) -> str:
         "</section>"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t(ui.stats_words, lang, matches=matches, wins=wins))}</div>"
-        f"{more_buttons(lang, online=bool(ui.online_bar))}{_overlay(obs, ui)}{_panels(obs, ui)}"
+        f"{more_buttons(lang, online=bool(ui.online_bar), server=ui.server)}"
+        f"{_overlay(obs, ui)}{_panels(obs, ui)}"
         "</div>"
     )
 

@@ -615,3 +615,28 @@ def test_the_header_names_a_custom_rule_set_as_such():
     c.new_match(Settings(preset="custom", custom={"swap_two": True}, lang="en"))
     assert c.match.rules.swap_two and c.match.rules != engine.preset("classic")
     assert host.tree().find(class_="variant").all_text() == "Eigene Regeln"
+
+
+def test_my_tables_is_offered_only_when_the_build_names_a_table_server():
+    class Going(FakeHost):
+        def __init__(self):
+            super().__init__()
+            self.went: list[str] = []
+
+        def go_online(self, role="host"):
+            self.went.append(role)
+
+    host = Going()
+    c = Controller(host, Store(MemoryBackend()), query="?seed=3&speed=0", browser_lang="en")
+    c.start()
+    assert "my-tables" not in host.actions()
+    c.press("my-tables")
+    assert host.went == []
+    host = Going()
+    c = Controller(host, Store(MemoryBackend()), query="?seed=3&speed=0", browser_lang="en")
+    c.server = True  # as app.dom sets it from the page's <meta name="schwimmen-server">
+    c.start()
+    assert {"online", "my-tables"} <= host.actions()
+    c.press("my-tables")
+    c.press("online")
+    assert host.went == ["tables", "host"]

@@ -212,6 +212,13 @@ def test_my_tables_lists_and_opens_a_table_and_the_screens_pass_the_audit(people
     row.locator("a[href]").click()
     hana.wait_for(TABLE_READY)
     assert f"join={table}" in hana.page.url
+    hana.page.goto(f"{server_url}?lang=en&speed=0")  # the game against bots: under its table
+    hana.page.wait_for_selector("#app[data-state=human]", timeout=60_000)
+    audit(hana.page, "the game with My tables under its table at 360 px")
+    fits(hana.page)
+    hana.page.click("[data-action=my-tables]")
+    listed = hana.page.locator(f"[data-testid=my-tables] [data-table='{table}'] a[href]")
+    expect(listed).to_have_count(1)
 
 
 def test_a_seat_moves_to_a_second_device_by_its_link(people, server_url):
