@@ -392,6 +392,9 @@ class Referee:
             raise InvalidInputError(f"a saved table needs {config.players} seats")
         now = clock()
         saved = [_saved_seat(s, i, now) for i, s in enumerate(seats)]
+        kept = [s.secret for s in saved if s.secret is not None]
+        if len(set(kept)) != len(kept):
+            raise InvalidInputError("two seats of a saved table have the same secret")
         ref = cls(
             config,
             saved[0].name,
@@ -445,9 +448,16 @@ class Referee:
             raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {held} already")
         seat: int | None
         secret = body.get("secret")
-        if secret is not None:
+        if secret is not None:  # only a guest's seat has a secret to come back to
             key = self._hash(secret)
-            seat = next((i for i, s in enumerate(self.seats) if s.secret == key), None)
+            seat = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.kind is SeatKind.GUEST and s.secret == key
+                ),
+                None,
+            )
             if seat is None:
                 raise ProtocolError(Reason.BAD_SECRET, "no seat of this table has that secret")
             s = self.seats[seat]
@@ -459,6 +469,7 @@ class Referee:
             seat = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN), None)
             if seat is None:
                 raise ProtocolError(Reason.TABLE_FULL, "every seat is taken")
+            self._check_name_free(body["name"])
             secret = self._secrets()
             s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._hash(secret))
         s.conn, s.last_seen, s.gone_at, s.feed = conn, now, None, Feed()
@@ -468,6 +479,16 @@ class Referee:
         if self.match is not None:
             out += self._catch_up(self.match, conn, seat, now)
         return out
+
+    def _check_name_free(self, name: str) -> None:
+        """A new guest may not take the name of a person at the table (the host's, or
+        another guest's): names are compared as they look (``protocol.name_key``)."""
+        key = protocol.name_key(name)
+        for s in self.seats:
+            if s.kind in (SeatKind.HOST, SeatKind.GUEST) and protocol.name_key(s.name) == key:
+                raise ProtocolError(
+                    Reason.BAD_NAME, f"someone at this table is called {s.name} already"
+                )
 
     def _act(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
         seat = self._seat_of(conn)
@@ -711,4 +732,6 @@ def _saved_seat(data: Any, seat: int, now: float) -> Seat:
         raise InvalidInputError(f"saved seat {seat}: unknown bot level {level!r}")
     if kind is SeatKind.GUEST and not (isinstance(secret, str) and len(secret) == 32):
         raise InvalidInputError(f"saved seat {seat}: a guest's seat needs its secret")
+    if kind is not SeatKind.GUEST and secret is not None:  # nobody may come back to it
+        raise InvalidInputError(f"saved seat {seat}: only a guest's seat has a secret")
     return Seat(kind, name, level if kind is SeatKind.BOT else "", secret=secret, gone_at=now)
