@@ -39,6 +39,7 @@ from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
+from app.table import notices
 from app.table.mode import Mode
 from app.table.parts import button
 from app.table.session import SeatSource, TableSession
@@ -113,6 +114,8 @@ class OnlineRoom:
         if role not in ("host", "guest"):
             raise ValueError(f"role {role!r}: host or guest")
         self.host, self.net, self.store = host, net, store
+        self.notices: list[Notice] = []  # damaged stored data, told to the person
+        self.refused = ""  # why this guest refused the host's last message, if it did
         self.role, self.clock = role, clock
         self.settings = settings
         self.invite_base = invite_base  # the join URL without the table's id
@@ -134,7 +137,8 @@ class OnlineRoom:
             sound=settings.sound,
             stats_words="stats_line_online",
         )
-        online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
+        online, notice = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
+        self._check(notice)
         self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
         self.session: TableSession | None = None
         self.leaving = False  # "Leave the table" was pressed: the question is on screen
@@ -168,6 +172,8 @@ class OnlineRoom:
             self._seat_referee(self._referee_from(saved["table"]))
         except (engine.InvalidInputError, KeyError, TypeError, ValueError) as e:
             self._warn(f"Schwimmen: the saved online table cannot be used: {e}")
+            # set aside, and said: the next start is clean, the text is kept as a backup
+            self._check(self.store.quarantine(KEY_HOST, f"cannot be used: {str(e)[:200]}"))
             return
         assert self.ref is not None
         self.phase = Phase.TABLE if self.ref.match is not None else Phase.LOBBY
@@ -219,6 +225,9 @@ class OnlineRoom:
             self.retry()
         elif name == "reload":
             self.host.reload()
+        elif name == "dismiss-notices":
+            self.notices = []
+            self._render()
         elif name == "start-online" and self.ref is not None and self.ref.match is None:
             self._send_all(self.ref.start(self.seed_source()))
             self.phase = Phase.TABLE
@@ -414,8 +423,11 @@ class OnlineRoom:
         except ProtocolError as e:
             if self.guest.update_needed is None:
                 self._warn(f"Schwimmen: a message from the host was refused: {e}")
+                self.refused = e.detail  # said on the screen until a good message comes
             self._render()
             return
+        if message.kind in ("welcome", "lobby", "state"):
+            self.refused = ""
         if message.kind == "welcome":
             self._keep_seat(self.guest.name, self.guest.secret or "")
             self.caught_up = False
@@ -444,6 +456,9 @@ class OnlineRoom:
             self.guest.secret = None
             self._forget_seat()
             self.net.send(None, self.guest.hello())
+        elif reason == Reason.BAD_NAME and self.guest.seat is None:  # the host's name, say
+            self.phase, self.problem = Phase.JOIN, str(body.get("detail") or reason)
+            self.net.close()
         elif reason in (Reason.TABLE_FULL, Reason.STARTED):
             self.phase = Phase.PROBLEM
             self.problem = screens.tr(
@@ -552,6 +567,7 @@ class OnlineRoom:
 
     def _render(self) -> None:
         self.shown_key = self._screen_key()
+        self.ui.panels.notices = tuple(self.notices)
         content = self._shell_content()
         if content is not None:
             self._shell(content, Mode.BUSY)
@@ -639,7 +655,15 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra
+        return extra + self._refused_note()
+
+    def _refused_note(self) -> str:
+        """This guest refused the host's last message (it did not fit together, or was
+        unreadable) and shows what it had before; said until a good message comes."""
+        if not self.refused:
+            return ""
+        text = esc(screens.tr("refused", self.ui.lang, detail=self.refused[:200]))
+        return f'<p class="online-note" role="alert" data-testid="refused">{text}</p>'
 
     def _timer(self) -> str:
         left = self._time_left()
@@ -660,11 +684,12 @@ class OnlineRoom:
         """A screen that is not the table: the title and one panel."""
         self.ui.mode = state
         title = screens.tr("online", self.ui.lang)
+        banner = notices.banner(self.notices, self.ui.lang)
         markup = (
             f'<div class="game online-page" data-mode="{state}">'
             '<header class="topbar"><h1 class="title">Schwimmen '
             f'<span class="variant">{esc(title)}</span></h1></header>'
-            f"<main>{content}</main></div>"
+            f"{banner}<main>{self._refused_note()}{content}</main></div>"
         )
         self.host.show(markup, [], state)
 
@@ -738,13 +763,14 @@ class OnlineRoom:
         self._check(self.store.save(KEY_COUNTED, [*counted, match_id][-50:], VERSION))
 
     def _check(self, notice: Notice | None) -> None:
+        """A notice about stored data: in the console, and in the banner (the last 8)."""
         if notice is not None:
             self._warn(f"Schwimmen: {notice.message}")
+            self.notices = [*self.notices, notice][-8:]
 
     def _load(self, key: str) -> Any:
         value, notice = self.store.load(key, VERSION)
-        if notice is not None:
-            self._warn(f"Schwimmen: {notice.message}")
+        self._check(notice)
         return value
 
     def _stored_name(self) -> str:
