@@ -567,7 +567,7 @@ class OnlineRoom:
 
     def _render(self) -> None:
         self.shown_key = self._screen_key()
-        self.ui.panels.notices = tuple(self.notices)
+        self.ui.panels.notices = list(self.notices)
         content = self._shell_content()
         if content is not None:
             self._shell(content, Mode.BUSY)
