@@ -54,7 +54,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import PRESETS, Action, IllegalActionError, InvalidInputError, Match, Rules, bots
+from engine import (
+    PRESETS,
+    Action,
+    IllegalActionError,
+    InvalidInputError,
+    Match,
+    Rules,
+    bots,
+    bounds,
+)
 from engine.online import protocol
 from engine.online.protocol import (
     MOVE_TIMES,
@@ -111,20 +120,17 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         r = self.rules
-        if not isinstance(r, Rules) or not isinstance(self.players, int):
-            raise InvalidInputError("a table needs a Rules object and a number of players")
+        if not isinstance(r, Rules):
+            raise InvalidInputError(f"a table needs a Rules object, not {bounds.shown(r)}")
+        bounds.PLAYERS.check(self.players)  # first the engine's range, then the rules'
         if not r.min_players <= self.players <= r.max_players:
             raise InvalidInputError(
                 f"{self.players} players: these rules allow {r.min_players} to {r.max_players}"
             )
-        if self.move_time not in MOVE_TIMES:
-            raise InvalidInputError(f"time per move {self.move_time!r}: choose one of {MOVE_TIMES}")
-        if self.on_timeout not in ON_TIMEOUT:
-            raise InvalidInputError(f"on_timeout {self.on_timeout!r}: choose one of {ON_TIMEOUT}")
-        if self.bot_level not in bots.NAMES:
-            raise InvalidInputError(f"bot level {self.bot_level!r}: choose one of {bots.NAMES}")
-        if self.preset not in (*PRESETS, "custom"):
-            raise InvalidInputError(f"preset {self.preset!r}: choose one of {(*PRESETS, 'custom')}")
+        _choice("time per move", self.move_time, MOVE_TIMES)
+        _choice("on_timeout", self.on_timeout, ON_TIMEOUT)
+        _choice("bot level", self.bot_level, bots.NAMES)
+        _choice("preset", self.preset, (*PRESETS, "custom"))
 
     def to_dict(self) -> dict[str, Any]:
         """The choices as JSON values (the rules as their options)."""
@@ -136,6 +142,12 @@ class TableConfig:
         if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(cls)}:
             raise InvalidInputError("a table's choices are an object of its fields")
         return cls(**{**data, "rules": Rules.from_dict(data["rules"])})
+
+
+def _choice(what: str, value: Any, allowed: Sequence[Any]) -> None:
+    """``value`` is one of ``allowed`` and of its type (``False`` is not the time 0)."""
+    if not any(type(value) is type(a) and value == a for a in allowed):
+        raise InvalidInputError(f"{what} {bounds.shown(value)}: choose one of {tuple(allowed)}")
 
 
 @dataclass(frozen=True)

@@ -160,3 +160,21 @@ def test_a_guest_refused_for_its_name_is_asked_for_another():
     hub.run()
     assert guest.guest.seat == 1
     join(hub, clock, "Cleo")
+
+
+@pytest.mark.parametrize(
+    "choice",
+    [
+        {"players": True},
+        {"players": 10**5000},  # its repr alone would raise ValueError
+        {"move_time": False},
+        {"move_time": 10**5000},
+        {"on_timeout": ["bot"]},
+        {"bot_level": "x" * 10_000},
+    ],
+    ids=lambda c: f"{next(iter(c))}={type(c[next(iter(c))]).__name__}",
+)
+def test_a_table_choice_out_of_range_raises_only_invalid_input(choice):
+    with pytest.raises(InvalidInputError) as e:
+        TableConfig(preset("classic"), **{"players": 3, **choice})
+    assert len(str(e.value)) < 200  # the choice is not echoed whole
