@@ -58,6 +58,10 @@ class Page:
         self.suppress_click = False
         self.lang = ""
         self._proxies: list[Any] = []
+        self.store: Any = None  # app.storage.Store, for app.recovery (None: storage off)
+        self.tab = ""  # this tab's id
+        self.aside: list[Any] = []  # Notices of records the last failed start set aside
+        self.started = False  # the first screen has been drawn
         self.measures = 0  # User Timing measures made since they were last cleared
         self.markup = ""  # the screen drawn last (``show``)
         self.keeps_screen = False  # the game against bots: its screen is shown at next start
@@ -156,6 +160,11 @@ class Page:
             self._restore_focus(state)
         self.shown_state = state
         self.app.dataset.state = state
+        if not self.started:  # the first screen is up: this start worked (app.recovery)
+            self.started = True
+            from app import recovery
+
+            recovery.ready(self.store, self.tab)
 
     def _restore_focus(self, state: str) -> None:
         """Keep the keyboard where the player was: the same card or button after a
@@ -356,6 +365,9 @@ class Page:
             if button.hasAttribute("disabled"):
                 return
             action = str(button.dataset.action)
+            if action == "restore-set-aside":
+                self._restore_set_aside()
+                return
             form = None
             settings = button.closest("[data-testid=settings]")
             if action == "new-match" and not _none(settings):
@@ -368,6 +380,18 @@ class Page:
         card = target.closest("[data-card][data-zone]")
         if not _none(card):
             self._card_intent(card)
+
+    def _restore_set_aside(self) -> None:
+        """"Try it again": the records the last failed start set aside go back, and the
+        page starts again with them (without ``new`` or ``seed``, which would deal anew)."""
+        from app import recovery
+
+        if self.store is not None:
+            recovery.restore(self.store, self.aside)
+        again = self.js.URL.new(self.js.location.href)
+        again.searchParams.delete("new")
+        again.searchParams.delete("seed")
+        self.js.location.replace(again.href)
 
     def on_submit(self, event: Any) -> None:
         """A form never goes anywhere (Enter in a settings field would send it): the page
@@ -585,6 +609,9 @@ class Page:
                 text = traceback.format_exc()
                 self.js.console.error(text)
                 self.app.dataset.error = text.strip().splitlines()[-1][:300]
+                from app import recovery
+
+                recovery.failed(self.store, self.tab)  # the next start sets records aside
 
         return run
 
@@ -616,26 +643,35 @@ def mount() -> None:
 
 
 def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
+    from app import recovery
     from app.controller import Controller
 
     app = js.document.getElementById("app")
     page = Page(app)
     store = _store(js)
-    # The language policy (German for de-*, else English) lives in app.settings.model.
-    lang = str(js.navigator.language or "de")
-    query = str(js.location.search)
-    if _start_online(js, page, store, lang, query):
-        return
-    controller = Controller(
-        page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
-    )
-    page.controller = controller
-    page.keeps_screen = True
-    controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
-    # a build for a table server names it in the page (scripts/build.py with_server_meta)
-    controller.server = not _none(js.document.querySelector('meta[name="schwimmen-server"]'))
-    controller.start()
-    page.watch_window()
+    # Before anything stored is read: a start that did not finish sets them aside.
+    page.aside = recovery.begin(store, tab, open_tabs, float(js.Date.now()))
+    page.store, page.tab = store, tab
+    try:
+        # The language policy (German for de-*, else English) lives in app.settings.model.
+        lang = str(js.navigator.language or "de")
+        query = str(js.location.search)
+        if _start_online(js, page, store, lang, query):
+            return
+        controller = Controller(
+            page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
+        )
+        controller.notices += page.aside  # said in the banner with the other stored data
+        page.controller = controller
+        page.keeps_screen = True
+        controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
+        # a build for a table server names it in the page (scripts/build.py with_server_meta)
+        controller.server = not _none(js.document.querySelector('meta[name="schwimmen-server"]'))
+        controller.start()
+        page.watch_window()
+    except Exception:  # also after the first screen: the next start sets records aside
+        recovery.failed(store, tab)
+        raise
 
 
 def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bool:
@@ -655,7 +691,7 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
     store = store or Store(MemoryBackend())  # storage switched off: this visit only
     saved, _ = st.load_settings(store, lang)
     settings, _, _ = st.apply_url(saved, query)
-    online.start(page, store, query, role[0], role[1], settings)
+    online.start(page, store, query, role[0], role[1], settings, notices=page.aside)
     return True
 
 

@@ -47,6 +47,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine import bounds
+
 from . import safe_json
 
 KEY_SETTINGS = "settings"
@@ -213,16 +215,29 @@ class Store:
             return Notice("write_failed", key, f"{key} cannot be removed: {exc}")
         return None
 
-    def quarantine(self, key: str, reason: str) -> Notice | None:
+    def quarantine(self, key: str, reason: str, code: str = "corrupt") -> Notice | None:
         """Move the stored text of ``key`` to a backup key because the caller could
-        not use it (say the engine rejected a saved match). None if nothing was stored."""
+        not use it (say the engine rejected a saved match; ``code`` ``set_aside``: a
+        start with it did not finish, ``app.recovery``). None if nothing was stored."""
         try:
             raw = self.backend.getItem(self.prefix + key)
         except Exception as exc:
             return Notice("unavailable", key, f"storage cannot be read: {exc}")
         if not isinstance(raw, str):
             return None
-        return self._reject(key, raw, "corrupt", reason)
+        return self._reject(key, raw, code, reason)
+
+    def keep_copy(self, key: str) -> str | Notice | None:
+        """Back up the stored text of ``key`` before the caller replaces it on purpose
+        (an import of statistics): the backup key, None if nothing is stored, or a
+        ``backup_failed`` Notice (then the caller should not replace it)."""
+        raw = self._get(self.prefix + key)
+        if raw is None:
+            return None
+        kept = self._backup(key, raw)
+        if kept is None:
+            return Notice("backup_failed", key, f"{key} could not be backed up")
+        return kept
 
     def backups(self, key: str) -> list[tuple[str, str]]:
         """The kept backups of ``key`` as ``(storage key, raw text)``, newest first."""
@@ -292,8 +307,13 @@ class Store:
         return base + str(n)
 
     def _last_backup(self, base: str) -> int:
-        text = self._get(base + "last")
-        return int(text) if text is not None and text.isascii() and text.isdigit() else 0
+        """The number of the newest backup, from its counter; a counter that is no
+        number of backups (5,000 digits once stopped every start: ``int()`` refuses
+        more than 4,300) counts as none, and the search for a free key goes on."""
+        try:
+            return bounds.COUNT.read(self._get(base + "last"))
+        except ValueError:  # InvalidInputError: missing, no digits, too long, too large
+            return 0
 
     def _get(self, full_key: str) -> str | None:
         try:

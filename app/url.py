@@ -12,16 +12,22 @@ _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 
 def parse_query(search: str) -> dict[str, str]:
-    """``location.search`` as a dict of values (the last one wins).
+    """``location.search`` as a dict of values. A key given twice keeps its FIRST value,
+    as ``URLSearchParams.get`` does in the page's JavaScript (``static/watchdog.js``,
+    ``static/net.mjs``): one reading of the URL for both, so the host cannot register
+    with one signalling server and invite to another, nor the boot screen and the game
+    speak two languages.
 
     >>> parse_query("?seed=3&bots=2&new=1")
     {'seed': '3', 'bots': '2', 'new': '1'}
+    >>> parse_query("?lang=de&lang=en&signal=a&signal=b")
+    {'lang': 'de', 'signal': 'a'}
     """
     query: dict[str, str] = {}
     for field in search.lstrip("?").split("&"):
         if field:
             name, _, value = field.partition("=")
-            query[unquote(name)] = unquote(value)
+            query.setdefault(unquote(name), unquote(value))
     return query
 
 

@@ -69,14 +69,16 @@ class Writes:
 
 
 def stored_data_notices(store: Store, settings_notices: Iterable[Notice]) -> list[Notice]:
-    """Read the stored statistics and the saved match once before the game starts, so a
-    damaged record is backed up then and the player told (later reads find a clean
-    slate); with the settings' own notices about stored data."""
-    from app.stats.model import load_stats
+    """Read the stored statistics (those with friends too) and the saved match once
+    before the game starts, so a damaged record is backed up then and the player told
+    (later reads find a clean slate); with the settings' own notices about stored data."""
+    from app.stats.model import APART, load_stats
     from app.storage import load_match
 
     found = [n for n in settings_notices if n.code in STORAGE_CODES]
-    for _, notice in (load_stats(store), load_match(store)):
+    # the statistics with friends too: their damage was once said only in the console
+    apart = [load_stats(store, key) for _, key in APART]
+    for _, notice in (load_stats(store), *apart, load_match(store)):
         if notice is not None:
             found.append(notice)
     return found

@@ -29,12 +29,16 @@ imported lazily, so the engine works without it. In short:
 - ``Rules`` (``Rules.problems(options)``: why options do not fit, as
   ``RulesProblem``s with a ``ProblemCode``), ``PRESETS``, ``preset()``,
   ``hand_value()``, ``score_deal()``, ``Action``, ``Card``, ``parse_cards()``;
-  errors ``InvalidInputError`` and ``IllegalActionError`` (both ``ValueError``).
+  errors ``InvalidInputError`` and ``IllegalActionError`` (both ``ValueError``),
+  the only ones any input makes the public names raise.
+- ``engine.bounds``: the range of every number the engine accepts (lives 1-10,
+  players 2-9, seats, indices, values), reused by the page and the online messages.
 - ``python -m engine.arena``: bots against bots (``engine.arena``).
 """
 
 from types import ModuleType
 
+from . import bounds
 from .actions import Action, ActionKind
 from .cards import Card, Rank, Suit, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
@@ -81,6 +85,7 @@ __all__ = [
     "RulesProblem",
     "Suit",
     "SwimMode",
+    "bounds",
     "hand_value",
     "make_deck",
     "parse_cards",

@@ -19,9 +19,11 @@ stored sorted, so equal moves compare equal however they were written.
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 from typing import cast
 
+from . import bounds
 from .errors import ActionOutOfRangeError, InvalidInputError
 
 
@@ -92,15 +94,15 @@ class Action:
     @classmethod
     def swap(cls, hand: int, table: int) -> Action:
         """Swap hand card ``hand`` for open table card ``table``."""
-        _check_index(hand, 3, "hand")
-        _check_index(table, 3, "table")
+        _check_index(hand, _HAND, "hand")
+        _check_index(table, _TABLE, "table")
         return cls._make(ActionKind.SWAP, (hand, table))
 
     @classmethod
     def swap_two(cls, h1: int, t1: int, h2: int, t2: int) -> Action:
         """Two single swaps at once (``swap_two`` rule)."""
         for i, what in ((h1, "hand"), (t1, "table"), (h2, "hand"), (t2, "table")):
-            _check_index(i, 3, what)
+            _check_index(i, _HAND if what == "hand" else _TABLE, what)
         if h1 == h2 or t1 == t2:
             raise ActionOutOfRangeError(
                 f"'swap {h1} {t1} {h2} {t2}' must name two different hand cards "
@@ -117,7 +119,7 @@ class Action:
     @classmethod
     def mistery(cls, hand: int) -> Action:
         """Swap hand card ``hand`` for the face-down table card."""
-        _check_index(hand, 3, "hand")
+        _check_index(hand, _HAND, "hand")
         return cls._make(ActionKind.MISTERY, (hand,))
 
     @classmethod
@@ -136,7 +138,7 @@ class Action:
     def hold(cls, a: int, b: int, c: int) -> Action:
         """Hidden deal: keep these three of the five cards."""
         for i in (a, b, c):
-            _check_index(i, 5, "card")
+            _check_index(i, bounds.HOLD_INDEX.hi + 1, "card")
         if len({a, b, c}) != 3:
             raise ActionOutOfRangeError(f"'hold {a} {b} {c}' must name three different cards")
         return cls._make(ActionKind.HOLD, tuple(sorted((a, b, c))))
@@ -145,8 +147,8 @@ class Action:
     def announce(cls, value: int | float, a: int, b: int) -> Action:
         """Lügen: announce ``value``, showing hand cards ``a`` and ``b``."""
         value = _check_value(value)
-        _check_index(a, 3, "hand")
-        _check_index(b, 3, "hand")
+        _check_index(a, _HAND, "hand")
+        _check_index(b, _HAND, "hand")
         if a == b:
             raise ActionOutOfRangeError(
                 f"'announce {value} show {a} {b}' must show two different cards"
@@ -155,7 +157,7 @@ class Action:
 
     @classmethod
     def challenge(cls, seat: int) -> Action:
-        _check_index(seat, 9, "seat")
+        _check_index(seat, bounds.SEAT.hi + 1, "seat")
         return cls._make(ActionKind.CHALLENGE, (seat,))
 
     @classmethod
@@ -271,7 +273,7 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise InvalidInputError(f"an action is text like 'swap 0 1', not {text!r}")
+            raise InvalidInputError(f"an action is text like 'swap 0 1', not {bounds.shown(text)}")
         cached = _PARSED.get(text)
         if cached is not None:
             return cached
@@ -279,14 +281,14 @@ class Action:
         try:
             action = cls._parse_words(words)
         except InvalidInputError as e:  # keeps ActionOutOfRangeError's double kind
-            raise type(e)(f"cannot read action {text!r}: {e}") from None
+            raise type(e)(f"cannot read action {_quoted(text)}: {e}") from None
         if action is None:
             raise InvalidInputError(
-                f"cannot read action {text!r}: expected one of keep, take, swap H T, "
+                f"cannot read action {_quoted(text)}: expected one of keep, take, swap H T, "
                 "swap H T H T, swap all, mistery H, pass, knock, new, hold A B C, "
                 "announce V show A B, challenge S, giveup"
             )
-        if len(_PARSED) < 4096:
+        if len(_PARSED) < 4096 and len(text) <= MAX_CACHED:
             _PARSED[text] = action
         return action
 
@@ -316,35 +318,56 @@ class Action:
         return None
 
 
+_HAND = bounds.HAND_INDEX.hi + 1  # cards in a hand
+_TABLE = bounds.TABLE_INDEX.hi + 1  # open table cards
+
+
+def _quoted(text: str) -> str:
+    """The text for an error message, cut: a hostile text is never echoed whole."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
 _INTERN: dict[tuple[ActionKind, tuple[int | float, ...]], Action] = {}
 _TEXT: dict[Action, str] = {}
 _PARSED: dict[str, Action] = {}
+MAX_CACHED = 40
+"""Texts up to this length are remembered once read (every action text fits; a long
+hostile text is read again rather than kept)."""
 
 
 def _ints(words: list[str]) -> list[int]:
+    """The indices of an action text; a run of digits too long for any index is out of
+    range before ``int()`` sees it (``engine.bounds``)."""
     out = []
     for w in words:
         if not w.isdigit() or not w.isascii():
-            raise InvalidInputError(f"{w!r} is not an index")
+            raise InvalidInputError(f"{w[:20]!r} is not an index")
+        if len(w) > bounds.MAX_DIGITS:
+            raise ActionOutOfRangeError(f"an index of {len(w)} digits is out of range")
         out.append(int(w))
     return out
 
 
 def _check_index(i: object, size: int, what: str) -> None:
     if not isinstance(i, int) or isinstance(i, bool):
-        raise InvalidInputError(f"{what} index {i!r} is not a whole number")
+        raise InvalidInputError(f"{what} index {bounds.shown(i)} is not a whole number")
     if not 0 <= i < size:
-        raise ActionOutOfRangeError(f"{what} index {i!r} is out of range 0-{size - 1}")
+        shown = i if abs(i) < 10**12 else "of more than 12 digits"
+        raise ActionOutOfRangeError(f"{what} index {shown} is out of range 0-{size - 1}")
 
 
 def _check_value(v: object) -> int | float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise InvalidInputError(f"announced value {bounds.shown(v)} is not a number")
+    if isinstance(v, float) and not math.isfinite(v):
         raise InvalidInputError(f"announced value {v!r} is not a number")
     if v == 30.5:
         return 30.5
-    if v != int(v) or not 0 <= v <= 30:
+    # compared before int(): a whole number of 5,000 digits is never converted to text
+    if not bounds.ANNOUNCED.lo <= v <= bounds.ANNOUNCED.hi or v != int(v):
+        shown = f"{v!r:.20}" if abs(v) < 10**12 else "of more than 12 digits"
         raise ActionOutOfRangeError(
-            f"announced value {v!r} must be a whole number up to 30, or 30.5"
+            f"announced value {shown} must be a whole number up to 30, or 30.5"
         )
     return int(v)
 
@@ -353,11 +376,16 @@ def _parse_value(word: str) -> int | float:
     if word in ("30.5", "30,5", "30½"):
         return 30.5
     if not word.isdigit() or not word.isascii():
-        try:
-            float(word.replace(",", "."))
-        except ValueError:
-            raise InvalidInputError(f"announced value {word!r} is not a number") from None
-        raise ActionOutOfRangeError(f"announced value {word!r} must be a whole number or 30.5")
+        if len(word) <= bounds.MAX_DIGITS:
+            try:
+                float(word.replace(",", "."))
+            except ValueError:
+                raise InvalidInputError(f"announced value {word!r} is not a number") from None
+        raise ActionOutOfRangeError(
+            f"announced value {word[:20]!r} must be a whole number or 30.5"
+        )
+    if len(word) > bounds.MAX_DIGITS:
+        raise ActionOutOfRangeError(f"an announced value of {len(word)} digits is out of range")
     return _check_value(int(word))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from .bounds import shown
 from .errors import InvalidInputError
 
 
@@ -106,7 +107,7 @@ class Card:
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise InvalidInputError(
-                f"a card needs a Rank and a Suit, not {self.rank!r}, {self.suit!r}"
+                f"a card needs a Rank and a Suit, not {shown(self.rank)}, {shown(self.suit)}"
             )
         object.__setattr__(self, "key", int(self.rank) * 4 + _SUIT_INDEX[self.suit])
 
@@ -144,13 +145,13 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card from text such as ``"10H"``, ``"as"`` or ``" QD"``."""
         if not isinstance(text, str):
-            raise InvalidInputError(f"a card is text like '10H', not {text!r}")
+            raise InvalidInputError(f"a card is text like '10H', not {shown(text)}")
         t = text.strip().upper()
         rank = _RANKS_BY_SYMBOL.get(t[:-1])
         suit = _SUITS_BY_LETTER.get(t[-1:])
         if rank is None or suit is None:
             raise InvalidInputError(
-                f"{text!r} is not a card: write the rank (2-10, J, Q, K, A) "
+                f"{shown(text)} is not a card: write the rank (2-10, J, Q, K, A) "
                 "then the suit (C, D, H, S), like '10H' or 'AS'"
             )
         return _CARDS[rank, suit]
@@ -172,11 +173,11 @@ _CARDS = {(r, s): Card(r, s) for r in Rank for s in Suit}
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas; a repeated card is an error."""
     if not isinstance(text, str):
-        raise InvalidInputError(f"cards are text like 'AH KH 10H', not {text!r}")
+        raise InvalidInputError(f"cards are text like 'AH KH 10H', not {shown(text)}")
     cards = tuple(Card.parse(part) for part in text.replace(",", " ").split())
     if len(set(cards)) != len(cards):
         twice = next(c for i, c in enumerate(cards) if c in cards[:i])
-        raise InvalidInputError(f"{text!r} names the card {twice} more than once")
+        raise InvalidInputError(f"{shown(text)} names the card {twice} more than once")
     return cards
 
 
@@ -187,6 +188,6 @@ LOWEST_RANK = {32: Rank.SEVEN, 36: Rank.SIX, 52: Rank.TWO}
 def make_deck(size: int = 32) -> tuple[Card, ...]:
     """All cards of a 32-, 36- or 52-card deck in a fixed order (suit by suit)."""
     if size not in LOWEST_RANK:
-        raise InvalidInputError(f"deck {size!r} does not exist: choose 32, 36 or 52")
+        raise InvalidInputError(f"deck {shown(size)} does not exist: choose 32, 36 or 52")
     low = LOWEST_RANK[size]
     return tuple(_CARDS[r, s] for s in Suit for r in Rank if r >= low)

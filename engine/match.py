@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field
 
+from . import bounds
 from .actions import Action, ActionKind
 from .cards import Card, Rank, make_deck, parse_cards
 from .errors import IllegalActionError, InvalidInputError
@@ -141,15 +142,17 @@ class Match:
         deck: Sequence[Card] | str | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
-            raise InvalidInputError(f"Match needs a Rules object (see preset()), not {rules!r}")
+            raise InvalidInputError(
+                f"Match needs a Rules object (see preset()), not {bounds.shown(rules)}"
+            )
         if not _is_int(players) or not rules.min_players <= players <= rules.max_players:
             raise InvalidInputError(
-                f"{players!r} players: these rules allow {rules.min_players} to {rules.max_players}"
+                f"{bounds.shown(players)} players: these rules allow "
+                f"{rules.min_players} to {rules.max_players}"
             )
-        if not _is_int(seed):
-            raise InvalidInputError(f"the seed must be a whole number, not {seed!r}")
+        bounds.SEED.check(seed, "the seed")
         if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-            raise InvalidInputError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+            raise InvalidInputError(f"dealer {bounds.shown(dealer)} is not a seat 0-{players - 1}")
         stacked = None if deck is None else _check_deck(deck, rules)
         self.rules = rules
         self.players = players
@@ -816,7 +819,9 @@ class Match:
         """What ``seat`` may know now, and nothing more."""
         d = self._deal
         if not _is_int(seat) or not 0 <= seat < self.players:
-            raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
+            raise InvalidInputError(
+                f"seat {bounds.shown(seat)} does not exist (0-{self.players - 1})"
+            )
         r = self.rules
         phase = self.phase
         hand = tuple(d.hands[seat])
@@ -885,7 +890,9 @@ class Match:
         """``results`` as ``seat`` may see them: each with ``own_hand``, the
         seat's own final hand of that deal (other hidden hands stay hidden)."""
         if not _is_int(seat) or not 0 <= seat < self.players:
-            raise InvalidInputError(f"seat {seat!r} does not exist (0-{self.players - 1})")
+            raise InvalidInputError(
+                f"seat {bounds.shown(seat)} does not exist (0-{self.players - 1})"
+            )
         return [self._own_result(i, seat) for i in range(len(self.results))]
 
     def _own_result(self, i: int, seat: int) -> DealResult:
@@ -1016,6 +1023,8 @@ class Match:
     @classmethod
     def replay(cls, record: MatchRecord) -> Match:
         """Rebuild a match from its record, checking every action."""
+        if not isinstance(record, MatchRecord):
+            raise InvalidInputError(f"replay needs a MatchRecord, not {bounds.shown(record)}")
         match = cls(
             record.rules,
             players=record.players,
@@ -1027,7 +1036,9 @@ class Match:
             try:
                 match.apply(text)
             except (InvalidInputError, IllegalActionError) as e:
-                raise InvalidInputError(f"action {i} ({text!r}) cannot be replayed: {e}") from None
+                raise InvalidInputError(
+                    f"action {i} ({bounds.shown(text)}) cannot be replayed: {e}"
+                ) from None
         return match
 
     def to_json(self) -> str:
@@ -1066,7 +1077,9 @@ def _check_deck(deck: Sequence[Card] | str, rules: Rules) -> list[Card]:
         try:
             cards = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
         except TypeError:
-            raise InvalidInputError(f"deck must be a sequence of cards, not {deck!r}") from None
+            raise InvalidInputError(
+                f"deck must be a sequence of cards, not {bounds.shown(deck)}"
+            ) from None
     full = _DECKS[rules.deck]
     if len(cards) != len(full) or set(cards) != set(full):
         missing = sorted(set(full) - set(cards))

@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .bounds import shown
 from .cards import Card
 from .errors import InvalidInputError
 from .rules import Rules
@@ -72,12 +73,14 @@ class MatchRecord:
             raise InvalidInputError(f"a saved match is a JSON object, not {type(data).__name__}")
         if data.get("format") != FORMAT:
             raise InvalidInputError(
-                f"not a saved Schwimmen match (format {data.get('format')!r}, expected {FORMAT!r})"
+                f"not a saved Schwimmen match (format {shown(data.get('format'))}, "
+                f"expected {FORMAT!r})"
             )
         version = data.get("version")
         if version != VERSION:
             raise InvalidInputError(
-                f"saved match has format version {version!r}; this engine reads version {VERSION}"
+                f"saved match has format version {shown(version)}; "
+                f"this engine reads version {VERSION}"
             )
         missing = [k for k in ("rules", "players", "seed", "actions") if k not in data]
         if missing:
@@ -87,7 +90,7 @@ class MatchRecord:
             raise InvalidInputError("saved match: 'actions' must be a list of texts")
         for i, text in enumerate(actions):
             if not isinstance(text, str):
-                raise InvalidInputError(f"saved match: action {i} is {text!r}, not a text")
+                raise InvalidInputError(f"saved match: action {i} is {shown(text)}, not a text")
         deck = data.get("deck")
         if deck is not None and not isinstance(deck, list):
             raise InvalidInputError("saved match: 'deck' must be a list of cards or null")

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from . import bounds
 from .cards import LOWEST_RANK
 from .errors import InvalidInputError
 
@@ -147,9 +148,9 @@ class Rules:
         if not isinstance(options, Mapping):
             raise InvalidInputError(f"rules must be a JSON object, not {type(options).__name__}")
         known = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(k for k in options if k not in known)
-        if unknown:
-            raise InvalidInputError(f"unknown rule options {unknown}; known: {sorted(known)}")
+        _refuse_unknown(options, known)
+        if players is not None and (not bounds.is_whole(players) or players not in bounds.COUNT):
+            raise InvalidInputError(f"players must be a whole number, not {bounds.shown(players)}")
         values = {name: options.get(name, f.default) for name, f in known.items()}
         for name, value in values.items():
             values[name] = _checked(name, known[name].type, value)
@@ -234,10 +235,7 @@ class Rules:
         """Inverse of :meth:`to_dict`; missing options take the classic defaults."""
         if not isinstance(data, dict):
             raise InvalidInputError(f"rules must be a JSON object, not {type(data).__name__}")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(k for k in data if k not in known)
-        if unknown:
-            raise InvalidInputError(f"unknown rule options {unknown}; known: {sorted(known)}")
+        _refuse_unknown(data, {f.name for f in dataclasses.fields(cls)})
         return cls(**data)
 
     @classmethod
@@ -249,16 +247,43 @@ class Rules:
         return out
 
 
+_RANGES: dict[str, bounds.Range] = {
+    "lives": bounds.LIVES,
+    "max_cycles": bounds.MAX_CYCLES,
+    "feuer_value": bounds.FEUER_VALUE,
+    "min_players": bounds.PLAYERS,
+    "max_players": bounds.PLAYERS,
+}
+"""The whole-number options and their ranges (``engine.bounds``); ``deck`` is one of
+``bounds.DECKS``. A value outside its range is a :class:`RulesProblem`."""
+
+
+def _refuse_unknown(options: Mapping[Any, Any], known: Any) -> None:
+    unknown = sorted(repr(k) if not isinstance(k, str) else k for k in options if k not in known)
+    if unknown:
+        shown = ", ".join(name[:40] for name in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+        raise InvalidInputError(f"unknown rule options [{shown}]; known: {sorted(known)}")
+
+
 def _checked(name: str, type_name: object, value: Any) -> Any:
-    """An option's value as the rules keep it (enums from their text); a value
-    of the wrong type raises InvalidInputError."""
+    """An option's value as the rules keep it (enums from their text); a value of the
+    wrong type, or a number far beyond any range (whose digits are not even worth
+    writing into a message), raises InvalidInputError."""
     if name in _ENUM_FIELDS:
         return _to_enum(name, value)
     if type_name == "bool":
         if not isinstance(value, bool):
-            raise InvalidInputError(f"rule option {name} must be true or false, not {value!r}")
-    elif not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInputError(f"rule option {name} must be a whole number, not {value!r}")
+            raise InvalidInputError(
+                f"rule option {name} must be true or false, not {bounds.shown(value)}"
+            )
+    elif not bounds.is_whole(value):
+        raise InvalidInputError(
+            f"rule option {name} must be a whole number, not {bounds.shown(value)}"
+        )
+    elif value not in bounds.COUNT:
+        limits = _RANGES.get(name)
+        allowed = f"from {limits.lo} to {limits.hi}" if limits else "32, 36 or 52"
+        raise InvalidInputError(f"rule option {name} must be a whole number {allowed}")
     return value
 
 
@@ -281,8 +306,11 @@ class ProblemCode(enum.StrEnum):
     TOO_MANY_PLAYERS = "too_many_players"  # numbers: max (above 9)
     DECK_TOO_SMALL = "deck_too_small"  # numbers: players, needed, deck
     TOO_FEW_LIVES = "too_few_lives"  # numbers: lives
+    TOO_MANY_LIVES = "too_many_lives"  # numbers: lives (above 10)
     TOO_FEW_CYCLES = "too_few_cycles"  # numbers: max_cycles
+    TOO_MANY_CYCLES = "too_many_cycles"  # numbers: max_cycles (above 500)
     FEUER_VALUE_TOO_LOW = "feuer_value_too_low"  # numbers: feuer_value
+    FEUER_VALUE_TOO_HIGH = "feuer_value_too_high"  # numbers: feuer_value (above 99)
     PLAYERS_OUT_OF_RANGE = "players_out_of_range"  # numbers: players, min, max
 
 
@@ -310,8 +338,11 @@ _PROBLEM_TEXT = {
     ProblemCode.TOO_MANY_PLAYERS: "max_players is {max}, at most 9 can play",
     ProblemCode.DECK_TOO_SMALL: "{players} players need {needed} cards but the deck has {deck}",
     ProblemCode.TOO_FEW_LIVES: "lives is {lives}, at least 1 is needed",
+    ProblemCode.TOO_MANY_LIVES: "lives is {lives}, at most 10 are allowed",
     ProblemCode.TOO_FEW_CYCLES: "max_cycles is {max_cycles}, at least 1 is needed",
+    ProblemCode.TOO_MANY_CYCLES: "max_cycles is {max_cycles}, at most 500 are allowed",
     ProblemCode.FEUER_VALUE_TOO_LOW: "feuer_value is {feuer_value}, it must be more than 31",
+    ProblemCode.FEUER_VALUE_TOO_HIGH: "feuer_value is {feuer_value}, it may be 99 at most",
     ProblemCode.PLAYERS_OUT_OF_RANGE: "{players} players: these rules allow {min} to {max}",
 }
 
@@ -335,22 +366,31 @@ def _consistency(o: Any) -> list[RulesProblem]:
         clash = tuple(name for name in _HIDDEN_CLASH if getattr(o, name))
         if clash:
             add(ProblemCode.HIDDEN_DEAL_TABLE, clash)
-    if o.min_players < 2:
+    if o.min_players < bounds.PLAYERS.lo:
         add(ProblemCode.TOO_FEW_PLAYERS, min=o.min_players)
     if o.min_players > o.max_players:
         add(ProblemCode.MIN_ABOVE_MAX, min=o.min_players, max=o.max_players)
-    if o.max_players > 9:
+    if o.max_players > bounds.PLAYERS.hi:
         add(ProblemCode.TOO_MANY_PLAYERS, max=o.max_players)
     needed = cards_needed(o.max_players, mistery=o.mistery, hidden=o.deal is DealMode.HIDDEN)
     if o.deck in LOWEST_RANK and needed > o.deck:
         add(ProblemCode.DECK_TOO_SMALL, players=o.max_players, needed=needed, deck=o.deck)
-    if o.lives < 1:
-        add(ProblemCode.TOO_FEW_LIVES, lives=o.lives)
-    if o.max_cycles < 1:
-        add(ProblemCode.TOO_FEW_CYCLES, max_cycles=o.max_cycles)
-    if o.feuer_value <= 31:
-        add(ProblemCode.FEUER_VALUE_TOO_LOW, feuer_value=o.feuer_value)
+    _range_problems(o, add)
     return found
+
+
+def _range_problems(o: Any, add: Callable[..., None]) -> None:
+    """Lives, cycles and the Feuer value outside their ranges (``engine.bounds``)."""
+    for name, low, high in (
+        ("lives", ProblemCode.TOO_FEW_LIVES, ProblemCode.TOO_MANY_LIVES),
+        ("max_cycles", ProblemCode.TOO_FEW_CYCLES, ProblemCode.TOO_MANY_CYCLES),
+        ("feuer_value", ProblemCode.FEUER_VALUE_TOO_LOW, ProblemCode.FEUER_VALUE_TOO_HIGH),
+    ):
+        value, limits = getattr(o, name), _RANGES[name]
+        if value < limits.lo:
+            add(low, **{name: value})
+        elif value > limits.hi:
+            add(high, **{name: value})
 
 
 def _to_enum(name: str, value: Any) -> enum.StrEnum:
@@ -362,7 +402,7 @@ def _to_enum(name: str, value: Any) -> enum.StrEnum:
     except ValueError:
         choices = ", ".join(m.value for m in kind)
         raise InvalidInputError(
-            f"rule option {name} cannot be {value!r}: choose one of {choices}"
+            f"rule option {name} cannot be {bounds.shown(value)}: choose one of {choices}"
         ) from None
 
 
@@ -406,5 +446,5 @@ def preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         raise InvalidInputError(
-            f"unknown preset {name!r}: known presets are {', '.join(PRESETS)}"
+            f"unknown preset {bounds.shown(name)}: known presets are {', '.join(PRESETS)}"
         ) from None

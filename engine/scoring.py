@@ -15,8 +15,11 @@ and "Scoring a deal").
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
+from . import bounds
+from .bounds import shown
 from .cards import Card, Rank, parse_cards
 from .errors import InvalidInputError
 from .events import LossReason
@@ -38,19 +41,20 @@ def _as_card(c: object) -> Card:
         return c
     if isinstance(c, str):
         return Card.parse(c)
-    raise InvalidInputError(f"{c!r} in the hand is not a Card")
+    raise InvalidInputError(f"{shown(c)} in the hand is not a Card")
 
 
 def _check_hand(cards: object) -> tuple[Card, Card, Card]:
     if isinstance(cards, str):
         cards = parse_cards(cards)
     if not isinstance(cards, Iterable):
-        raise InvalidInputError(f"a hand is three cards, not {cards!r}")
-    items: tuple[object, ...] = tuple(cards)
+        raise InvalidInputError(f"a hand is three cards, not {shown(cards)}")
+    # at most four are read: a hand of thousands is refused without listing them
+    items: tuple[object, ...] = tuple(itertools.islice(cards, 4))
     if len(items) != 3:
-        raise InvalidInputError(
-            f"a hand is three cards, got {len(items)}: {' '.join(map(str, items)) or 'none'}"
-        )
+        got = "more" if len(items) > 3 else str(len(items))
+        listed = " ".join(str(x) if isinstance(x, Card) else shown(x) for x in items[:3])
+        raise InvalidInputError(f"a hand is three cards, got {got}: {listed or 'none'}")
     a, b, c = (x if isinstance(x, Card) else _as_card(x) for x in items)  # texts are welcome
     if len({a, b, c}) != 3:
         raise InvalidInputError(f"the hand {a} {b} {c} repeats a card")
@@ -65,6 +69,8 @@ def hand_value(cards: Sequence[Card] | str, rules: Rules | None = None) -> int |
     """
     if rules is None:
         rules = PRESETS["classic"]
+    if not isinstance(rules, Rules):
+        raise InvalidInputError(f"hand_value needs a Rules object, not {shown(rules)}")
     return value3(_check_hand(cards), rules)
 
 
@@ -129,7 +135,11 @@ def score_deal(
     loses. The void rule is the match's job.
     """
     if not isinstance(rules, Rules):
-        raise InvalidInputError(f"score_deal needs a Rules object, not {rules!r}")
+        raise InvalidInputError(f"score_deal needs a Rules object, not {shown(rules)}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise InvalidInputError(f"score_deal needs a list of hands, not {shown(hands)}")
+    if len(hands) > bounds.PLAYERS.hi:
+        raise InvalidInputError(f"score_deal takes at most {bounds.PLAYERS.hi} hands")
     checked = [None if h is None else _check_hand(h) for h in hands]
     seats = [s for s, h in enumerate(checked) if h is not None]
     if not seats:
@@ -140,8 +150,8 @@ def score_deal(
         if dup:
             raise InvalidInputError(f"the card {min(dup)} is in two hands (seat {s})")
         seen.update(checked[s])  # type: ignore[arg-type]
-    if knocker is not None and knocker not in seats:
-        raise InvalidInputError(f"knocker {knocker!r} is not a seat with a hand")
+    if knocker is not None and (not bounds.is_whole(knocker) or knocker not in seats):
+        raise InvalidInputError(f"knocker {shown(knocker)} is not a seat with a hand")
     return score_hands(checked, rules, knocker)
 
 

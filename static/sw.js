@@ -2,9 +2,12 @@
 // runtime in a versioned cache so the game starts and plays offline.
 // This is a template: scripts/build.py fills in the markers from the built files.
 //
-// Updates are safe: every file a new release downloads is checked against the hash
-// its list names before the release's cache counts as complete (a mismatch fails
-// the install, and the old release stays). A new release does not take over pages
+// Updates are safe: every file a new release downloads, or copies from the release
+// before, is checked against the hash its list names before the release's cache counts
+// as complete (a download that does not match fails the install, and the old release
+// stays). The running release is checked again when a page asks ("verify": in idle
+// time after a start, and when a start failed): a damaged or missing file is fetched
+// again, checked, and replaces it. A new release does not take over pages
 // that are open: it waits until the page asks (static/watchdog.js offers "new
 // version: reload") or until every page of the old one is closed, so a page always
 // runs on the files of the release it started with.
@@ -44,6 +47,23 @@ async function contentHash(response) {
   return [...new Uint8Array(digest, 0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A file of the list from the network, or an error when it does not match its hash.
+async function download(url, hash) {
+  // "no-cache" revalidates with the server: a copy the browser fetched
+  // for this very page load is reused (304), a stale one never is.
+  const response = await fetch(absolute(url), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+  const got = await contentHash(response.clone());
+  if (got !== hash) throw new Error(`precache ${url}: content ${got}, listed ${hash}`);
+  return response;
+}
+
+// A cached copy whose body really has the listed hash (null if not): a copy claimed by
+// an older release's list, or one of this release, may have been damaged since.
+async function intact(response, hash) {
+  return response && (await contentHash(response.clone())) === hash ? response : null;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE_NAME);
   const old = await reusableResponses();
@@ -51,16 +71,8 @@ async function precache() {
     PRECACHE.map(async ([url, hash]) => {
       const href = absolute(url);
       const oldCache = old.get(href + "#" + hash);
-      let response = oldCache && (await oldCache.match(href));
-      if (!response) {
-        // "no-cache" revalidates with the server: a copy the browser fetched
-        // for this very page load is reused (304), a stale one never is.
-        response = await fetch(href, { cache: "no-cache" });
-        if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
-        const got = await contentHash(response.clone());
-        if (got !== hash) throw new Error(`precache ${url}: content ${got}, listed ${hash}`);
-      }
-      await cache.put(href, response);
+      const copy = oldCache && (await intact(await oldCache.match(href), hash));
+      await cache.put(href, copy || (await download(url, hash)));
     }),
   );
   // Written last: a cache with an index is complete.
@@ -85,9 +97,44 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// Asked by a page of the old release whose player chose to reload.
+// Every file of the running release checked against its listed hash, one at a time (it
+// is idle work); a damaged or missing one is downloaded again and replaces it. Answers
+// {repaired: [urls], failed: [urls]}. One check at a time: a second ask shares it.
+let verifying = null;
+function verifyRelease() {
+  verifying ??= (async () => {
+    const cache = await ourCache();
+    const repaired = [];
+    const failed = [];
+    for (const [url, hash] of PRECACHE) {
+      const href = absolute(url);
+      if (await intact(await cache.match(href), hash)) continue;
+      try {
+        await cache.put(href, await download(url, hash));
+        repaired.push(url);
+      } catch (error) {
+        failed.push(url); // offline, or the server has another release: it stays as it is
+      }
+    }
+    return { repaired, failed };
+  })().finally(() => {
+    verifying = null;
+  });
+  return verifying;
+}
+
+// Asked by a page of the old release whose player chose to reload ("take-over"), and by
+// a page that wants its release's files checked ("verify", answered on the message's
+// port, or to the page).
 self.addEventListener("message", (event) => {
   if (event.data?.type === "take-over") self.skipWaiting();
+  if (event.data?.type === "verify") {
+    const answer = (result) =>
+      (event.ports[0] ?? event.source)?.postMessage({ type: "verified", ...result });
+    event.waitUntil(
+      verifyRelease().then(answer, (error) => answer({ repaired: [], failed: [String(error)] })),
+    );
+  }
 });
 
 self.addEventListener("activate", (event) => {

@@ -8,7 +8,12 @@
 //     whatever the page's markup is by then;
 //   - once Python has drawn the first screen, registers the service worker, so its
 //     precache does not compete with the start-up; when a new release has been
-//     downloaded and waits (static/sw.js), offers "new version: reload";
+//     downloaded and waits (static/sw.js), offers "new version: reload"; in idle time
+//     asks the worker to check this release's cached files again (#app data-verified:
+//     ok, repaired or failed), and after a failed start too, reloading once when a
+//     damaged file was fetched anew;
+//   - marks a failed start in the note app/recovery.py keeps (the next start then sets
+//     the saved match aside);
 //   - gives this tab an id and holds a Web Lock named after it for the page's life,
 //     then asks which other tabs of the game are open (app/tabs.py, app/dom.py).
 "use strict";
@@ -75,9 +80,63 @@
     if (figure) figure.textContent = `${percent} %`;
   }
 
+  // The note of the start under way (app/recovery.py writes it once Python runs):
+  // marked failed, so that the next start sets the records it read aside.
+  function markFailedStart() {
+    try {
+      const note = JSON.parse(localStorage.getItem(START_NOTE) || "null");
+      if (note && note.tab === tabId) {
+        localStorage.setItem(START_NOTE, JSON.stringify({ ...note, failed: true }));
+      }
+    } catch {
+      // storage off, or a note that is not ours to read: recovery is a help
+    }
+  }
+
+  // The service worker checks this release's cached files; resolves to its answer
+  // ({repaired, failed}), or null without a worker or an answer within 60 s.
+  function verifyFiles() {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => resolve(null), 60000);
+      channel.port1.onmessage = ({ data }) => {
+        clearTimeout(timer);
+        resolve(data);
+      };
+      worker.postMessage({ type: "verify" }, [channel.port2]);
+    });
+  }
+
+  // A start that failed may have read a damaged cached file (a release cache is never
+  // checked by the browser): have the files checked, and if one was fetched anew, start
+  // again once (a second failure in this tab is shown as it is).
+  function repairAfterFailure() {
+    let tried = false;
+    try {
+      tried = sessionStorage.getItem(REPAIR_NOTE) === "1";
+    } catch {
+      tried = true; // no way to remember the try: never risk a loop of reloads
+    }
+    if (tried) return;
+    verifyFiles().then((answer) => {
+      if (!answer || !answer.repaired || answer.repaired.length === 0) return;
+      console.warn("Schwimmen: damaged files were fetched again:", answer.repaired);
+      try {
+        sessionStorage.setItem(REPAIR_NOTE, "1");
+      } catch {
+        return;
+      }
+      location.reload();
+    });
+  }
+
   function failed(reason) {
     const root = app();
     if (root && (!booting() || root.dataset.error)) return;
+    markFailedStart();
+    repairAfterFailure();
     const t = TEXTS[lang];
     const message =
       reason === "timeout" ? t.timeout
@@ -162,6 +221,8 @@
   // the answer is there when Python starts; taken first, so that two tabs starting
   // together see each other.
   const TAB_LOCK = "schwimmen.tab.";
+  const START_NOTE = "schwimmen.start"; // app/recovery.py's note of a start under way
+  const REPAIR_NOTE = "schwimmen.repaired"; // sessionStorage: a failed start reloaded once
   const tabId = hex(crypto.getRandomValues(new Uint8Array(8)));
   let openTabs = Promise.resolve(null);
   if (navigator.locks) {
@@ -237,10 +298,35 @@
     observer.disconnect();
     clearTimeout(timer);
     if ("serviceWorker" in navigator && !root.dataset.error) {
+      const controlled = Boolean(navigator.serviceWorker.controller);
       navigator.serviceWorker
         .register("./sw.js")
         .then(watchForUpdates)
         .catch((error) => console.warn("no offline mode:", error));
+      try {
+        sessionStorage.removeItem(REPAIR_NOTE); // this start worked
+      } catch {
+        // nothing to forget
+      }
+      // Served from the cache: check its files again in idle time (a first visit's
+      // files were checked as they were cached).
+      if (controlled) {
+        const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 2000));
+        idle(
+          () =>
+            verifyFiles().then((answer) => {
+              const state = !answer ? "failed"
+                : answer.repaired.length ? "repaired"
+                : answer.failed.length ? "failed"
+                : "ok";
+              if (answer?.repaired.length) {
+                console.warn("Schwimmen: damaged files were fetched again:", answer.repaired);
+              }
+              app()?.setAttribute("data-verified", state);
+            }),
+          { timeout: 10000 },
+        );
+      }
     }
   });
   observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-state"] });

@@ -173,10 +173,17 @@ class QR:
 
 
 def start(
-    page: Any, store: Any, query: dict[str, str], role: str, table_id: str, settings: Any
+    page: Any,
+    store: Any,
+    query: dict[str, str],
+    role: str,
+    table_id: str,
+    settings: Any,
+    notices: Sequence[Any] = (),
 ) -> OnlineRoom:
     """Put an online table on the page (``app.dom`` calls this instead of starting the
-    game against bots) and load what it needs."""
+    game against bots) and load what it needs; ``notices`` (``app.storage.Notice``) are
+    shown in its banner from the first screen on."""
     import asyncio
 
     js = page.js
@@ -203,6 +210,7 @@ def start(
     )
     net.table = table
     page.controller = table
+    table.notices = [*notices, *table.notices]
     table.start()
 
     async def load() -> None:

@@ -40,6 +40,7 @@ from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
 from app.storage import Notice, Store
+from app.table import notices
 from app.table.mode import Mode
 from app.table.parts import button
 from app.table.session import SeatSource, TableSession
@@ -151,6 +152,8 @@ class OnlineRoom:
     ) -> None:
         _check_role(role, server)
         self.host, self.net, self.store = host, net, store
+        self.notices: list[Notice] = []  # damaged stored data, told to the person
+        self.refused = ""  # why this guest refused the host's last message, if it did
         self.role, self.clock = role, clock
         self.settings = settings
         self.invite_base = invite_base  # the join URL without the table's id
@@ -171,16 +174,7 @@ class OnlineRoom:
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
         self.draft = screens.Draft(name=self._stored_name(), players=4)
-        self.ui = UIState(
-            lang=settings.lang,
-            style=st.card_style(settings, None),
-            anim=settings.speed != "0",
-            touch=touch,
-            sound=settings.sound,
-            stats_words="stats_line_online",
-        )
-        online, _ = stats_mod.load_stats(store, stats_mod.KEY_ONLINE)
-        self.ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        self.ui = self._first_ui(settings, touch)
         self.session: TableSession | None = None
         self.leaving = False  # "Leave the table" was pressed: the question is on screen
         self.shown_key: Any = None  # what the screen shows now (a redraw when it changes)
@@ -190,6 +184,21 @@ class OnlineRoom:
         self.caught_up = False  # the first view after sitting down was taken in
         self.log_length = 0  # the log's length when last drawn (shorter: a new match)
         self.saved_version: tuple[Any, ...] = ()  # the host's table as last saved
+
+    def _first_ui(self, settings: st.Settings, touch: bool) -> UIState:
+        """The table's look at the start, from the settings, with the online figures."""
+        ui = UIState(
+            lang=settings.lang,
+            style=st.card_style(settings, None),
+            anim=settings.speed != "0",
+            touch=touch,
+            sound=settings.sound,
+            stats_words="stats_line_online",
+        )
+        online, notice = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
+        self._check(notice)
+        ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        return ui
 
     # ------------------------------------------------------------ start-up
 
@@ -234,6 +243,8 @@ class OnlineRoom:
             self._seat_referee(self._referee_from(saved["table"]))
         except (engine.InvalidInputError, KeyError, TypeError, ValueError) as e:
             self._warn(f"Schwimmen: the saved online table cannot be used: {e}")
+            # set aside, and said: the next start is clean, the text is kept as a backup
+            self._check(self.store.quarantine(KEY_HOST, f"cannot be used: {str(e)[:200]}"))
             return
         assert self.ref is not None
         self.phase = Phase.TABLE if self.ref.match is not None else Phase.LOBBY
@@ -296,6 +307,9 @@ class OnlineRoom:
             self.retry()
         elif name == "reload":
             self.host.reload()
+        elif name == "dismiss-notices":
+            self.notices = []
+            self._render()
         elif name == "start-online" and self.ref is not None and self.ref.match is None:
             self._send_all(self.ref.start(self.seed_source()))
             self.phase = Phase.TABLE
@@ -624,8 +638,11 @@ class OnlineRoom:
         except ProtocolError as e:
             if self.guest.update_needed is None:
                 self._warn(f"Schwimmen: a message from the host was refused: {e}")
+                self.refused = e.detail  # said on the screen until a good message comes
             self._render()
             return
+        if message.kind in ("welcome", "lobby", "state"):
+            self.refused = ""
         if message.kind == "welcome":
             self._keep_seat(self.guest.name, self.guest.secret or "")
             self.caught_up = False
@@ -654,6 +671,9 @@ class OnlineRoom:
             self.guest.secret = None
             self._forget_seat()
             self.net.send(None, self.guest.hello())
+        elif reason == Reason.BAD_NAME and self.guest.seat is None:  # the host's name, say
+            self.phase, self.problem = Phase.JOIN, str(body.get("detail") or reason)
+            self.net.close()
         elif reason in (Reason.TABLE_FULL, Reason.STARTED):
             self.phase = Phase.PROBLEM
             self.problem = screens.tr(
@@ -771,6 +791,7 @@ class OnlineRoom:
 
     def _render(self) -> None:
         self.shown_key = self._screen_key()
+        self.ui.panels.notices = list(self.notices)
         content = self._shell_content()
         if content is not None:
             self._shell(content, Mode.BUSY)
@@ -879,7 +900,7 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra + self._seat_move() + self._reminders()
+        return extra + self._refused_note() + self._seat_move() + self._reminders()
 
     def _reminders(self) -> str:
         """A table server's seat: the switch for its reminders by Web Push."""
@@ -897,6 +918,14 @@ class OnlineRoom:
         fragment = f"#seat={guest.secret}&name={quote(guest.name)}"
         url = self.invite_base + quote(self.table_id) + fragment
         return server_screens.seat_link(url, self.qr(url), self.ui.lang)
+
+    def _refused_note(self) -> str:
+        """This guest refused the host's last message (it did not fit together, or was
+        unreadable) and shows what it had before; said until a good message comes."""
+        if not self.refused:
+            return ""
+        text = esc(screens.tr("refused", self.ui.lang, detail=self.refused[:200]))
+        return f'<p class="online-note" role="alert" data-testid="refused">{text}</p>'
 
     def _timer(self) -> str:
         left = self._time_left()
@@ -917,11 +946,12 @@ class OnlineRoom:
         """A screen that is not the table: the title and one panel."""
         self.ui.mode = state
         title = screens.tr("online", self.ui.lang)
+        banner = notices.banner(self.notices, self.ui.lang)
         markup = (
             f'<div class="game online-page" data-mode="{state}">'
             '<header class="topbar"><h1 class="title">Schwimmen '
             f'<span class="variant">{esc(title)}</span></h1></header>'
-            f"<main>{content}</main></div>"
+            f"{banner}<main>{self._refused_note()}{content}</main></div>"
         )
         self.host.show(markup, [], state)
 
@@ -997,13 +1027,14 @@ class OnlineRoom:
         self._check(self.store.save(KEY_COUNTED, [*counted, match_id][-50:], VERSION))
 
     def _check(self, notice: Notice | None) -> None:
+        """A notice about stored data: in the console, and in the banner (the last 8)."""
         if notice is not None:
             self._warn(f"Schwimmen: {notice.message}")
+            self.notices = [*self.notices, notice][-8:]
 
     def _load(self, key: str) -> Any:
         value, notice = self.store.load(key, VERSION)
-        if notice is not None:
-            self._warn(f"Schwimmen: {notice.message}")
+        self._check(notice)
         return value
 
     def _stored_name(self) -> str:

@@ -239,6 +239,12 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "reload": ("Neu laden", "Reload"),
     "rejected": ("Nicht angenommen: {detail}", "Not accepted: {detail}"),
+    "refused": (
+        "Eine Nachricht des Gastgebers wurde nicht angenommen ({detail}); "
+        "hier bleibt der letzte gültige Stand.",
+        "A message from the host was not accepted ({detail}); "
+        "this page keeps the last valid state.",
+    ),
     "full": ("Der Tisch ist voll.", "The table is full."),
     "started": ("Die Partie läuft schon ohne dich.", "The match has started without you."),
     "timeout_over": (

@@ -251,11 +251,14 @@ _CHOICES: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
-_NUMBER_LIMITS = {
-    "max_cycles": (1, 500),
-    "feuer_value": (32, 99),
-    "min_players": (2, 9),
-    "max_players": (2, 9),
+_NUMBER_LIMITS = {  # the engine's ranges (engine.bounds), which Rules enforce
+    name: (limits.lo, limits.hi)
+    for name, limits in (
+        ("max_cycles", engine.bounds.MAX_CYCLES),
+        ("feuer_value", engine.bounds.FEUER_VALUE),
+        ("min_players", engine.bounds.PLAYERS),
+        ("max_players", engine.bounds.PLAYERS),
+    )
 }
 
 

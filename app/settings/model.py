@@ -57,7 +57,7 @@ TIMINGS: dict[str, tuple[int, int]] = {
     "slow": (500, 1400),
 }
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
-LIVES_RANGE = (1, 10)
+LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # RULES.md: 1-10
 PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
 SEED_MAX = 2**53 - 1
 """Largest seed: it must survive a trip through JavaScript numbers."""
@@ -300,7 +300,7 @@ def apply_url(
     """
     notices: list[Notice] = []
     values: dict[str, Any] = {}
-    q = {k: _last(v) for k, v in query.items()}
+    q = {k: _first(v) for k, v in query.items()}
     for name in (
         "preset",
         "lives",
@@ -457,12 +457,13 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _last(value: str | Sequence[str]) -> str:
-    """One text per parameter: ``parse_qs`` gives lists; the last one wins."""
+def _first(value: str | Sequence[str]) -> str:
+    """One text per parameter: ``parse_qs`` gives lists; the first one wins, as in the
+    page's JavaScript (``URLSearchParams.get``) and ``app.url.parse_query``."""
     if isinstance(value, str):
         return value
     items = list(value)
-    return str(items[-1]) if items else ""
+    return str(items[0]) if items else ""
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -2,8 +2,9 @@
 
 Control names (``data-action``, none looks like a move): ``open-stats``,
 ``close-stats``, ``stats-export``, ``stats-reset`` with ``stats-reset-confirm`` and
-``stats-reset-cancel``, ``stats-scope-<name>``, and the notices banner's
-``dismiss-notices``. What the panel shows lives in ``app.table.state.Panels``.
+``stats-reset-cancel``, ``stats-import-confirm`` and ``stats-import-cancel`` (an import
+over statistics asks first, and backs them up), ``stats-scope-<name>``, and the notices
+banner's ``dismiss-notices``. What the panel shows lives in ``app.table.state.Panels``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from app.stats import model as stats_mod
 from app.stats import panel as stats_panel
 from app.stats.recorder import Recorder
+from app.storage import Notice
 from app.table.state import Panels
 from app.writes import Banner
 
@@ -25,6 +27,8 @@ CONTROLS = frozenset(
         "stats-reset",
         "stats-reset-confirm",
         "stats-reset-cancel",
+        "stats-import-confirm",
+        "stats-import-cancel",
         "dismiss-notices",
     }
 )
@@ -54,7 +58,9 @@ class StatsControls:
         elif name.startswith(SCOPE):
             p.scope, p.confirm_reset = name.removeprefix(SCOPE), False
         elif name in ("stats-reset", "stats-reset-cancel"):
-            p.confirm_reset = name == "stats-reset"
+            p.confirm_reset, p.import_pending = name == "stats-reset", None
+        elif name in ("stats-import-confirm", "stats-import-cancel"):
+            self.answer_import(p, name == "stats-import-confirm", lang)
         elif name == "stats-reset-confirm":
             p.stats = self.recorder.replace(stats_mod.Stats())
             p.confirm_reset, p.scope = False, stats_panel.SCOPE_ALL
@@ -91,10 +97,30 @@ class StatsControls:
             stats, message = None, stats_panel.too_large(size, lang)
         else:
             stats, message = stats_panel.import_stats(text, lang)
+        p.stats_open, p.confirm_reset, p.import_pending = True, False, None
+        if p.stats is None:
+            p.stats = self.recorder.now()
+        if stats is not None and self.recorder.now() != stats_mod.Stats():
+            p.import_pending = stats  # it would replace everything: ask, and back up first
+            p.message, p.error = "", False
+            return
         if stats is not None:
             p.stats = self.recorder.replace(stats)
             p.scope = stats_panel.SCOPE_ALL
         p.message, p.error = message, stats is None
-        p.stats_open, p.confirm_reset = True, False
-        if p.stats is None:
-            p.stats = self.recorder.now()
+
+    def answer_import(self, p: Panels, replace: bool, lang: str) -> None:
+        """The answer to "replace your statistics?": back up the stored ones, then replace
+        them (the message names the backup); or drop the import."""
+        stats, p.import_pending = p.import_pending, None
+        if stats is None or not replace:
+            return
+        kept = self.recorder.store.keep_copy(stats_mod.KEY_STATS)
+        if isinstance(kept, Notice):  # no backup, no replacing
+            self.banner.keep([kept])
+            return
+        p.stats = self.recorder.replace(stats)
+        p.scope, p.error = stats_panel.SCOPE_ALL, False
+        p.message = stats_panel.tr("imported", lang, matches=stats.matches, wins=stats.wins)
+        if kept:
+            p.message += " " + stats_panel.tr("n_import_backup", lang, backup=kept)

@@ -85,6 +85,13 @@ _T: dict[str, tuple[str, str]] = {
         "Really delete all statistics? This cannot be undone.",
     ),
     "reset_yes": ("Ja, löschen", "Yes, delete"),
+    "import_ask": (
+        "Die importierte Statistik ({matches} Partien) ersetzt deine jetzige "
+        "({now} Partien) ganz. Die jetzige wird vorher gesichert.",
+        "The imported statistics ({matches} matches) replace yours ({now} matches) "
+        "entirely. Yours are backed up first.",
+    ),
+    "import_yes": ("Ersetzen", "Replace"),
     "reset_no": ("Abbrechen", "Cancel"),
     "close": ("Schließen", "Close"),
     "open": ("Statistik", "Statistics"),
@@ -183,6 +190,22 @@ _T: dict[str, tuple[str, str]] = {
     "w_stats": ("Statistik", "statistics"),
     "w_settings": ("Einstellungen", "settings"),
     "w_match": ("laufende Partie", "match in progress"),
+    "w_stats-online": ("Online-Statistik", "online statistics"),
+    "w_stats-shared": ("Statistik am gemeinsamen Gerät", "statistics at one device"),
+    "w_online-host": ("dein Online-Tisch", "your online table"),
+    "w_online-guest": ("deine Plätze an Online-Tischen", "your seats at online tables"),
+    "w_online-name": ("dein Name für Online-Partien", "your name for online play"),
+    "w_online-counted": ("gezählte Online-Partien", "online matches already counted"),
+    "n_set_aside": (
+        "Der letzte Start kam nicht bis zum Tisch. Damit das Spiel wieder startet, wurde "
+        "{what} beiseitegelegt (gesichert unter „{backup}“).",
+        "The last start did not reach the table. So that the game starts again, {what} "
+        "was set aside (kept as a backup under “{backup}”).",
+    ),
+    "n_import_backup": (
+        "Die Statistik vor dem Import liegt als Sicherung unter „{backup}“.",
+        "The statistics from before the import are kept as a backup under “{backup}”.",
+    ),
     "dismiss": ("OK", "OK"),
 }
 
@@ -284,9 +307,23 @@ def _message(message: str, error: bool) -> str:
     )
 
 
-def _controls(confirm_reset: bool, lang: str) -> str:
-    """Export, import (a file picker) and reset, which asks first (``confirm_reset``)."""
-    if confirm_reset:
+def _import_question(now: Stats, imported: Stats, lang: str) -> str:
+    """Whether the statistics of a chosen file may replace the present ones."""
+    ask = tr("import_ask", lang, matches=imported.matches, now=now.matches)
+    return (
+        f'<div class="confirm" role="alertdialog" aria-label="{esc(tr("import", lang))}" '
+        f'data-testid="stats-import-confirm"><p>{esc(ask)}</p>'
+        f"{_button('stats-import-confirm', tr('import_yes', lang), 'danger')}"
+        f"{_button('stats-import-cancel', tr('reset_no', lang), 'ghost')}</div>"
+    )
+
+
+def _controls(confirm_reset: bool, lang: str, question: str = "") -> str:
+    """Export, import (a file picker) and reset, which asks first (``confirm_reset``);
+    ``question``: the import's question (``_import_question``) instead of the reset."""
+    if question:
+        reset = question
+    elif confirm_reset:
         reset = (
             f'<div class="confirm" role="alertdialog" aria-label="{esc(tr("reset", lang))}">'
             f"<p>{esc(tr('reset_ask', lang))}</p>"
@@ -312,6 +349,7 @@ def render(
     scope: str = SCOPE_ALL,
     open: bool = True,
     confirm_reset: bool = False,
+    confirm_import: Stats | None = None,
     message: str = "",
     error: bool = False,
     notices: Iterable[str] = (),
@@ -324,7 +362,9 @@ def render(
 
     ``message`` is the answer to the last export/import/reset (``error`` marks a
     failed import); ``notices`` are texts from :func:`notice_text` about data
-    that had to be backed up.
+    that had to be backed up. ``confirm_import``: the statistics of a file the player
+    chose, which replace the present ones only once confirmed (``stats-import-confirm``
+    or ``stats-import-cancel``).
     """
     known = scopes(stats)
     if scope not in known:
@@ -342,7 +382,8 @@ def render(
         f'<p class="notice" data-testid="stats-notice" role="alert">{esc(n)}</p>' for n in notices
     )
     message_el = _message(message, error)
-    controls = _controls(confirm_reset, lang)
+    question = "" if confirm_import is None else _import_question(stats, confirm_import, lang)
+    controls = _controls(confirm_reset, lang, question)
     hidden = "" if open else " hidden"
     return (
         f'<div class="overlay stats-layer"{hidden}>'

@@ -4,7 +4,8 @@ while another tab has the match (``app.tabs``). Pure markup; styles in
 
 Control names (``data-action``): ``dismiss-notices``, ``retry-save`` (while a write
 fails), ``take-over`` and ``own-match`` (in ``[data-testid=other-tab]``); the
-controller handles them.
+controller handles them. ``restore-set-aside`` (after a start that failed set the saved
+match aside, ``app.recovery``) is handled by the page itself (``app.dom``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from app.i18n import lookup
 from app.stats.panel import notice_text
 from app.storage import Notice
 
-STORAGE_CODES = ("corrupt", "newer", "unavailable", "write_failed", "backup_failed")
+STORAGE_CODES = ("corrupt", "newer", "unavailable", "write_failed", "backup_failed", "set_aside")
 """Notice codes about stored data the player should hear about."""
 
 FAILED = ("write_failed", "backup_failed")
@@ -26,6 +27,7 @@ _T = {
     "notices": ("Hinweise", "Notices"),
     "dismiss": ("Verstanden", "Got it"),
     "retry": ("Erneut speichern", "Try again"),
+    "restore": ("Noch einmal damit versuchen", "Try it again"),
     "other_tab_title": ("In einem anderen Tab geöffnet", "Open in another tab"),
     "other_tab_open": (
         "Diese Partie ist in einem anderen Tab dieses Browsers geöffnet und wird dort "
@@ -77,6 +79,11 @@ def banner(notices: Sequence[Notice], lang: str) -> str:
         retry = (
             '<button type="button" data-action="retry-save" data-key="act-retry-save">'
             f"{esc(_tr('retry', lang))}</button>"
+        )
+    if any(n.code == "set_aside" for n in notices):  # app.recovery: put it back, reload
+        retry += (
+            '<button type="button" data-action="restore-set-aside" '
+            f'data-key="act-restore-set-aside">{esc(_tr("restore", lang))}</button>'
         )
     return (
         f'<div class="notices" data-testid="notices" role="alert" '

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import t
-from engine import Card
+from engine import Card, bounds
 from engine.observation import is_out
 
 if TYPE_CHECKING:
@@ -49,8 +49,15 @@ def backs(n: int, ui: UIState) -> str:
 
 
 def lives_el(lives: int, ui: UIState) -> str:
-    """A seat's lives as hearts (or its being out, or swimming)."""
-    start = max(ui.start_lives, lives, 1)
+    """A seat's lives as hearts (or its being out, or swimming). What is drawn is
+    bounded by the engine's range of lives (``engine.bounds.LIVES``), whatever number it
+    is given: a heart per life of a million lives once froze a page.
+
+    >>> from app.table.view import UIState
+    >>> lives_el(10**6, UIState(start_lives=10**6, lang="en")).count("♥")
+    10
+    """
+    start = bounds.LIVES.clamp(max(ui.start_lives, lives, 1))
     if is_out(lives):
         return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
     hearts = "".join(

@@ -16,7 +16,7 @@ from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
-from engine import Card, DealResult, LossReason, MatchEnd, Observation, hand_value
+from engine import Card, DealResult, LossReason, MatchEnd, Observation, bounds, hand_value
 from engine.observation import is_out, places
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
     if row.announced:
         said = t("announced", ui.lang, value=fmt_value(row.announced[0]))
         value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-    loss = f'<span class="loss">−{"♥" * int(lost)}</span>' if lost else ""
+    loss = f'<span class="loss">−{"♥" * bounds.LIVES.clamp(lost)}</span>' if lost else ""
     knock = ""
     if last.knocker == seat:
         knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'

@@ -21,6 +21,7 @@ class Panels:
     stats_open: bool = False
     scope: str = "all"  # which statistics the panel shows (app.stats.panel.SCOPE_ALL)
     confirm_reset: bool = False
+    import_pending: Any = None  # imported Stats waiting for "replace?" to be answered
     message: str = ""
     error: bool = False
     stats: Any = None  # app.stats.model.Stats while the statistics panel is open

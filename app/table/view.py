@@ -432,6 +432,7 @@ def _panels(obs: Observation, ui: UIState) -> str:
                 lang,
                 scope=p.scope,
                 confirm_reset=p.confirm_reset,
+                confirm_import=p.import_pending,
                 message=p.message,
                 error=p.error,
                 notices=about_stats,

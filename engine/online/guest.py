@@ -6,8 +6,11 @@ sends the texts :meth:`Guest.hello`, :meth:`Guest.act`, :meth:`Guest.ping` and
 that seat (the page stores it, so a reload can say hello with it), the lobby, its
 seat's view as an ``engine.Observation`` (``observation``, drawn by
 ``app.table.view.render`` like the host's), the deal results, the running clock and
-how the match ended. Whatever the host sends is checked (``protocol.parse_host``);
-anything unreadable raises ProtocolError and changes nothing.
+how the match ended. Whatever the host sends is checked (``protocol.parse_host``), and
+so is whether it fits together: a lobby lists its seats once each and this guest's
+among them, a view is one a real match could show this seat
+(``engine.online.consistent``, in ``Mirror.update``). Anything unreadable or
+contradictory raises ProtocolError and changes nothing.
 """
 
 from __future__ import annotations
@@ -84,9 +87,11 @@ class Guest:
             raise
         body = message.body
         if message.kind == "welcome":
+            self._check_seat(body["seat"], self.lobby)
             self.seat, self.secret = body["seat"], body["secret"]
             self.mirror = Mirror()  # the host sends everything anew after a welcome
         elif message.kind == "lobby":
+            self._check_lobby(body)
             self.lobby = body
         elif message.kind == "state":
             self._state(body["state"])
@@ -101,10 +106,33 @@ class Guest:
             self.update_needed = body
         return message
 
+    def _check_lobby(self, body: dict[str, Any]) -> None:
+        """A lobby lists each of its ``players`` seats once, in order, and this guest's
+        seat among them; else ProtocolError (and the lobby kept is the one before)."""
+        numbers = [s["seat"] for s in body["seats"]]
+        if numbers != list(range(body["players"])):
+            raise ProtocolError(
+                Reason.BAD_MESSAGE,
+                f"lobby lists the seats {numbers[:9]} for a table of {body['players']}",
+            )
+        self._check_seat(self.seat, body)
+
+    def _check_seat(self, seat: int | None, lobby: dict[str, Any] | None) -> None:
+        if seat is not None and lobby is not None and seat >= lobby["players"]:
+            raise ProtocolError(
+                Reason.WRONG_SEAT, f"seat {seat} is not at a table of {lobby['players']}"
+            )
+
     def _state(self, state: Any) -> None:
         if state.fields["seat"] != self.seat:
             raise ProtocolError(
                 Reason.WRONG_SEAT, f"a view of seat {state.fields['seat']} for seat {self.seat}"
+            )
+        players = None if self.lobby is None else self.lobby["players"]
+        if players is not None and state.fields["players"] != players:
+            raise ProtocolError(
+                Reason.BAD_MESSAGE,
+                f"a view of {state.fields['players']} seats at a table of {players}",
             )
         obs = self.mirror.update(state)
         if obs.phase != "over":

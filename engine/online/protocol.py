@@ -55,7 +55,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from engine import InvalidInputError, safe_json
+from engine import InvalidInputError, bounds, safe_json
 from engine.online import views
 from engine.online.schema import (
     Check,
@@ -90,6 +90,7 @@ __all__ = [
     "clean_name",
     "hello",
     "lobby",
+    "name_key",
     "over",
     "parse_guest",
     "parse_host",
@@ -142,9 +143,15 @@ _FORBIDDEN = re.compile(
     "\u2060-\u206f\ufeff\ufff9-\uffff\ud800-\udfff]"
 )
 _SPACES = re.compile(r"\s+")
-# Joiners and variation selectors are kept (emoji and some scripts need them), but a
-# name of nothing else would show as nothing.
-_INVISIBLE = re.compile("[\u200c\u200d\ufe00-\ufe0f]")
+# Joiners and variation selectors are kept (emoji and some scripts need them), and so are
+# characters that look blank (the Hangul fillers, the blank Braille pattern, the combining
+# grapheme joiner, Khmer's inherent vowels, the musical null notehead and formatting
+# marks, the tag characters), but a name of nothing else would show as nothing; and
+# names are told apart without them ("Hana" and "Hana" with a filler are one name).
+_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u200c\u200d\u2800\u3164\ufe00-\ufe0f\uffa0"
+    "\U0001d159\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
+)
 _SECRET = re.compile(r"[0-9a-f]{32}")
 
 
@@ -183,13 +190,23 @@ def clean_name(value: Any) -> str:
     if _FORBIDDEN.search(value):
         raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
     name = _SPACES.sub(" ", value).strip()
-    if not _INVISIBLE.sub("", name).strip():
+    if not name_key(name):
         raise ProtocolError(Reason.BAD_NAME, "a name may not be empty")
     if len(name) > NAME_MAX:
         raise ProtocolError(
             Reason.BAD_NAME, f"a name of {len(name)} characters; at most {NAME_MAX} are allowed"
         )
     return name
+
+
+def name_key(name: str) -> str:
+    """What a name looks like, for telling two names apart: without the characters that
+    show as nothing, spaces made one, case folded ("" for a name that looks empty).
+
+    >>> name_key(" Hana\u3164 "), name_key("\u2800"), name_key("HANA") == name_key("hana")
+    ('hana', '', True)
+    """
+    return _SPACES.sub(" ", _INVISIBLE.sub("", name)).strip().casefold()
 
 
 def _name(value: Any, where: str) -> str:
@@ -219,7 +236,7 @@ def _rules(value: Any, where: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- schemas
 
-_SEAT = integer(0, views.MAX_SEATS - 1)
+_SEAT = integer(bounds.SEAT.lo, bounds.SEAT.hi)
 _COUNT = integer(0, views.BIG)
 _PER_SEAT = views.MAX_SEATS
 
@@ -247,7 +264,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "lobby": (
         {
             "seats": list_of(lambda v, w: fields(v, w, _LOBBY_SEAT), _PER_SEAT),
-            "players": integer(2, views.MAX_SEATS),
+            "players": integer(bounds.PLAYERS.lo, bounds.PLAYERS.hi),
             "preset": text(20),
             "rules": _rules,
             "move_time": _move_time,
@@ -261,7 +278,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "over": (
         {
             "reason": one_of(*OVER_REASONS),
-            "lives": list_of(integer(-1, views.BIG), _PER_SEAT),
+            "lives": list_of(integer(bounds.LIVES_LEFT.lo, bounds.LIVES_LEFT.hi), _PER_SEAT),
             "places": list_of(integer(1, views.MAX_SEATS), _PER_SEAT),
         },
         {},

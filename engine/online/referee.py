@@ -54,7 +54,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import PRESETS, Action, IllegalActionError, InvalidInputError, Match, Rules, bots
+from engine import (
+    PRESETS,
+    Action,
+    IllegalActionError,
+    InvalidInputError,
+    Match,
+    Rules,
+    bots,
+    bounds,
+)
 from engine.online import protocol
 from engine.online.protocol import (
     MOVE_TIMES,
@@ -111,20 +120,17 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         r = self.rules
-        if not isinstance(r, Rules) or not isinstance(self.players, int):
-            raise InvalidInputError("a table needs a Rules object and a number of players")
+        if not isinstance(r, Rules):
+            raise InvalidInputError(f"a table needs a Rules object, not {bounds.shown(r)}")
+        bounds.PLAYERS.check(self.players)  # first the engine's range, then the rules'
         if not r.min_players <= self.players <= r.max_players:
             raise InvalidInputError(
                 f"{self.players} players: these rules allow {r.min_players} to {r.max_players}"
             )
-        if self.move_time not in MOVE_TIMES:
-            raise InvalidInputError(f"time per move {self.move_time!r}: choose one of {MOVE_TIMES}")
-        if self.on_timeout not in ON_TIMEOUT:
-            raise InvalidInputError(f"on_timeout {self.on_timeout!r}: choose one of {ON_TIMEOUT}")
-        if self.bot_level not in bots.NAMES:
-            raise InvalidInputError(f"bot level {self.bot_level!r}: choose one of {bots.NAMES}")
-        if self.preset not in (*PRESETS, "custom"):
-            raise InvalidInputError(f"preset {self.preset!r}: choose one of {(*PRESETS, 'custom')}")
+        _choice("time per move", self.move_time, MOVE_TIMES)
+        _choice("on_timeout", self.on_timeout, ON_TIMEOUT)
+        _choice("bot level", self.bot_level, bots.NAMES)
+        _choice("preset", self.preset, (*PRESETS, "custom"))
 
     def to_dict(self) -> dict[str, Any]:
         """The choices as JSON values (the rules as their options)."""
@@ -136,6 +142,12 @@ class TableConfig:
         if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(cls)}:
             raise InvalidInputError("a table's choices are an object of its fields")
         return cls(**{**data, "rules": Rules.from_dict(data["rules"])})
+
+
+def _choice(what: str, value: Any, allowed: Sequence[Any]) -> None:
+    """``value`` is one of ``allowed`` and of its type (``False`` is not the time 0)."""
+    if not any(type(value) is type(a) and value == a for a in allowed):
+        raise InvalidInputError(f"{what} {bounds.shown(value)}: choose one of {tuple(allowed)}")
 
 
 @dataclass(frozen=True)
@@ -392,6 +404,9 @@ class Referee:
             raise InvalidInputError(f"a saved table needs {config.players} seats")
         now = clock()
         saved = [_saved_seat(s, i, now) for i, s in enumerate(seats)]
+        kept = [s.secret for s in saved if s.secret is not None]
+        if len(set(kept)) != len(kept):
+            raise InvalidInputError("two seats of a saved table have the same secret")
         ref = cls(
             config,
             saved[0].name,
@@ -445,9 +460,16 @@ class Referee:
             raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {held} already")
         seat: int | None
         secret = body.get("secret")
-        if secret is not None:
+        if secret is not None:  # only a guest's seat has a secret to come back to
             key = self._hash(secret)
-            seat = next((i for i, s in enumerate(self.seats) if s.secret == key), None)
+            seat = next(
+                (
+                    i
+                    for i, s in enumerate(self.seats)
+                    if s.kind is SeatKind.GUEST and s.secret == key
+                ),
+                None,
+            )
             if seat is None:
                 raise ProtocolError(Reason.BAD_SECRET, "no seat of this table has that secret")
             s = self.seats[seat]
@@ -459,6 +481,7 @@ class Referee:
             seat = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN), None)
             if seat is None:
                 raise ProtocolError(Reason.TABLE_FULL, "every seat is taken")
+            self._check_name_free(body["name"])
             secret = self._secrets()
             s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._hash(secret))
         s.conn, s.last_seen, s.gone_at, s.feed = conn, now, None, Feed()
@@ -468,6 +491,16 @@ class Referee:
         if self.match is not None:
             out += self._catch_up(self.match, conn, seat, now)
         return out
+
+    def _check_name_free(self, name: str) -> None:
+        """A new guest may not take the name of a person at the table (the host's, or
+        another guest's): names are compared as they look (``protocol.name_key``)."""
+        key = protocol.name_key(name)
+        for s in self.seats:
+            if s.kind in (SeatKind.HOST, SeatKind.GUEST) and protocol.name_key(s.name) == key:
+                raise ProtocolError(
+                    Reason.BAD_NAME, f"someone at this table is called {s.name} already"
+                )
 
     def _act(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
         seat = self._seat_of(conn)
@@ -711,4 +744,6 @@ def _saved_seat(data: Any, seat: int, now: float) -> Seat:
         raise InvalidInputError(f"saved seat {seat}: unknown bot level {level!r}")
     if kind is SeatKind.GUEST and not (isinstance(secret, str) and len(secret) == 32):
         raise InvalidInputError(f"saved seat {seat}: a guest's seat needs its secret")
+    if kind is not SeatKind.GUEST and secret is not None:  # nobody may come back to it
+        raise InvalidInputError(f"saved seat {seat}: only a guest's seat has a secret")
     return Seat(kind, name, level if kind is SeatKind.BOT else "", secret=secret, gone_at=now)

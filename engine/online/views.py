@@ -43,7 +43,9 @@ from engine import (
     Observation,
     Phase,
     Rules,
+    bounds,
 )
+from engine.online import consistent
 from engine.online.schema import (
     Check,
     bad,
@@ -57,7 +59,7 @@ from engine.online.schema import (
     text,
 )
 
-MAX_SEATS = 9
+MAX_SEATS = bounds.PLAYERS.hi
 """The most seats any rule set allows."""
 MAX_SYNC_EVENTS = 3000
 """Events a (re)joining guest gets at once: a long match has several hundred; this keeps the
@@ -66,8 +68,16 @@ MAX_SYNC_RESULTS = 200
 """Deal results a (re)joining guest gets at once (one per finished deal)."""
 MAX_EVENTS = MAX_SYNC_EVENTS
 """Events one message may carry."""
-BIG = 10**9
-"""A bound for counts (deals, turns, lives) that no match reaches."""
+BIG = bounds.COUNT.hi
+"""A bound for counts (deals, turns, moves) that no match reaches. Lives have their own
+ranges (``engine.bounds.LIVES_LEFT``, ``LIFE_LOSS``): a page draws a heart per life."""
+MAX_LOG = 20_000
+"""Events a guest's :class:`Mirror` keeps (the oldest go first): a marathon match has a
+few thousand; a host that sends more cannot make the guest's memory grow without end."""
+MAX_RESULTS = 2_000
+"""Deal results a guest's Mirror keeps (one per finished deal; the oldest go first)."""
+VALUE = number(0, bounds.FEUER_VALUE.hi)
+"""A hand value (up to Feuer's) or a Lügen announcement (31 for a hand shown whole)."""
 
 _CARD_LISTS = ("given", "taken", "cards")
 
@@ -251,7 +261,7 @@ class _Reader:
         self.players = players
         self.seat = integer(0, players - 1)
         self.seats = list_of(self.seat, MAX_SEATS)
-        self.per_seat_count = integer(-1, BIG)
+        self.per_seat_count = integer(bounds.LIVES_LEFT.lo, bounds.LIVES_LEFT.hi)
 
     def seat_map(self, inner: Check) -> Check:
         """A per-seat object (keys are seat numbers as text) read into a dict by seat."""
@@ -278,7 +288,7 @@ class _Reader:
     def announcement(self, value: Any, where: str) -> tuple[int | float, tuple[Card, ...]]:
         if not isinstance(value, list) or len(value) != 2:
             raise bad(where, "must be [value, cards]")
-        return number(0, BIG)(value[0], f"{where}[0]"), _cards_of(3)(value[1], f"{where}[1]")
+        return VALUE(value[0], f"{where}[0]"), _cards_of(3)(value[1], f"{where}[1]")
 
     def winner(self, value: Any, where: str) -> int | list[int] | None:
         """None while the match runs, a seat, or (``first_out``) the seats sharing first place."""
@@ -298,8 +308,8 @@ class _Reader:
                 "given": _cards_of(3),
                 "taken": _cards_of(3),
                 "cards": _cards_of(3),
-                "value": number(0, BIG),
-                "lives": integer(0, BIG),
+                "value": number(0, BIG),  # a deal's number, a hand's or announced value
+                "lives": integer(bounds.LIFE_LOSS.lo, bounds.LIFE_LOSS.hi),
                 "target": seat,
                 "reason": text(30),
                 "seats": self.seats,
@@ -322,8 +332,8 @@ class _Reader:
                 "reason": _enum(DealEnd),
                 "knocker": optional(seat),
                 "hands": self.seat_map(_cards_of(3)),
-                "values": self.seat_map(number(0, BIG)),
-                "lost": list_of(integer(0, BIG), MAX_SEATS),
+                "values": self.seat_map(VALUE),
+                "lost": list_of(integer(bounds.LIFE_LOSS.lo, bounds.LIFE_LOSS.hi), MAX_SEATS),
                 "void": boolean,
                 "reasons": self.seat_map(_enum(LossReason)),
                 "feuer": optional(seat),
@@ -343,7 +353,7 @@ class _Reader:
     def observation(self, value: dict[str, Any], where: str) -> dict[str, Any]:
         """The observation's fields except ``log``, checked and typed as the engine's."""
         seat, seats, count = self.seat, self.seats, integer(0, BIG)
-        whole = integer(-1, BIG)
+        whole = self.per_seat_count  # lives: -1 once out, at most the most any rules start with
         data = fields(
             value,
             where,
@@ -370,8 +380,8 @@ class _Reader:
                 "passes": count,
                 "deal_number": count,
                 "deal_count": count,
-                "stock_size": integer(0, 52),
-                "discard": _cards_of(52),
+                "stock_size": integer(0, bounds.CARD_COUNT.hi),
+                "discard": _cards_of(bounds.CARD_COUNT.hi),
                 "known_cards": self.seat_map(_cards_of(3)),
                 "announcements": self.seat_map(self.announcement),
                 "announce_order": seats,
@@ -391,7 +401,8 @@ def _reader_for(value: Any, where: str) -> _Reader:
     """The checks for the table an observation dict describes (by its ``players``)."""
     if not isinstance(value, dict):
         raise bad(where, f"must be an object, not {quote(value)}")
-    return _Reader(integer(2, MAX_SEATS)(value.get("players"), f"{where}.players"))
+    seats = integer(bounds.PLAYERS.lo, bounds.PLAYERS.hi)
+    return _Reader(seats(value.get("players"), f"{where}.players"))
 
 
 def _read_observation(value: Any, where: str = "obs") -> tuple[dict[str, Any], int, list[Event]]:
@@ -509,9 +520,11 @@ class Mirror:
 
     ``observation`` is an ``engine.Observation`` like the host's ``match.observation
     (seat)``; its log starts at the event ``log_start`` (0 unless the guest joined a
-    very long match late). ``results`` are ``match.results_for(seat)`` from
-    ``results_start`` on. A piece that would leave a gap raises ProtocolError: the
-    guest says hello again and gets everything anew."""
+    very long match late, or the match outgrew :data:`MAX_LOG`). ``results`` are
+    ``match.results_for(seat)`` from ``results_start`` on. A piece that would leave a
+    gap raises ProtocolError: the guest says hello again and gets everything anew. A
+    view that cannot be its seat's real view (``engine.online.consistent``) raises
+    ProtocolError too; either way the mirror keeps what it had."""
 
     def __init__(self) -> None:
         self.log: list[Event] = []
@@ -524,14 +537,30 @@ class Mirror:
 
     def update(self, state: State) -> Observation:
         """Take in one state message; returns the new observation."""
-        self.log_start = _splice(self.log, self.log_start, state.log_from, state.events, "log")
-        self.results_start = _splice(
-            self.results, self.results_start, state.results_from, state.results, "results"
+        log, results = list(self.log), list(self.results)
+        log_start = _splice(log, self.log_start, state.log_from, state.events, "log")
+        results_start = _splice(
+            results, self.results_start, state.results_from, state.results, "results"
         )
+        log_start += _trim(log, MAX_LOG)
+        results_start += _trim(results, MAX_RESULTS)
+        observation = _build_observation(state.fields, tuple(log))
+        why = consistent.problem(observation)
+        if why is not None:
+            raise bad("state.obs", f"cannot be this seat's view: {why}")
+        self.log, self.log_start = log, log_start
+        self.results, self.results_start = results, results_start
         self.seq = state.seq
         self.stand_ins = dict(state.stand_ins)
-        self.observation = _build_observation(state.fields, tuple(self.log))
-        return self.observation
+        self.observation = observation
+        return observation
+
+
+def _trim(items: list[Any], keep: int) -> int:
+    """Drop the oldest items beyond ``keep``; returns how many were dropped."""
+    extra = max(0, len(items) - keep)
+    del items[:extra]
+    return extra
 
 
 def _splice(have: list[Any], start: int | None, at: int, new: Sequence[Any], what: str) -> int:

@@ -305,10 +305,11 @@ def test_url_new_match_request(value, new, bad):
     assert [n.subject for n in notices] == bad
 
 
-def test_url_from_parse_qs_lists_uses_the_last_value():
+def test_url_from_parse_qs_lists_uses_the_first_value():
+    # as URLSearchParams.get in the page's JavaScript: one reading of a repeated key
     query = parse_qs("seed=1&preset=knack&bots=2&seed=7&new=1&speed=0", keep_blank_values=True)
     s, new, notices = url(query)
-    assert (s.seed, s.preset, s.bots, s.speed, new, notices) == (7, "knack", 2, "0", True, [])
+    assert (s.seed, s.preset, s.bots, s.speed, new, notices) == (1, "knack", 2, "0", True, [])
 
 
 def test_url_named_preset_drops_custom_options_and_custom_keeps_them():

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 import shutil
+import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scripts.build import write_service_worker
@@ -110,3 +112,87 @@ def test_a_release_whose_files_do_not_match_their_hashes_is_not_used(page, host)
     assert caches_of(page) == old  # nothing half-filled is left
     GamePage(page).reload()
     assert MARK not in page.evaluate(STYLE)  # still served by the old release
+
+
+# ---------------------------------------------------------------- cached files checked again
+
+CACHED = """async ([path, body]) => {
+  // the release's cache (not the memory snapshot's) and what it holds at ``path``
+  const name = (await caches.keys()).find((n) => n.startsWith("schwimmen-"));
+  const cache = await caches.open(name);
+  const url = new URL(path, location.href).href;
+  if (body !== null) await cache.put(url, new Response(body));
+  const hit = await cache.match(url);
+  return hit ? await hit.text() : null;
+}"""
+GAME_CSS = "./static/game.css"
+
+
+def cached(page, path: str, body: str | None = None) -> str | None:
+    """The text the release's cache holds for ``path`` (after putting ``body`` there)."""
+    return page.evaluate(CACHED, [path, body])
+
+
+def started(page, timeout_ms: float = 2 * BOOT_TIMEOUT_MS) -> None:
+    """Wait until a game is up, across reloads the page makes on its own."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        try:
+            ready = page.evaluate(
+                "() => { const a = document.getElementById('app');"
+                " return !!a && !a.dataset.error &&"
+                " ['human', 'busy', 'deal-over', 'match-over'].includes(a.dataset.state); }"
+            )
+        except PlaywrightError:  # the page is navigating
+            ready = False
+        if ready:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"no game started: {page.locator('#app').get_attribute('data-error')}")
+
+
+def test_a_release_copies_an_older_cached_file_only_if_its_hash_still_holds(page, host):
+    root, url = host
+    open_controlled(page, url)  # served from the network: no check of the cache yet
+    old = caches_of(page)
+    cached(page, GAME_CSS, "/* damaged in the cache */")
+    publish_new_release(root)  # game.css is unchanged: its hash is listed as before
+    page.evaluate(UPDATE)
+    page.wait_for_function("() => window.__update === 'installed'")
+    (new,) = [n for n in caches_of(page) if n not in old]
+    copied = page.evaluate(
+        """async ([name, path]) => (await (await caches.open(name))
+             .match(new URL(path, location.href).href)).text()""",
+        [new, GAME_CSS],
+    )
+    assert copied == (root / "static/game.css").read_text(encoding="utf-8")
+
+
+def test_a_damaged_cached_file_is_fetched_again_in_idle_time_after_a_start(page, site_url):
+    open_controlled(page, site_url)
+    original = cached(page, "./static/style.css")
+    cached(page, "./static/style.css", "/* tampered */")
+    game = GamePage(page).reload()  # served from the cache, the tampered file with it
+    expect(game.app).to_have_attribute("data-verified", "repaired", timeout=60_000)
+    assert cached(page, "./static/style.css") == original
+    game.reload()
+    assert page.evaluate(STYLE) == original
+    expect(game.app).to_have_attribute("data-verified", "ok", timeout=60_000)
+
+
+def test_a_start_that_fails_on_a_damaged_file_reloads_with_the_file_fetched_again(
+    page, site_url
+):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_controlled(page, site_url)
+    good = cached(page, "./python.zip")
+    assert good is not None and len(good) > 1000
+    cached(page, "./python.zip", "14 bytes, no zip")
+    # No memory snapshot (it would hold the code): the start reads python.zip and fails
+    # ("No module named 'app'"), then the files are checked, python.zip is fetched again
+    # and the page starts once more, by itself.
+    page.goto(site_url + "?snapshot=0&seed=5&bots=1&speed=0&lang=en")
+    started(page)
+    assert cached(page, "./python.zip") == good
+    assert page.evaluate("() => sessionStorage.getItem('schwimmen.repaired')") is None

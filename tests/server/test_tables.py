@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine import Match
+from engine import Match, preset
 from engine.online import protocol
 from engine.record import MatchRecord
 from server.tables import token_hash
@@ -232,3 +232,54 @@ def test_bad_requests_are_refused(database, clock):
         assert post("/api/tables", content=b"x" * 20_000).status_code == 413
         assert served.client.get("/api/tables/nope").status_code == 404
         assert served.client.get("/api/health").json()["ok"] is True
+
+
+def _with_rules(**options):
+    return {**preset("classic").to_dict(), **options}
+
+
+OUT_OF_RANGE = [
+    {"players": 1},
+    {"players": 10},  # engine.bounds.PLAYERS: at most 9 at a table
+    {"players": True},
+    {"players": "4"},
+    {"move_time": 45},
+    {"move_time": False},  # not the time 0: every page's lobby would refuse it
+    {"move_time": -30},
+    {"rules": _with_rules(lives=0)},
+    {"rules": _with_rules(lives=11)},  # engine.bounds.LIVES: 1-10
+    {"rules": _with_rules(lives=10**6)},  # a heart drawn per life would freeze each page
+    {"rules": _with_rules(max_cycles=10**9)},
+    {"rules": _with_rules(feuer_value=31)},
+    {"name": "\u3164"},  # looks blank
+    {"name": "\u2800 \u200b"},
+    {"name": "x" * (protocol.NAME_MAX + 1)},
+]
+
+
+@pytest.mark.parametrize("choice", OUT_OF_RANGE, ids=lambda c: repr(c)[:40])
+def test_a_table_outside_the_engines_ranges_is_refused(database, clock, choice):
+    with Served(database, clock) as served:
+        body = {"name": "Hana", "players": 3, "preset": "custom", "rules": _with_rules()}
+        assert served.client.post("/api/tables", json=body).status_code == 201
+        answer = served.client.post("/api/tables", json={**body, **choice})
+        assert answer.status_code == 400, answer.text
+
+        async def count():
+            import sqlalchemy as sa
+
+            async with served.server.store.begin() as conn:
+                return (await conn.execute(sa.text("SELECT COUNT(*) FROM tables"))).scalar()
+
+        assert served.call(count) == 1  # only the table in range
+
+
+def test_a_guest_may_not_take_the_creators_name_or_a_blank_one(database, clock):
+    with Served(database, clock) as served:
+        made = served.create(name="Hana", players=3)
+        served.page(made["table"], "Hana", made["token"]).hello()
+        for name in ("hana", " HANA\u3164", "\u2800"):
+            assert rejected(served.page(made["table"], "x").send(protocol.hello(name))) == [
+                "bad-name"
+            ]
+        assert served.page(made["table"], "Ann").hello()[0]["seat"] == 1
