@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.rules import LifeWord, traits
+
 LANGS = ("de", "en")
 
 BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hans")
@@ -87,10 +89,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "dealer": ("Geber", "Dealer"),
     "knocked": ("hat geklopft", "knocked"),
     "swimming": ("schwimmt", "swimming"),
-    "swimming_knack": ("schwimmt", "free ride"),
+    "free_ride": ("schwimmt", "free ride"),
     "out": ("ausgeschieden", "out"),
-    "lives": ("Leben", "lives"),
-    "tokens": ("Marken", "tokens"),
     "table": ("Tisch", "Table"),
     "hand": ("Deine Karten", "Your cards"),
     "mistery": ("Mistery-Karte (verdeckt)", "Mistery card (face down)"),
@@ -165,14 +165,41 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
 }
 
-# Each preset's own name for the game and for three aces.
+# The game's name in the prose of a preset's texts (RULES.md, "Names the page uses").
 _GAME_NAMES = {
     "classic": ("Einunddreißig", "31"),
     "pub": ("Einunddreißig", "31"),
     "knack": ("Knack", "Blitz"),
     "hosenowi": ("Hosen owi", "Hosen owi"),
 }
-_FEUER_NAMES = {"knack": ("Blitz", "Three aces")}
+# Each preset's one name in every list (settings, online dialog, statistics, the top bar,
+# the rules help) and the one line that says how it differs from the others.
+_PRESET_NAMES = {
+    "classic": ("Klassisch", "Classic"),
+    "knack": ("Knack", "Knack"),
+    "pub": ("Kneipe", "Pub"),
+    "hosenowi": ("Hosen owi", "Hosen owi"),
+    "custom": ("Eigene Regeln", "Custom rules"),
+}
+_PRESET_LINES = {
+    "classic": (
+        "3 Leben, Klopfen jederzeit, der Geber darf die Tischkarten nehmen",
+        "3 lives, knock any time, the dealer may take the table's cards",
+    ),
+    "knack": (
+        "Drei Asse sind Blitz, 7-8-9 auf dem Tisch wird neu gelegt, Klopfen ab Runde 2",
+        "Three aces are Blitz, 7-8-9 on the table is dealt anew, knock from round 2",
+    ),
+    "pub": (
+        "5 Marken, zwei Karten auf einmal tauschen, eine Farbe zählt 30, ab 3 Spielern",
+        "5 tokens, swap two cards at once, one suit counts 30, 3 players or more",
+    ),
+    "hosenowi": (
+        "Offen ausgeteilt, Klopfen erst nach eigenem Tausch, Ende beim ersten Ausscheiden",
+        "Dealt open, knock after your own swap, the match ends when one is out",
+    ),
+    "custom": ("Die Regeln, die du selbst eingestellt hast", "The rules you set yourself"),
+}
 
 
 def t(key: str, lang: str = "de", **values: object) -> str:
@@ -196,14 +223,54 @@ def lookup(
 
 
 def game_name(preset: str | None, lang: str = "de") -> str:
-    """The preset's own name of the game ("Knack", "Hosen owi", "31")."""
-    pair = _GAME_NAMES.get(preset or "", ("Schwimmen", "Schwimmen"))
-    return pair[1] if lang == "en" else pair[0]
+    """The game's name in a preset's prose ("Knack", "Hosen owi", "31")."""
+    return _pair(_GAME_NAMES.get(preset or "", ("Schwimmen", "Schwimmen")), lang)
+
+
+def preset_name(preset: str | None, lang: str = "de") -> str:
+    """The preset's one name, the same in every list ("Classic", "Knack", "Pub", ...);
+    a rule set of the player's own is "Custom rules".
+
+    >>> [preset_name(p, "en") for p in ("classic", "knack", "pub", "hosenowi", "custom")]
+    ['Classic', 'Knack', 'Pub', 'Hosen owi', 'Custom rules']
+    """
+    return _pair(_PRESET_NAMES.get(preset or "", _PRESET_NAMES["custom"]), lang)
+
+
+def preset_line(preset: str | None, lang: str = "de") -> str:
+    """One line on how the preset differs from the others."""
+    return _pair(_PRESET_LINES.get(preset or "", _PRESET_LINES["custom"]), lang)
 
 
 def feuer_name(preset: str | None, lang: str = "de") -> str:
-    """What this preset calls three aces: "Feuer", or "Blitz" in Knack."""
-    pair = _FEUER_NAMES.get(preset or "", ("Feuer", "Feuer"))
+    """What this preset calls three aces: "Feuer", or "Blitz" in Knack (``engine.traits``)."""
+    if traits(preset).three_aces_blitz:
+        return _pair(("Blitz", "Three aces"), lang)
+    return "Feuer"
+
+
+def life_word(preset: str | None, lang: str = "de", plural: bool = True) -> str:
+    """What this preset calls a life (``engine.traits``): tokens in pub and knack.
+
+    >>> life_word("pub", "de"), life_word("classic", "en", plural=False)
+    ('Spielmarken', 'life')
+    """
+    if traits(preset).life is LifeWord.TOKENS:
+        pair = ("Spielmarken", "tokens") if plural else ("Spielmarke", "token")
+    else:
+        pair = ("Leben", "lives") if plural else ("Leben", "life")
+    return _pair(pair, lang)
+
+
+def swim_word(preset: str | None, lang: str = "de") -> str:
+    """What this preset calls playing on at 0 lives: swimming, or a free ride (knack's
+    English)."""
+    if traits(preset).free_ride:
+        return _pair(("schwimmen", "free ride"), lang)
+    return _pair(("schwimmen", "swimming"), lang)
+
+
+def _pair(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "en" else pair[0]
 
 

@@ -27,7 +27,8 @@ imported lazily, so the engine works without it. In short:
   events and results are ``str``-valued enums (``DealEnd``, ``LossReason``,
   ``LuegenOutcome``), so they compare equal to their texts.
 - ``Rules`` (``Rules.problems(options)``: why options do not fit, as
-  ``RulesProblem``s with a ``ProblemCode``), ``PRESETS``, ``preset()``,
+  ``RulesProblem``s with a ``ProblemCode``), ``PRESETS``, ``preset()``, ``traits()``
+  (a preset's words: lives or tokens, Feuer or Blitz),
   ``hand_value()``, ``score_deal()``, ``Action``, ``Card``, ``parse_cards()``;
   errors ``InvalidInputError`` and ``IllegalActionError`` (both ``ValueError``),
   the only ones any input makes the public names raise.
@@ -47,20 +48,25 @@ from .match import Match
 from .observation import Observation, Phase
 from .rules import (
     PRESETS,
+    TRAITS,
     DealMode,
     Direction,
     KnockRule,
+    LifeWord,
     MatchEnd,
     ProblemCode,
     Rules,
     RulesProblem,
     SwimMode,
+    Traits,
     preset,
+    traits,
 )
 from .scoring import hand_value, score_deal
 
 __all__ = [
     "PRESETS",
+    "TRAITS",
     "Action",
     "ActionKind",
     "Card",
@@ -73,6 +79,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidInputError",
     "KnockRule",
+    "LifeWord",
     "LossReason",
     "LuegenOutcome",
     "Match",
@@ -85,12 +92,14 @@ __all__ = [
     "RulesProblem",
     "Suit",
     "SwimMode",
+    "Traits",
     "bounds",
     "hand_value",
     "make_deck",
     "parse_cards",
     "preset",
     "score_deal",
+    "traits",
 ]
 
 

@@ -440,6 +440,44 @@ PRESETS: dict[str, Rules] = {
 """The four named rule sets of RULES.md."""
 
 
+class LifeWord(enum.StrEnum):
+    """What a preset's players call a life."""
+
+    LIVES = "lives"
+    TOKENS = "tokens"
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a preset's players call things, beside its rules (RULES.md, "Names the page
+    uses per preset"): the page words these, it never compares preset names.
+
+    >>> traits("knack").three_aces_blitz, traits("pub").life, traits("custom") == Traits()
+    (True, <LifeWord.TOKENS: 'tokens'>, True)
+    """
+
+    life: LifeWord = LifeWord.LIVES
+    """Lives, or tokens (pub, knack)."""
+    free_ride: bool = False
+    """Playing on at 0 lives is a "free ride" rather than swimming (knack's English)."""
+    three_aces_blitz: bool = False
+    """Three aces are called Blitz rather than Feuer (knack)."""
+
+
+TRAITS: dict[str, Traits] = {
+    "classic": Traits(),
+    "knack": Traits(life=LifeWord.TOKENS, free_ride=True, three_aces_blitz=True),
+    "pub": Traits(life=LifeWord.TOKENS),
+    "hosenowi": Traits(),
+}
+"""Each preset's words (a custom rule set has the plain ones, ``Traits()``)."""
+
+
+def traits(name: str | None) -> Traits:
+    """The words of the preset ``name``; any other name (``custom``) the plain ones."""
+    return TRAITS.get(name or "", Traits())
+
+
 def preset(name: str) -> Rules:
     """The preset of that name; an unknown name raises InvalidInputError listing the known ones."""
     try:

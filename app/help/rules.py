@@ -26,10 +26,10 @@ import engine
 from app.cards.names import card_name, card_short, rank_name, suit_name
 from app.cards.svg import card_svg
 from app.escape import escape as esc
-from app.i18n import feuer_name, fmt_value, game_name
+from app.i18n import feuer_name, fmt_value, game_name, life_word, preset_name, swim_word
 from app.settings import model as st
 from app.table import keys
-from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value
+from engine import DealMode, Direction, KnockRule, MatchEnd, Rules, SwimMode, hand_value, traits
 from engine.cards import LOWEST_RANK
 
 
@@ -41,24 +41,6 @@ def _value_text(value: float, rules: Rules, preset: str, lang: str) -> str:
     if value > 31:
         return f"{feuer_name(preset, lang)} ({fmt_value(value)})"
     return fmt_value(value)
-
-
-def lives_word(preset: str, lang: str, plural: bool = True) -> str:
-    """What this preset calls lives: tokens in knack (English), Spielmarken in pub."""
-    if preset == "pub":
-        return _pick(
-            lang, "Spielmarken" if plural else "Spielmarke", "tokens" if plural else "token"
-        )
-    if preset == "knack" and lang == "en":
-        return "tokens" if plural else "token"
-    return _pick(lang, "Leben", "lives" if plural else "life")
-
-
-def swim_word(preset: str, lang: str) -> str:
-    """What this preset calls playing on at 0 lives."""
-    if preset == "knack" and lang == "en":
-        return "free ride"
-    return _pick(lang, "schwimmen", "swimming")
 
 
 Text = tuple[str, str]
@@ -200,7 +182,7 @@ def _words(rules: Rules, preset: str, lang: str, style: str) -> _Words:
     feuer = feuer_name(preset, lang)
     if lang == "en" and feuer == "Three aces":  # mid-sentence in knack's English text
         feuer = "three aces"
-    life = lives_word(preset, lang, plural=False)
+    life = life_word(preset, lang, plural=False)
     a_life = _pick(lang, "ein Leben" if life == "Leben" else "eine " + life, "a " + life)
     deck_ranks = {32: ("7 bis Ass", "7 to ace"), 36: ("6 bis Ass", "6 to ace")}.get(
         rules.deck, ("2 bis Ass", "2 to ace")
@@ -210,7 +192,7 @@ def _words(rules: Rules, preset: str, lang: str, style: str) -> _Words:
     fields: dict[str, object] = {
         "game": game_name(preset, lang),
         "feuer": feuer,
-        "lives": lives_word(preset, lang),
+        "lives": life_word(preset, lang),
         "a_life": a_life,
         "swim": swim,
         # knack's English has no name of its own to call three aces by
@@ -218,7 +200,7 @@ def _words(rules: Rules, preset: str, lang: str, style: str) -> _Words:
             "Three aces " if feuer == "three aces" else f"Three aces are called {feuer} and "
         ),
         "a_swim": swimming_phrase(preset),
-        "on_a_swim": f"on a {swim}" if preset == "knack" else swim,
+        "on_a_swim": f"on a {swim}" if traits(preset).free_ride else swim,
         "Q": cards["Q"],
         "q": cards["Q"].lower(),
         "J": cards["J"],
@@ -626,7 +608,8 @@ _LUEGEN: tuple[Text, ...] = (
 
 
 def swimming_phrase(preset: str) -> str:
-    return "a free ride" if preset == "knack" else "swimming"
+    """Playing on at 0 lives, mid-sentence in English."""
+    return "a free ride" if traits(preset).free_ride else "swimming"
 
 
 def _example_items(rules: Rules, preset: str, lang: str, style: str) -> str:
@@ -689,11 +672,7 @@ def render(
         style = "german"
     if str(style) == "german" and rules.deck > 36:
         style = "french"
-    title_game = (
-        game_name(preset, lang)
-        if preset in engine.PRESETS
-        else _pick(lang, "Eigene Regeln", "Custom rules")
-    )
+    title_game = preset_name(preset if preset in engine.PRESETS else st.CUSTOM, lang)
     parts = []
     for sid, title, paragraphs in sections(rules, preset, lang, style):
         body = "".join(f"<p>{esc(t)}</p>" for t in paragraphs)

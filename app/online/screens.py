@@ -23,7 +23,7 @@ from typing import Any
 
 from app import forms
 from app.escape import escape as esc
-from app.i18n import game_name, lookup
+from app.i18n import lookup, preset_line, preset_name
 from app.table.parts import button as _button
 from engine import PRESETS, bots
 from engine.online.protocol import LIVE_MOVE_TIMES, NAME_MAX, ON_TIMEOUT
@@ -295,9 +295,12 @@ def dialog(
     rules from the settings; ``problem``: what is wrong with the fields, if anything;
     ``server``: the table server whose tables these are (with ``move_times`` up to a day,
     and "My tables"), "" for peer-to-peer play."""
-    presets = [(p, game_name(p, lang)) for p in PRESETS]
+    presets = [(p, preset_name(p, lang)) for p in PRESETS]
     if custom:
-        presets.append(("custom", tr("custom", lang)))
+        presets.append(("custom", preset_name("custom", lang)))
+    lines = "".join(
+        f"<li><b>{esc(name)}</b>: {esc(preset_line(p, lang))}</li>" for p, name in presets
+    )
     lo, hi = seat_range
     fields = [
         _field(
@@ -307,7 +310,8 @@ def dialog(
             f'maxlength="{NAME_MAX}" autocomplete="nickname" required value="{esc(draft.name)}">',
             tr("name_hint", lang, n=NAME_MAX),
         ),
-        _field("preset", tr("preset", lang), _select("preset", presets, draft.preset)),
+        _field("preset", tr("preset", lang), _select("preset", presets, draft.preset))
+        + f'<ul class="preset-lines">{lines}</ul>',
         _field(
             "lives",
             tr("lives", lang),
@@ -489,8 +493,8 @@ def lobby(
             f'<span class="lobby-kind">{esc(" · ".join(tags))}</span>{controls}</li>'
         )
     rules = body.get("rules") or {}
-    game = game_name(str(body.get("preset")), lang) if body.get("preset") in PRESETS else ""
-    game = game or tr("custom", lang)
+    preset = body.get("preset")
+    game = preset_name(str(preset) if preset in PRESETS else "custom", lang)
     summary = tr(
         "rules_line", lang, game=game, lives=rules.get("lives", "?"), seats=body["players"]
     )

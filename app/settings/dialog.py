@@ -35,7 +35,7 @@ from typing import Any
 import engine
 from app import forms
 from app.escape import escape as esc
-from app.i18n import lookup
+from app.i18n import lookup, preset_line, preset_name
 from app.settings import model as st
 from app.storage import Notice
 from engine import InvalidInputError
@@ -466,20 +466,8 @@ def _number(name: str, value: Any, lo: int, hi: int, placeholder: str = "") -> s
 
 
 def _preset_label(name: str, lang: str) -> str:
-    from app.i18n import game_name
-
-    labels = {
-        "classic": ("Klassisch", "Classic"),
-        "knack": ("Knack (App-Regeln)", "Knack (app rules)"),
-        "pub": ("Kneipe (5 Marken)", "Pub (5 tokens)"),
-        "hosenowi": ("Hosen owi (online)", "Hosen owi (online)"),
-    }
-    if name == st.CUSTOM:
-        return tr("custom", lang)
-    pair = labels[name]
-    label = pair[1] if lang == "en" else pair[0]
-    game = game_name(name, lang)
-    return label if game.lower() in label.lower() else f"{label} – {game}"
+    """The preset's one name (``app.i18n.preset_name``), as in every other list."""
+    return preset_name(name, lang)
 
 
 def _difficulty(settings: st.Settings, lang: str) -> str:
@@ -573,6 +561,7 @@ def _game_fields(settings: st.Settings, lang: str) -> str:
             "preset",
             tr("preset", lang),
             _select("preset", preset_choices, settings.preset),
+            preset_line(settings.preset, lang),
         ),
         _field(
             "bots",

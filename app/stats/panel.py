@@ -34,15 +34,15 @@ from typing import Any
 
 from app import safe_json
 from app.escape import escape as esc
-from app.i18n import feuer_name, game_name, lookup
+from app.i18n import feuer_name, lookup, preset_name
 from app.stats import model as stats_mod
 from app.stats.model import Stats, Summary
 from app.storage import Notice
-from engine import InvalidInputError
+from engine import PRESETS, InvalidInputError
 
 SCOPE_ALL = "all"
 """The scope name for the figures over every preset."""
-PRESET_ORDER = ("classic", "knack", "pub", "hosenowi", "custom")
+PRESET_ORDER = (*PRESETS, "custom")
 
 _T: dict[str, tuple[str, str]] = {
     "apart": ("Mit Freunden", "With friends"),
@@ -216,16 +216,10 @@ def tr(key: str, lang: str, **values: Any) -> str:
 
 
 def scope_label(scope: str, lang: str) -> str:
-    """``all`` -> "All"; a preset -> its own game name ("Knack", "Hosen owi" ...)."""
+    """``all`` -> "All"; a preset -> its one name ("Classic", "Knack", "Hosen owi" ...)."""
     if scope == SCOPE_ALL:
         return tr("all", lang)
-    if scope == "custom":
-        return tr("custom", lang)
-    if scope == "classic":
-        return "Klassisch" if lang != "en" else "Classic"
-    if scope == "pub":
-        return "Kneipe" if lang != "en" else "Pub"
-    return game_name(scope, lang)
+    return preset_name(scope, lang)
 
 
 def scopes(stats: Stats) -> list[str]:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
-from app.i18n import t
-from engine import Card, bounds
+from app.i18n import life_word, t
+from engine import Card, bounds, traits
 from engine.observation import is_out
 
 if TYPE_CHECKING:
@@ -64,10 +64,10 @@ def lives_el(lives: int, ui: UIState) -> str:
         f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'
         for i in range(start)
     )
-    word = t("tokens" if ui.preset in ("pub", "knack") else "lives", ui.lang)
+    word = life_word(ui.preset, ui.lang)
     swim = ""
     if lives == 0:
-        swim_word = t("swimming_knack" if ui.preset == "knack" else "swimming", ui.lang)
+        swim_word = t("free_ride" if traits(ui.preset).free_ride else "swimming", ui.lang)
         swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
     # role="img": the hearts are a picture of the lives, named by the number.
     return f'<span class="lives" role="img" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'

@@ -21,7 +21,7 @@ from app.cards.names import card_name, card_short
 from app.cards.svg import back_svg
 from app.escape import escape as esc
 from app.help import rules as rules_help
-from app.i18n import fmt_value, game_name, t
+from app.i18n import fmt_value, preset_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
 from app.table import coach, notices, results, review, story, telling
@@ -537,7 +537,7 @@ def render(obs: Observation, ui: UIState) -> str:
         for name, group in zip(("left", "top", "right"), sides, strict=True)
     )
     matches, wins = ui.stats
-    variant = t("custom_rules", lang) if ui.custom else game_name(ui.preset, lang)
+    variant = preset_name("custom" if ui.custom else ui.preset, lang)
     return (
         f'<div class="game seats-{len(obs.lives)}{"" if ui.anim else " no-anim"}" '
         f'data-mode="{esc(ui.mode)}">'

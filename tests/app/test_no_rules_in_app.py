@@ -22,6 +22,8 @@ FORBIDDEN = [
     (r"dataclasses\.replace\(\s*(before|obs)\b[^)]*legal_actions=\[\]", "a finished deal's table: "
      "Observation.at_deal_end"),
     (r"given=\(\),\s*taken=\(\)", "what anyone may see: Match.public_observation"),
+    (r"(==|!=|\bin)\s*\(?\s*[\"'](classic|knack|pub|hosenowi)[\"']", "a preset's words: "
+     "engine.traits (lives or tokens, free ride, Blitz), its name: app.i18n.preset_name"),
 ]  # fmt: skip
 ALLOWED = {
     # Reading a stored record or a form, not a rule of the game:
@@ -58,6 +60,7 @@ def test_the_patterns_catch_what_they_are_for():
         "        cards = _mini_backs(3, ui)",
         "    return dataclasses.replace(before, log=x, legal_actions=[], current=None)",
         "        dataclasses.replace(e, given=(), taken=(), cards=())",
+        '    word = t("tokens" if ui.preset in ("pub", "knack") else "lives", ui.lang)',
     ]
     for (pattern, _), sample in zip(FORBIDDEN, samples, strict=True):
         assert re.search(pattern, sample), (pattern, sample)

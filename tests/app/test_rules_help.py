@@ -65,7 +65,7 @@ def test_examples_follow_the_options_and_the_deck() -> None:
     ("preset", "lang", "names", "absent"),
     [
         ("knack", "de", ["Knack", "Blitz"], ["Feuer"]),
-        ("knack", "en", ["Blitz", "three aces", "tokens", "free ride"], ["Feuer", "Knack"]),
+        ("knack", "en", ["Blitz", "three aces", "tokens", "free ride"], ["Feuer"]),
         ("classic", "de", ["Einunddreißig"], ["Blitz"]),
         ("pub", "de", ["Einunddreißig", "Feuer", "Spielmarke"], ["Blitz"]),
         ("pub", "en", ["Feuer", "tokens"], ["Blitz"]),

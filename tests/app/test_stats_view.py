@@ -145,7 +145,7 @@ def test_overall_scope_compares_the_presets_played():
         r.get("data-preset"): [c.all_text() for c in r.children]
         for r in table.find_all(data_preset=True)
     }
-    assert rows == {"knack": ["Blitz", "1", "1", "100%"], "pub": ["Pub", "1", "0", "0%"]}
+    assert rows == {"knack": ["Knack", "1", "1", "100%"], "pub": ["Pub", "1", "0", "0%"]}
     assert not parse(sv.render(played(), "en", scope="knack")).find_all(
         data_testid="stats-per-preset"
     )
