@@ -656,6 +656,7 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
         # The language policy (German for de-*, else English) lives in app.settings.model.
         lang = str(js.navigator.language or "de")
         query = str(js.location.search)
+        _keep_language(js, store, lang, query)
         if _start_online(js, page, store, lang, query):
             return
         controller = Controller(
@@ -672,6 +673,28 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
     except Exception:  # also after the first screen: the next start sets records aside
         recovery.failed(store, tab)
         raise
+
+
+def _keep_language(js: Any, store: Any, browser_lang: str, search: str) -> None:
+    """A ``?lang=`` in the address is a choice of language: remembered as the settings
+    dialog's is, and dropped from the address (as the watchdog drops ``?seed=`` on an
+    update), so a language chosen later in the settings is what a reload shows: the
+    address no longer overrides the player's own choice (issue 21). An odd value is
+    only dropped (the settings report it for this page load)."""
+    from app.settings import model as st
+    from app.url import parse_query
+
+    asked = parse_query(search).get("lang")
+    if asked is None:
+        return
+    if store is not None:
+        saved, _ = st.load_settings(store, browser_lang)
+        chosen, _, odd = st.apply_url(saved, {"lang": asked})
+        if not odd and chosen.lang != saved.lang:
+            st.remember(store, browser_lang, lang=chosen.lang)
+    address = js.URL.new(js.location.href)
+    address.searchParams.delete("lang")
+    js.history.replaceState(None, "", address.href)
 
 
 def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bool:

@@ -93,7 +93,7 @@ def test_language_switch_at_any_time_and_remembered(game):
     # The rules help follows the language and the preset's own names.
     rules.open()
     expect(rules.close_button).to_be_focused()  # keyboard inside
-    expect(rules.title).to_have_text("Rules: 31")
+    expect(rules.title).to_have_text("Rules: Classic")
     expect(rules.panel).to_contain_text("What a hand is worth")
     rules.escape()
     expect(rules.open_button).to_be_focused()
@@ -105,3 +105,25 @@ def test_language_switch_at_any_time_and_remembered(game):
     settings.open_help()
     expect(rules.title).to_have_text("Regeln: Knack")
     expect(rules.panel).to_contain_text("Blitz")
+
+
+def test_the_language_chosen_sticks_when_the_address_named_one(browser, site_url):
+    """Opened with ?lang=en, the page speaks English, remembers it and drops the parameter;
+    German chosen in the settings then survives a reload (the address no longer wins)."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    game = GamePage(page).open(site_url, "?seed=8&speed=0&lang=en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert "lang=" not in page.url and "seed=8" in page.url
+    game.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    settings = game.settings.open()
+    settings.choose(lang="de")
+    settings.close()
+    game.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(game.settings.open().title).to_have_text("Einstellungen")
+    context.close()
+    assert errors == [], errors
