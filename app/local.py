@@ -62,8 +62,10 @@ class LocalSeats:
         if people == 1:
             names: tuple[str, ...] = ("", *BOT_NAMES[: n - 1])
         else:
-            persons = tuple(t("person", settings.lang, n=i + 1) for i in range(people))
-            names = (*persons, *BOT_NAMES[: n - people])
+            persons = st.person_names(settings, lambda k: t("person", settings.lang, n=k))
+            bots = [b for b in BOT_NAMES if b not in persons]  # no bot shares a person's name
+            bots = bots if len(bots) >= n - people else list(BOT_NAMES)
+            names = (*persons[:people], *bots[: n - people])
         return cls(
             match,
             people=people,

@@ -35,7 +35,7 @@ from typing import Any
 import engine
 from app import forms
 from app.escape import escape as esc
-from app.i18n import lookup, preset_line, preset_name
+from app.i18n import lookup, preset_line, preset_name, t
 from app.settings import model as st
 from app.storage import Notice
 from engine import InvalidInputError
@@ -53,6 +53,7 @@ _T: dict[str, tuple[str, str]] = {
     "custom": ("Eigene Regeln", "Custom rules"),
     "bots": ("Computerspieler", "Computer players"),
     "people": ("Personen an diesem Gerät", "People at this device"),
+    "person_name": ("Name von Person {n}", "Name of person {n}"),
     "people_hint": (
         "ab 2 spielt ihr abwechselnd auf einem Gerät; zwischen euren Zügen sind die "
         "Karten verdeckt",
@@ -470,6 +471,23 @@ def _preset_label(name: str, lang: str) -> str:
     return preset_name(name, lang)
 
 
+def _person_names(settings: st.Settings, lang: str) -> str:
+    """With several people at this device, a name for each (kept with the settings): the
+    seat, the cover and the results call them by it."""
+    if settings.people < 2:
+        return ""
+    rows = []
+    for i in range(1, settings.people + 1):
+        given = settings.names[i - 1] if i - 1 < len(settings.names) else ""
+        control = (
+            f'<input type="text" name="person_{i}" id="set-person_{i}" {_key(f"person_{i}")} '
+            f'maxlength="{st.NAME_MAX}" autocomplete="off" value="{esc(given)}" '
+            f'placeholder="{esc(t("person", lang, n=i))}">'
+        )
+        rows.append(_field(f"person_{i}", tr("person_name", lang, n=i), control))
+    return f'<div class="person-names" data-testid="person-names">{"".join(rows)}</div>'
+
+
 def _difficulty(settings: st.Settings, lang: str) -> str:
     per_bot = bool(settings.difficulties)
     value = PER_BOT if per_bot else settings.difficulty
@@ -575,6 +593,7 @@ def _game_fields(settings: st.Settings, lang: str) -> str:
             _number("people", settings.people, 1, st.PEOPLE_MAX),
             tr("people_hint", lang),
         ),
+        _person_names(settings, lang),
         _difficulty(settings, lang),
         _field(
             "lives",

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -59,6 +59,7 @@ TIMINGS: dict[str, tuple[int, int]] = {
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
 LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # RULES.md: 1-10
 PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
+NAME_MAX = 20  # a person's name, as long as at an online table (engine.online.protocol)
 SEED_MAX = 2**53 - 1
 """Largest seed: it must survive a trip through JavaScript numbers."""
 OWN_OPTIONS = ("lives", "mistery", "luegen")
@@ -89,7 +90,9 @@ class Settings:
     - ``deck_style``: card faces; see :func:`card_style` for the one to draw;
     - ``speed``: one of :data:`SPEEDS`, see :func:`timings`;
     - ``seed``: the seed of the next new match, or None for a fresh one;
-    - ``sound``: card, knock and life sounds on (the top bar's switch).
+    - ``sound``: card, knock and life sounds on (the top bar's switch);
+    - ``names``: the names the people at this device gave (seat order; "" or none:
+      "Player 2"), see :func:`person_names`.
     """
 
     preset: str = "classic"
@@ -106,12 +109,14 @@ class Settings:
     speed: str = "normal"
     seed: int | None = None
     sound: bool = True
+    names: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict; :func:`from_dict` inverts it."""
         out = dataclasses.asdict(self)
         out["custom"] = dict(self.custom)
         out["difficulties"] = list(self.difficulties)
+        out["names"] = list(self.names)
         return out
 
 
@@ -168,6 +173,20 @@ def resolve(settings: Settings) -> tuple[Settings, engine.Rules, Notice | None]:
         message = f"{problem}; playing with {instead} instead"
         return fallback, rules(fallback), Notice("rules", "rules", message)
     raise AssertionError("a named preset with valid lives always builds")  # pragma: no cover
+
+
+def person_names(settings: Settings, default: Callable[[int], str]) -> tuple[str, ...]:
+    """The names of the people at this device, one per person: the name each gave, else
+    ``default(n)`` ("Player n", counted from 1).
+
+    >>> person_names(Settings(people=3, names=("Anna", "")), "Player {}".format)
+    ('Anna', 'Player 2', 'Player 3')
+    """
+    given = settings.names
+    return tuple(
+        (given[i] if i < len(given) and given[i] else default(i + 1))
+        for i in range(settings.people)
+    )
 
 
 def players(settings: Settings) -> int:
@@ -363,6 +382,8 @@ def from_form(
             notices.append(_notice("form", name, exc, getattr(base, name)))
     for name in ("mistery", "luegen"):
         values[name] = _form_checkbox(fields, name)
+    if any(k.startswith("person_") for k in fields):
+        values["names"] = _form_names(fields, base, notices)
     preset_name = values.get("preset", base.preset)
     if any(k.startswith("rule.") for k in fields):
         values["custom"] = _form_rules(fields, preset_name, notices)
@@ -416,6 +437,44 @@ def _preset_label(settings: Settings) -> str:
     return (
         f"the {settings.preset} rules" if settings.preset != CUSTOM else f"the {CUSTOM_BASE} rules"
     )
+
+
+def _check_names(value: Any) -> tuple[str, ...]:
+    """Stored names of the people at this device: up to :data:`PEOPLE_MAX` texts, each
+    "" or a name as an online table takes it (``engine.online.protocol.clean_name``)."""
+    if not isinstance(value, list | tuple) or len(value) > PEOPLE_MAX:
+        raise ValueError(f"{value!r} is not a list of up to {PEOPLE_MAX} names")
+    return tuple(_clean_name(v) if v != "" else "" for v in value)
+
+
+def _clean_name(value: Any) -> str:
+    from engine.online.protocol import clean_name
+    from engine.online.schema import ProtocolError
+
+    try:
+        return clean_name(value)
+    except ProtocolError as exc:
+        raise ValueError(str(exc).split(": ", 1)[-1]) from None
+
+
+def _form_names(
+    fields: Mapping[str, str], base: Settings, notices: list[Notice]
+) -> tuple[str, ...]:
+    """The dialog's ``person_1`` ... fields over the names kept so far (a field not on the
+    form, for a person not at the device now, keeps its name); a bad one keeps the old."""
+    names = list(base.names) + [""] * (PEOPLE_MAX - len(base.names))
+    for i in range(PEOPLE_MAX):
+        key = f"person_{i + 1}"
+        if key not in fields:
+            continue
+        text = str(fields[key]).strip()
+        try:
+            names[i] = _clean_name(text) if text else ""
+        except ValueError as exc:
+            notices.append(_notice("form", key, exc, names[i] or "the default"))
+    while names and not names[-1]:
+        names.pop()
+    return tuple(names)
 
 
 def _as_custom(settings: Settings) -> dict[str, Any]:
@@ -490,6 +549,8 @@ def _check(name: str, value: Any) -> Any:
         if not _is_int(value) or not 1 <= value <= PEOPLE_MAX:
             raise ValueError(f"{value!r} is not a number of persons from 1 to {PEOPLE_MAX}")
         return value
+    if name == "names":
+        return _check_names(value)
     if name == "difficulty":
         return _choice(value, DIFFICULTIES, "difficulty")
     if name == "difficulties":

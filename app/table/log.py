@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 from app.cards.names import card_short
 from app.i18n import feuer_name, fmt_value, lookup, t
+from app.table.parts import you_seat
 from engine import Card, DealEnd, Event, EventKind, LossReason, LuegenOutcome
 
 KEEP = 80  # lines kept in the page (the oldest go first)
@@ -165,11 +166,16 @@ class _Say:
 
     def __init__(self, names: tuple[str, ...], lang: str, style: str) -> None:
         self.names, self.lang, self.style = names, lang, style
+        self.you = you_seat(names)  # None at a shared device: everyone by name
+
+    def mine(self, seat: int | None) -> str:
+        """The key suffix of a sentence about "you" ("_you"), else ""."""
+        return "_you" if seat is not None and seat == self.you else ""
 
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "?"
-        if seat == 0:
+        if seat == self.you:
             return t("you", self.lang)
         return self.names[seat] if seat < len(self.names) else f"#{seat}"
 
@@ -183,7 +189,7 @@ class _Say:
 def _move_line(event: Event, say: _Say) -> str | None:
     """A deal's start, its table, and the seats' moves; None for other events."""
     k, lang = event.kind, say.lang
-    you = "_you" if event.seat == 0 else ""
+    you = say.mine(event.seat)
     who = say.name(event.seat)
     if k is EventKind.DEAL:
         return tr("deal" + you, lang, n=event.value, name=who)
@@ -214,7 +220,7 @@ def _move_line(event: Event, say: _Say) -> str | None:
 def _showdown_line(event: Event, say: _Say, preset: str) -> str:
     """How a deal ends (31, Feuer, shown hands, Lügen), the lives lost, the match's end."""
     k, lang = event.kind, say.lang
-    you = "_you" if event.seat == 0 else ""
+    you = say.mine(event.seat)
     who = say.name(event.seat)
     if k is EventKind.THIRTY_ONE:
         return tr("31" + you, lang, name=who, cards=say.cards(event.cards))
@@ -225,7 +231,7 @@ def _showdown_line(event: Event, say: _Say, preset: str) -> str:
         value, cards = fmt_value(event.value), say.cards(event.cards)
         return tr(str(k) + you, lang, name=who, cards=cards, value=value)
     if k is EventKind.CHALLENGE:
-        key = "challenge" + you if event.target != 0 else "challenge_of_you"
+        key = "challenge_of_you" if say.mine(event.target) else "challenge" + you
         text = tr(key, lang, name=who, other=say.name(event.target))
         if event.reason in (LuegenOutcome.LIE, LuegenOutcome.TRUE):
             text += ": " + tr("verdict_" + str(event.reason), lang)
@@ -237,14 +243,17 @@ def _showdown_line(event: Event, say: _Say, preset: str) -> str:
     if k is EventKind.DEAL_END:
         return tr("deal_end", lang, n=event.value, why=_end(event.reason, lang, preset))
     if k is EventKind.MATCH_END:
-        text = winners(event.seats, say.name, lang)
+        text = winners(event.seats, say.name, lang, you=say.you)
         return text + (f" ({tr('crown', lang)})" if event.reason == "crown" else "")
     return str(event)  # a kind this module does not know yet: the engine's own words
 
 
-def winners(seats: Sequence[int], name: Callable[[int], str], lang: str) -> str:
+def winners(
+    seats: Sequence[int], name: Callable[[int], str], lang: str, you: int | None = 0
+) -> str:
     """Who won the match, as the log and the match-over panel say it; ``name(seat)``
-    names the others (seat 0 is "you", in the sentence's own grammar).
+    names the others (seat ``you`` is "you", in the sentence's own grammar; ``None`` at a
+    shared device, where everyone is named).
 
     >>> name = ("Du", "Anna", "Ben", "Clara").__getitem__
     >>> winners((2,), name, "de"), winners((0,), name, "en")
@@ -257,10 +266,10 @@ def winners(seats: Sequence[int], name: Callable[[int], str], lang: str) -> str:
     if not seats:
         return t("no_winner", lang)
     if len(seats) == 1:
-        return t("winner_you", lang) if seats[0] == 0 else t("winner", lang, name=name(seats[0]))
-    *rest, last = (name(s) for s in seats if s != 0)
+        return t("winner_you", lang) if seats[0] == you else t("winner", lang, name=name(seats[0]))
+    *rest, last = (name(s) for s in seats if s != you)
     listed = f"{', '.join(rest)} {t('and', lang)} {last}" if rest else last
-    return t("winners_you" if 0 in seats else "winners", lang, names=listed)
+    return t("winners_you" if you in seats else "winners", lang, names=listed)
 
 
 _PUBLIC = {

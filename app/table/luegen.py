@@ -78,34 +78,37 @@ def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
-def verdict(last_deal: DealResult, name: Callable[[int], str], lang: str) -> str:
+def verdict(
+    last_deal: DealResult, name: Callable[[int], str], lang: str, you: int | None = 0
+) -> str:
     """The Lügen decision of a finished deal in one or three sentences; "" if the deal
-    had no Lügen decision. ``name(seat)`` gives a seat's name (seat 0 is "you")."""
+    had no Lügen decision. ``name(seat)`` gives a seat's name (seat ``you`` is "you";
+    ``None`` at a shared device, where everyone is named)."""
     outcome = last_deal.outcome
     decider = last_deal.decider
     if not outcome or decider is None:
         return ""
     if outcome == "giveup":
-        return tr("giveup_you", lang) if decider == 0 else tr("giveup", lang, who=name(decider))
+        return tr("giveup_you", lang) if decider == you else tr("giveup", lang, who=name(decider))
     other = last_deal.challenged
     if other is None:
         return ""
-    if decider == 0:
+    if decider == you:
         parts = [tr("challenged_you", lang, other=name(other))]
-    elif other == 0:
+    elif other == you:
         parts = [tr("challenged_by", lang, who=name(decider))]
     else:
         parts = [tr("challenged", lang, who=name(decider), other=name(other))]
     said = last_deal.announcements.get(other, (None, ()))[0]
     has = last_deal.values.get(other)
-    key = ("lie" if outcome == "lie" else "true") + ("_you" if other == 0 else "")
+    key = ("lie" if outcome == "lie" else "true") + ("_you" if other == you else "")
     parts.append(tr(key, lang, other=name(other), said=fmt_value(said), has=fmt_value(has)))
     loser = other if outcome == "lie" else decider
     lost = tuple(last_deal.lost)
     n = lost[loser] if loser < len(lost) else 2
     if n:
         parts.append(
-            tr("loses_you", lang, n=n) if loser == 0 else tr("loses", lang, who=name(loser), n=n)
+            tr("loses_you", lang, n=n) if loser == you else tr("loses", lang, who=name(loser), n=n)
         )
     return " ".join(parts)
 

@@ -4,7 +4,7 @@ buttons and inline icons. Pure markup functions of the UI state (``app.table.sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from app.cards.mini import mini_cards
@@ -29,9 +29,16 @@ WAVE_ICON = (
 )
 
 
+def you_seat(names: Sequence[str]) -> int | None:
+    """The seat the screen calls "you": seat 0, whose name is "" (``SeatSource.names``);
+    none at a shared device, where everyone is called by name, the person at the screen
+    too, so that three people at one phone can tell who lost."""
+    return None if names and names[0] else 0
+
+
 def seat_name(ui: UIState, seat: int) -> str:
-    """The seat's name as the screen says it ("you" for seat 0)."""
-    if seat == 0:
+    """The seat's name as the screen says it ("you" for seat 0, unless it has a name)."""
+    if seat == you_seat(ui.names):
         return t("you", ui.lang)
     if seat < len(ui.names):
         return ui.names[seat]

@@ -11,7 +11,7 @@ from app.escape import escape as esc
 from app.i18n import feuer_name, fmt_value, t
 from app.table import log, review
 from app.table import luegen as luegen_view
-from app.table.parts import CROWN_ICON, seat_name
+from app.table.parts import CROWN_ICON, seat_name, you_seat
 from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
@@ -87,13 +87,14 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     elif reason == "max_cycles":
         parts.append(t("reason_cycles", lang))
     elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
-        parts.append(t("l_knock" + ("_you" if knocker == 0 else ""), lang, name=name(knocker)))
+        mine = "_you" if knocker == you_seat(ui.names) else ""
+        parts.append(t("l_knock" + mine, lang, name=name(knocker)))
     outcome = last_deal.outcome
     decider = last_deal.decider
     challenged = last_deal.challenged
     if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
         # Lügen: who decided, what the challenged player said and held, who pays.
-        parts.append(luegen_view.verdict(last_deal, name, lang))
+        parts.append(luegen_view.verdict(last_deal, name, lang, you=you_seat(ui.names)))
     elif last_deal.void:
         parts.append(t("reason_void", lang))
     elif reason != "feuer" and not outcome:
@@ -175,7 +176,7 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
 
 def _loss_words(seat: int, lost: int, now: int, ui: UIState) -> str:
     """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
-    you = "_you" if seat == 0 else ""
+    you = "_you" if seat == you_seat(ui.names) else ""
     key = ("lost_life" if lost == 1 else "lost_lives") + you
     words = t(key, ui.lang, name=seat_name(ui, seat), n=lost)
     return words + (t("and_out" + you, ui.lang) if is_out(now) else "")
@@ -230,7 +231,7 @@ def ranking(obs: Observation, ui: UIState) -> list[tuple[int, int]]:
 def match_over(obs: Observation, ui: UIState) -> str:
     """The end of the match: the result panel, or, once the player closed it to look
     at the finished table, a bar that brings it back or starts a new match."""
-    head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang)
+    head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang, you=you_seat(ui.names))
     return _match_panel(obs, head, ui) if ui.match_panel else _match_bar(head, ui)
 
 

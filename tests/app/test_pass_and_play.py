@@ -126,3 +126,54 @@ def test_a_match_at_one_device_counts_apart_from_the_games_against_bots():
     c.press("close-result")
     c.press("show-result")  # drawing the result again counts nothing again
     assert stats_mod.load_stats(store, stats_mod.KEY_SHARED)[0].matches == 1
+
+
+def test_names_everywhere_at_a_shared_device():
+    """Each person's name (kept in the settings) on their seat, the cover and the result:
+    "Clara loses a life", never "You" beside "Player 1" (issue 21, part 3)."""
+    import dataclasses
+
+    from app.settings import model as st
+
+    host, store = FakeHost(), Store(MemoryBackend())
+    kept = dataclasses.replace(st.defaults("en"), names=("Anna", "Ben", "Clara"), people=3)
+    st.save_settings(store, kept)
+    c = Controller(host, store, query="?seed=4&bots=1&speed=0&new=1", browser_lang="en", tab_id="t")
+    c.start()
+    assert c.seats.names() == ("Anna", "Ben", "Clara", "David")  # no bot is called Anna
+    seen_covers = set()
+    for _ in range(200):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        seen_covers.add(host.tree().find(data_testid="cover").all_text())
+        c.press("reveal")
+        person = ("Anna", "Ben", "Clara")[c.seats.viewer]
+        me = host.tree().find(data_testid="seat-0").find_all(class_="name")[0].all_text()
+        assert me == person
+        legal = c.match.legal_actions()
+        c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    assert any("Anna" in text for text in seen_covers)
+    panel = host.tree().find(data_testid="deal-over")
+    text = panel.all_text()
+    losers = [c.seats.names()[s] for s, n in enumerate(c.match.results[-1].lost) if n]
+    assert losers and all(f"{name} loses" in text for name in losers), text
+    assert "You" not in text and "you" not in text, text
+    names = [e.all_text() for e in panel.find_all(class_="name")]
+    assert sorted(names) == ["Anna", "Ben", "Clara", "David"]
+
+
+def test_the_names_are_asked_for_and_kept():
+    from app.settings import dialog
+    from app.settings import model as st
+    from tests.app.markup import parse
+
+    s, notices = st.from_form({"people": "2", "person_1": " Anna ", "person_2": ""})
+    assert s.names == ("Anna",) and notices == []
+    assert st.person_names(s, "Player {}".format) == ("Anna", "Player 2")
+    again, _ = st.from_dict(s.to_dict())
+    assert again.names == ("Anna",)
+    fields = parse(dialog.render(s, "en")).find(data_testid="person-names")
+    assert [e.get("value") for e in fields.find_all(type="text")] == ["Anna", ""]
+    odd, notices = st.from_dict({"names": ["Anna", 5]})
+    assert odd.names == () and [n.subject for n in notices] == ["names"]
