@@ -143,7 +143,9 @@ class Controller:
         self.next_settings = dataclasses.replace(self.next_settings, seed=None)  # seeds serve once
         self._match = Match(rules, players=st.players(settings), seed=seed)
         self._setup()
-        self.session_of().drawn = 0  # the first deal's table is dealt from the stock on screen
+        # Everything of a new match is new: the first deal's table is dealt from the stock
+        # on screen, and a first deal that ended as dealt (a 31, Feuer) is shown.
+        self.session_of().restart()
 
     def _setup(self) -> None:
         """The seats, the screen and the UI state for ``self.match`` with ``self.settings``."""

@@ -64,7 +64,8 @@ def _lie_badge(last_deal: DealResult, seat: int, ui: UIState) -> str:
 
 
 def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
-    """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen)."""
+    """Why the lives were lost, in words (Feuer, 31, lowest hand, tie, knocker, Lügen);
+    a deal that ended as dealt says so (``UIState.dealt``)."""
     if last_deal is None:
         return ""
     lang = ui.lang
@@ -77,7 +78,9 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     losers = [s for s, n in enumerate(lost) if n]
     knocker = last_deal.knocker
     parts = []
-    if reason == "feuer":
+    if ui.dealt:  # the deal ended as dealt: who was dealt what, nobody moved
+        parts.append(ui.dealt)
+    elif reason == "feuer":
         parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
         if last_deal.feuer is not None:
             parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"

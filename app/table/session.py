@@ -27,15 +27,18 @@ cards that moved.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app import seating
 from app.host import Host
+from app.i18n import feuer_name
 from app.table import choosing, coach, keys, log, review, story, telling, view
 from app.table.mode import Mode
 from app.table.moves import changed_keys
+from app.table.parts import seat_name, you_seat
 from app.table.state import UIState
 from engine import Action, DealResult, EventKind, Match, Observation
 from engine.events import MOVE_KINDS, move_events
@@ -425,10 +428,25 @@ class TableSession:
             ui.hints = ()
         if ui.mode is not Mode.DEAL_OVER:  # the review spoke about the deal shown
             ui.panels.review, ui.panels.review_open = None, False
+        ui.dealt = self._dealt(obs)
         outcome = source.outcome()
         if outcome is not None:
             ui.winners = tuple((s - seat) % n for s in outcome.winners)
             ui.crown = outcome.crown
+
+    def _dealt(self, obs: Observation) -> str:
+        """For the deal whose end is on the screen (its closing table or result): if it
+        ended as dealt, why, in words ("Ben was dealt 31 — nobody got a turn")."""
+        ui = self.ui
+        if self.closing or ui.mode is Mode.MATCH_OVER:
+            shown = obs.last_deal
+        else:
+            shown = ui.result if ui.mode is Mode.DEAL_OVER else None
+        if shown is None or not story.unplayed(obs.log, shown.deal_number):
+            return ""
+        name = functools.partial(seat_name, ui)
+        feuer = feuer_name(ui.preset, ui.lang)
+        return telling.dealt(shown, name, feuer, ui.lang, you_seat(ui.names))
 
     def _start_closing(self, obs: Observation) -> None:
         """A deal ended since the last drawing: its last table stays a moment, with the
@@ -442,7 +460,9 @@ class TableSession:
             return
         self.closing = self.closed = last.deal_number
         self.ui.callout = telling.callout(str(end.reason), self.ui.lang)
-        self.later(self._pause(CLOSING_MS), self._closed)
+        # A deal nobody played is said in words on its table: that needs time to read.
+        unplayed = story.unplayed(obs.log, last.deal_number)
+        self.later(self._pause(CLOSING_MS * (2 if unplayed else 1)), self._closed)
 
     def _closed(self) -> None:
         self.closing, self.ui.callout = 0, ""

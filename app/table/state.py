@@ -80,6 +80,7 @@ class UIState:
     start_lives: int = 3
     hints: tuple[Any, ...] = ()  # the coach's ranked moves (app.table.coach.Line), best first
     callout: str = ""  # the word called over the table as a deal ends ("31!")
+    dealt: str = ""  # the deal on screen ended as dealt: who was dealt what, in words
     last_line: str = ""  # the log's newest line, shown at the table (the log may be off-screen)
     touch: bool = False  # a touch screen: the prompts say "tap", else "click"
     sound: bool = True  # the sound switch (app.sound)

@@ -60,6 +60,14 @@ def deal_events(log: Sequence[Event], deal_number: int | None = None) -> list[Ev
     return out
 
 
+def unplayed(log: Sequence[Event], deal_number: int) -> bool:
+    """Deal ``deal_number`` ended as it was dealt (a dealt 31 or Feuer): nobody made a
+    move in it. False for a deal not (wholly) in ``log``."""
+    events = deal_events(log, deal_number)
+    ended = any(e.kind is EventKind.DEAL_END for e in events)
+    return ended and not any(e.kind in MOVE_KINDS for e in events)
+
+
 # ---------------------------------------------------------------- the table's cards
 
 

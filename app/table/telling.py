@@ -14,11 +14,11 @@ the turn prompt that follows the player's selection, the player's hand value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from app.cards.names import card_short
-from app.i18n import fmt_value, lookup
+from app.i18n import fmt_value, lookup, t
 from engine import Card, EventKind
 
 if TYPE_CHECKING:
@@ -50,6 +50,28 @@ _T: dict[str, tuple[str, str]] = {
     "call_feuer": ("Feuer!", "Fire!"),
     "call_knock": ("Aufdecken!", "Cards up!"),
     "call_max_cycles": ("Runden vorbei – aufdecken!", "Out of rounds – cards up!"),
+    # a deal that ended as it was dealt, before anyone moved
+    "dealt_31": (
+        "{names} bekam 31 ausgeteilt – niemand kam zum Zug.",
+        "{names} was dealt 31 — nobody got a turn.",
+    ),
+    "dealt_31_many": (
+        "{names} bekamen 31 ausgeteilt – niemand kam zum Zug.",
+        "{names} were dealt 31 — nobody got a turn.",
+    ),
+    "three_aces": ("drei Asse", "three aces"),
+    "dealt_31_you": (
+        "Du bekamst 31 ausgeteilt – niemand kam zum Zug.",
+        "You were dealt 31 — nobody got a turn.",
+    ),
+    "dealt_feuer_you": (
+        "Du bekamst {feuer} ausgeteilt – niemand kam zum Zug.",
+        "You were dealt {feuer} — nobody got a turn.",
+    ),
+    "dealt_feuer": (
+        "{names} bekam {feuer} ausgeteilt – niemand kam zum Zug.",
+        "{names} was dealt {feuer} — nobody got a turn.",
+    ),
     # the turn prompt, following the selection; tap on touch screens, click with a mouse
     "pick_table": ("Jetzt eine Tischkarte {verb}.", "Now {verb} a table card."),
     "pick_hand": ("Jetzt eine deiner Karten {verb}.", "Now {verb} one of your cards."),
@@ -127,6 +149,31 @@ def callout(reason: str, lang: str) -> str:
     """The word called as a deal ends for ``reason`` (a ``DealEnd``), or ""."""
     key = "call_" + reason
     return tr(key, lang) if key in _T else ""
+
+
+def dealt(
+    result: Any, name: Callable[[int], str], feuer: str, lang: str, you: int | None
+) -> str:
+    """Why a deal that nobody played ended ("Ben was dealt 31 — nobody got a turn"), from
+    its result (``DealResult``: who held Feuer or 31); "" for any other end."""
+    if str(result.reason) == "feuer" and result.feuer is not None:
+        seats: Sequence[int] = (result.feuer,)
+        key = "dealt_feuer"
+    elif str(result.reason) == "31" and result.thirty_one:
+        seats = tuple(result.thirty_one)
+        key = "dealt_31" if len(seats) == 1 else "dealt_31_many"
+    else:
+        return ""
+    names = [name(s) for s in seats]
+    listed = names[-1]
+    if len(names) > 1:
+        listed = f"{', '.join(names[:-1])} {t('and', lang)} {listed}"
+    if you in seats and len(seats) == 1:
+        key += "_you"
+    aces = tr("three_aces", lang)
+    if feuer.lower() != aces:  # "Feuer (three aces)"; knack's English has no other name
+        aces = f"{feuer} ({aces})"
+    return tr(key, lang, names=listed, feuer=aces)
 
 
 def swap_prompt(selected: Sequence[tuple[str, str]], touch: bool, lang: str) -> str:

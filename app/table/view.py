@@ -627,10 +627,17 @@ def _info(obs: Observation, ui: UIState) -> str:
 
 
 def _callout(ui: UIState) -> str:
-    """The word called over the table as a deal ends ("31!"), drawn above the cards."""
+    """The word called over the table as a deal ends ("31!"), drawn above the cards, and
+    for a deal that ended as dealt, why ("Ben was dealt 31 — nobody got a turn")."""
     if not ui.callout:
         return ""
-    return f'<div class="callout" data-testid="callout" role="status">{esc(ui.callout)}</div>'
+    note = ""
+    if ui.dealt:
+        note = f'<span class="callout-note" data-testid="dealt">{esc(ui.dealt)}</span>'
+    return (
+        f'<div class="callout" data-testid="callout" role="status">'
+        f'<span class="callout-word">{esc(ui.callout)}</span>{note}</div>'
+    )
 
 
 SPEAKER_ICON = (

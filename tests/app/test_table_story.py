@@ -118,3 +118,36 @@ def test_shortcut_keys_play_only_offered_moves():
     c.ui.settings_open = False
     c.handle({"type": "key", "key": "K"})
     assert str(c.match.actions[-1]) == "knock"
+
+
+def test_a_dealt_31_is_said_in_words_on_the_table_before_the_result():
+    """Seed 23 of Hosen owi deals Anna (seat 1) a 31: nobody moves, a life is lost. The closing
+    table says who was dealt what before the result, and the result says it first
+    (issue 21, part 4)."""
+    from tests.app.markup import parse
+
+    c, host = _start("?seed=23&preset=hosenowi&bots=3&speed=fast&new=1&lang=en")
+    assert c.match.results and not c.match.actions  # the deal ended as dealt
+    assert _run_until(c, host, lambda: host.state == "deal-over")
+    closing = [m for m in host.screens if 'data-testid="callout"' in m]
+    assert closing, "the closing table was drawn"
+    note = parse(closing[0]).find(data_testid="dealt").all_text()
+    assert note == "Anna was dealt 31 — nobody got a turn."
+    reason = parse(host.screens[-1]).find(data_testid="deal-over").find(class_="reason")
+    assert reason.all_text().startswith("Anna was dealt 31 — nobody got a turn.")
+
+
+def test_a_dealt_31_at_speed_0_is_said_by_the_result():
+    from tests.app.markup import parse
+
+    c, host = _start("?seed=23&preset=hosenowi&bots=3&speed=0&new=1&lang=de")
+    assert _run_until(c, host, lambda: host.state == "deal-over")
+    reason = parse(host.markup).find(data_testid="deal-over").find(class_="reason")
+    assert reason.all_text().startswith("Anna bekam 31 ausgeteilt – niemand kam zum Zug.")
+
+
+def test_a_played_deal_says_nothing_of_a_deal_dealt():
+    c, host = _start("?seed=5&preset=classic&bots=3&speed=0&new=1")
+    assert _run_until(c, host, lambda: host.state == "deal-over")
+    assert 'data-testid="dealt"' not in host.markup and c.ui.dealt == ""
+    assert "ausgeteilt" not in host.markup
