@@ -12,6 +12,7 @@ outlines the cards of the best move (``app.table.moves.card_keys``).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,8 +27,10 @@ from engine import Action, ActionKind, Card, Observation, hand_value
 if TYPE_CHECKING:
     from app.table.state import UIState
 
-SHOWN = 3  # lines shown at once when there are many; the rest behind a disclosure
-ALL_AT_ONCE = 5  # up to this many lines (a Lügen decision, a short turn) all are shown
+SHOWN = 3  # lines shown at once when there are many; the rest behind "more"
+ALL_AT_ONCE = 4  # up to this many lines (a Lügen decision, a short turn) all are shown
+MORE = 7  # lines behind "more"; weaker ones are only counted
+Z = 1.96  # the figure's range: a 95 % Wilson interval of the sampled share
 # The work is a count of sampled deals, so the same position gets the same advice on every
 # machine; the time cap is only a safety net for a very slow device (a 30 ms cap cut the
 # search on a loaded machine and the advice changed between two clicks).
@@ -40,26 +43,33 @@ _T: dict[str, tuple[str, str]] = {
     "hint": ("Tipp", "Hint"),
     "hint_title": ("Was würde der starke Computer tun?", "What would the hard bot do?"),
     "best": ("Am besten", "Best"),
-    "safe": ("{p} % sicher", "{p}% safe"),
-    "more": ("Die anderen {n} Möglichkeiten", "The other {n} options"),
-    # What "safe" means, said once above the list; it differs by phase.
+    # The figure, as precise as the sampled deals allow (``figure``); no break in "72 %".
+    "safe_range": ("{lo}–{hi}\u00a0% sicher", "{lo}–{hi}% safe"),
+    "safe_over": ("über {lo}\u00a0% sicher", "over {lo}% safe"),
+    "safe_under": ("unter {hi}\u00a0% sicher", "under {hi}% safe"),
+    "safe_about": ("etwa {p}\u00a0% sicher", "about {p}% safe"),
+    "safe_sure": ("sicher ohne Verlust", "certainly safe"),
+    "loss_sure": ("sicher verloren", "a sure loss"),
+    "more": ("{n} weitere", "{n} more"),
+    "unlisted": ("und {n} schwächere, nicht aufgeführt", "and {n} weaker ones, not listed"),
+    # What the figure means, said once under the advice; it differs by phase.
     "legend_play": (
-        "sicher = in wie vielen von 100 durchgespielten Verteilungen der Karten, die du "
-        "nicht siehst, du in diesem Spiel kein Leben verlierst (eine schnelle Schätzung).",
-        "safe = in how many of 100 simulated deals of the cards you cannot see you lose "
-        "no life this deal (a quick estimate).",
+        "sicher = deine Chance, in diesem Spiel kein Leben zu verlieren, geschätzt aus {n} "
+        "durchgespielten Verteilungen der Karten, die du nicht siehst.",
+        "safe = your chance of keeping your life in this deal, estimated from {n} "
+        "simulated deals of the cards you cannot see.",
     ),
     "legend_decide": (
-        "sicher = wie wahrscheinlich die Ansage gelogen ist, nach den gezeigten Karten "
-        "geschätzt: dann kostet dich das Anzweifeln nichts.",
-        "safe = how likely the announcement is a lie, judged from the shown cards: then "
-        "the challenge costs you nothing.",
+        "sicher = die Chance, dass die Ansage gelogen ist (nach den gezeigten Karten und "
+        "dem Spielverlauf): dann kostet dich das Anzweifeln nichts.",
+        "safe = the chance the announcement is a lie (by the cards shown and the moves "
+        "played): then the challenge costs you nothing.",
     ),
     "legend_announce": (
-        "sicher = grob geschätzt, wie wahrscheinlich du weder die niedrigste Ansage hast "
-        "noch beim Lügen ertappt wirst.",
-        "safe = a rough estimate of how likely you neither have the lowest announcement "
-        "nor are caught lying.",
+        "sicher = grob geschätzt deine Chance, weder am niedrigsten anzusagen noch beim "
+        "Lügen ertappt zu werden.",
+        "safe = a rough estimate of your chance of neither announcing lowest nor being "
+        "caught lying.",
     ),
     # The move's words.
     "swap": ("{hand} gegen {table} tauschen", "swap {hand} for {table}"),
@@ -119,24 +129,34 @@ def tr(key: str, lang: str, **values: object) -> str:
 
 @dataclass(frozen=True)
 class Line:
-    """One ranked move: the action, words for it, its chance of no loss, what it does
-    to the hand (or what it stakes), and why, where it lowers the hand."""
+    """One ranked move: the action, words for it, its chance of no loss (from how many
+    sampled deals, or proved), what it does to the hand (or what it stakes), and why,
+    where it lowers the hand."""
 
     action: Action
     words: str
     p_safe: float
     effect: str = ""
     why: str = ""
+    samples: int = 0
+    certain: bool = False
 
 
 class Ranked(Protocol):
-    """A legal move with its chance of losing no life (``engine.bots.hint.Hint``)."""
+    """A legal move with its chance of losing no life (``engine.bots.hint.Hint``): from
+    ``samples`` sampled deals (0: a model's estimate), or ``certain``."""
 
     @property
     def action(self) -> Action: ...
 
     @property
     def p_safe(self) -> float: ...
+
+    @property
+    def samples(self) -> int: ...
+
+    @property
+    def certain(self) -> bool: ...
 
 
 def ask(observation: Observation, seed: int = 0) -> list[Ranked]:
@@ -165,7 +185,8 @@ def lines(
     for h in ranked:
         words = move_words(obs, h.action, names, style, lang)
         effect, why = explain(obs, h.action, name, style, lang)
-        out.append(Line(h.action, words, float(h.p_safe), effect, why))
+        samples, sure = int(h.samples), bool(h.certain)
+        out.append(Line(h.action, words, float(h.p_safe), effect, why, samples, sure))
     return tuple(out)
 
 
@@ -294,7 +315,8 @@ def explain(
     if after == before:
         return tr("value_same", lang, value=fmt_value(before)), ""
     effect = tr("value_change", lang, before=fmt_value(before), after=fmt_value(after))
-    return effect, (_kept_together(after_cards, style, lang) if after < before else "")
+    held = tuple(obs.hand[: rules.hand_size])
+    return effect, (_kept_together(after_cards, held, style, lang) if after < before else "")
 
 
 def challenge_why(
@@ -318,23 +340,30 @@ def challenge_why(
     return ""
 
 
-def _kept_together(cards: Sequence[Card], style: str, lang: str) -> str:
-    """Words for the most cards of one suit (else of one rank) in ``cards``, if two or more.
+def _kept_together(
+    cards: Sequence[Card], held: Sequence[Card], style: str, lang: str
+) -> str:
+    """Words for the most cards of one suit (else of one rank) in ``cards``, if two or
+    more, and more than the hand ``held`` before the move had: a lower hand that builds
+    nothing new gets no reason ("two Hearts in hand" when two were held already).
 
     >>> from engine import parse_cards
-    >>> _kept_together(parse_cards("8D KD 9C"), "french", "en")
+    >>> _kept_together(parse_cards("8D KD 9C"), parse_cards("8D AS 9C"), "french", "en")
     'lower now, but two Diamonds in hand: 8 of Diamonds, King of Diamonds'
-    >>> _kept_together(parse_cards("8D 8C 9S"), "german", "de")
+    >>> _kept_together(parse_cards("8D 8C 9S"), parse_cards("8D 10C 9S"), "german", "de")
     'jetzt weniger, dafür zwei vom gleichen Rang auf der Hand: Schelle 8, Eichel 8'
-    >>> _kept_together(parse_cards("8D 10C 9S"), "french", "en")
+    >>> _kept_together(parse_cards("8H KH 9C"), parse_cards("8H AH 10C"), "french", "en")
     ''
     """
     for key, attr in (("why_suit", "suit"), ("why_rank", "rank")):
         common, n = Counter(getattr(c, attr) for c in cards).most_common(1)[0]
         if n >= 2:
-            held = [card_name(c, style, lang) for c in cards if getattr(c, attr) == common]
+            if sum(getattr(c, attr) == common for c in held) >= n:
+                return ""  # as many as before: nothing gained to speak of
+            together = [card_name(c, style, lang) for c in cards if getattr(c, attr) == common]
             suit = suit_name(common, style, lang) if attr == "suit" else ""
-            return tr(key, lang, count=tr(f"count_{n}", lang), suit=suit, cards=", ".join(held))
+            count = tr(f"count_{n}", lang)
+            return tr(key, lang, count=count, suit=suit, cards=", ".join(together))
     return ""
 
 
@@ -343,15 +372,51 @@ def percent(p: float) -> int:
     return round(p * 100)
 
 
-def _legend(shown: Sequence[Line]) -> str:
-    """The key of what "safe" means for these moves: a Lügen decision, an
-    announcement, or a turn (and the deal choice), judged by simulated deals."""
+def wilson(p: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson interval of a share ``p`` of ``n`` samples.
+
+    >>> [round(x, 3) for x in wilson(1.0, 32)]
+    [0.893, 1.0]
+    """
+    centre = p + Z * Z / (2 * n)
+    spread = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n))
+    scale = 1 + Z * Z / n
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def figure(p: float, samples: int, certain: bool, lang: str) -> str:
+    """A chance of no loss with the precision its samples support: certain only where
+    the position proves it; from ``samples`` sampled deals, the Wilson range in steps
+    of 5 ("55–85 % safe", "over 85 % safe" for 32 of 32, never "100 %"); a model's
+    estimate (no samples) to the nearest 10, between 10 and 90 ("about 70 % safe").
+
+    >>> figure(1.0, 32, False, "en"), figure(0.0, 32, False, "en")
+    ('over 85% safe', 'under 15% safe')
+    >>> figure(0.5, 32, False, "en"), figure(0.5, 0, False, "en"), figure(1.0, 0, True, "en")
+    ('30–70% safe', 'about 50% safe', 'certainly safe')
+    """
+    if certain and p in (0.0, 1.0):
+        return tr("safe_sure" if p else "loss_sure", lang)
+    if samples <= 0:
+        return tr("safe_about", lang, p=min(90, max(10, 10 * round(p * 10))))
+    lo, hi = wilson(p, samples)
+    low, high = 5 * math.floor(lo * 20), 5 * math.ceil(hi * 20)
+    if high >= 100:
+        return tr("safe_over", lang, lo=low)
+    if low <= 0:
+        return tr("safe_under", lang, hi=high)
+    return tr("safe_range", lang, lo=low, hi=high)
+
+
+def _legend(shown: Sequence[Line], lang: str) -> str:
+    """What "safe" means for these moves, in one line: a Lügen decision, an
+    announcement, or a turn (and the deal choice), judged by sampled deals."""
     kinds = {line.action.kind for line in shown}
     if kinds <= {ActionKind.CHALLENGE, ActionKind.GIVEUP}:
-        return "legend_decide"
+        return tr("legend_decide", lang)
     if ActionKind.ANNOUNCE in kinds:
-        return "legend_announce"
-    return "legend_play"
+        return tr("legend_announce", lang)
+    return tr("legend_play", lang, n=max((line.samples for line in shown), default=0))
 
 
 def _item(line: Line, best: bool, lang: str) -> str:
@@ -360,7 +425,7 @@ def _item(line: Line, best: bool, lang: str) -> str:
     lead = f"<b>{escape(tr('best', lang))}:</b> " if best else ""
     detail = [line.effect] if line.effect else []
     if line.action.kind is not ActionKind.GIVEUP:
-        detail.append(tr("safe", lang, p=percent(line.p_safe)))
+        detail.append(figure(line.p_safe, line.samples, line.certain, lang))
     why = f'<span class="hint-why">{escape(line.why)}</span>' if line.why else ""
     return (
         f'<li data-hint-action="{escape(str(line.action))}" data-p-safe="{line.p_safe:.3f}">'
@@ -369,23 +434,40 @@ def _item(line: Line, best: bool, lang: str) -> str:
     )
 
 
+def listed(ranked: Sequence[Line]) -> list[Line]:
+    """The moves worth a line, best first: of the announcements of one value, only the
+    best cards to show with it (72 announcements are a few values)."""
+    out, said = [], set()
+    for line in ranked:
+        if line.action.kind is ActionKind.ANNOUNCE:
+            if line.action.value in said:
+                continue
+            said.add(line.action.value)
+        out.append(line)
+    return out
+
+
 def markup(shown: Sequence[Line], lang: str) -> str:
-    """The ranking: what "safe" means, the best moves, and the others behind a disclosure
-    ("The other 30 options") when there are more than ``ALL_AT_ONCE``."""
+    """The advice: the best few moves, up to ``MORE`` others behind "more" (weaker ones
+    only counted), then what "safe" means in one line."""
     if not shown:
         return ""
-    first = len(shown) if len(shown) <= ALL_AT_ONCE else SHOWN
-    items = [_item(line, i == 0, lang) for i, line in enumerate(shown)]
+    lines = listed(shown)
+    first = len(lines) if len(lines) <= ALL_AT_ONCE else SHOWN
+    items = [_item(line, i == 0, lang) for i, line in enumerate(lines[: first + MORE])]
     more = ""
-    if first < len(shown):
+    if first < len(lines):
+        rest = len(lines) - len(items)
+        unlisted = f'<p class="hint-unlisted">{escape(tr("unlisted", lang, n=rest))}</p>'
         more = (
             f'<details class="hint-more"><summary>'
-            f"{escape(tr('more', lang, n=len(shown) - first))}</summary>"
-            f'<ol class="hint-list" start="{first + 1}">{"".join(items[first:])}</ol></details>'
+            f"{escape(tr('more', lang, n=len(items) - first))}</summary>"
+            f'<ol class="hint-list" start="{first + 1}">{"".join(items[first:])}</ol>'
+            f"{unlisted if rest else ''}</details>"
         )
     return (
         f'<div class="hint-box" data-testid="hint" role="group" '
         f'aria-label="{escape(tr("hint_title", lang))}">'
-        f'<p class="hint-legend">{escape(tr(_legend(shown), lang))}</p>'
-        f'<ol class="hint-list">{"".join(items[:first])}</ol>{more}</div>'
+        f'<ol class="hint-list">{"".join(items[:first])}</ol>{more}'
+        f'<p class="hint-legend">{escape(_legend(shown, lang))}</p></div>'
     )

@@ -21,7 +21,7 @@ from app.cards.mini import mini_cards
 from app.escape import escape as esc
 from app.i18n import lookup
 from app.table import coach
-from app.table.coach import move_words, percent
+from app.table.coach import figure, move_words
 from engine import Action, Card, Match, Observation
 
 SAMPLES = coach.SAMPLES  # sampled deals per decision, as the in-game hint (seeded)
@@ -44,7 +44,10 @@ _T: dict[str, tuple[str, str]] = {
     "you": ("Du", "You"),
     "best": ("Am besten", "Best"),
     "was_best": ("Das war auch der beste Zug.", "That was the best move, too."),
-    "safe": ("{p}\u00a0% sicher", "{p}% safe"),  # no line break inside "72 %"
+    "as_good": (
+        "So gut wie der beste Zug, so genau die Schätzung es sagen kann.",
+        "As good as the best move, as far as the estimate can tell.",
+    ),
     "none": (
         "In diesem Spiel hattest du nichts zu entscheiden.",
         "You had no decision to make in this deal.",
@@ -74,6 +77,9 @@ class Decision:
     chosen_p: float
     best: Action
     best_p: float
+    samples: int = 0  # the sampled deals behind both chances (0: a model's estimate)
+    chosen_sure: bool = False  # the position proves the chosen move's chance
+    best_sure: bool = False
 
 
 def decisions(
@@ -100,7 +106,17 @@ def judge(index: int, obs: Observation, chosen: Action, samples: int = SAMPLES) 
     ranked: list[coach.Ranked] = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
     best = ranked[0]
     mine = next((h for h in ranked if h.action == chosen), best)
-    return Decision(index, obs, chosen, float(mine.p_safe), best.action, float(best.p_safe))
+    return Decision(
+        index,
+        obs,
+        chosen,
+        float(mine.p_safe),
+        best.action,
+        float(best.p_safe),
+        int(best.samples),
+        bool(mine.certain),
+        bool(best.certain),
+    )
 
 
 def review(
@@ -126,18 +142,19 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
     cards = _group(tr("hand", lang), obs.hand, style, lang)
     if obs.table:
         cards += _group(tr("table", lang), obs.table, style, lang)
-    lines = [
-        f'<p class="chosen"><b>{esc(tr("you", lang))}:</b> {esc(mine)} '
-        f"({esc(tr('safe', lang, p=percent(d.chosen_p)))})</p>"
-    ]
+    chosen_fig = figure(d.chosen_p, d.samples, d.chosen_sure, lang)
+    best_fig = figure(d.best_p, d.samples, d.best_sure, lang)
+    you = esc(tr("you", lang))
+    lines = [f'<p class="chosen"><b>{you}:</b> {esc(mine)} ({esc(chosen_fig)})</p>']
     knowable = _knowable(obs, (d.chosen, d.best), names, style, lang)
     if same:
         lines.append(f'<p class="best same">{esc(tr("was_best", lang))}</p>')
     else:
         lines.append(
-            f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} '
-            f"({esc(tr('safe', lang, p=percent(d.best_p)))})</p>"
+            f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} ({esc(best_fig)})</p>'
         )
+        if best_fig == chosen_fig:  # the samples cannot tell the two apart
+            lines.append(f'<p class="best close">{esc(tr("as_good", lang))}</p>')
     lines += knowable
     return (
         f'<li class="decision{" good" if same else ""}" data-decision="{number}" '

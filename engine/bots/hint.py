@@ -25,10 +25,15 @@ from .sim import rollout
 
 @dataclass(frozen=True)
 class Hint:
-    """One legal action and its estimated chance of not losing a life."""
+    """One legal action and its estimated chance of not losing a life: the share of
+    ``samples`` sampled deals in which it lost none (``samples`` 0: a model's estimate,
+    not a count), or, with ``certain``, what the position proves (a sure lie or truth
+    seen in the log, giving up's sure loss)."""
 
     action: object
     p_safe: float
+    samples: int = 0
+    certain: bool = False
 
     def __str__(self) -> str:
         return f"{self.action}: {self.p_safe:.0%}"
@@ -46,16 +51,24 @@ def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: in
     view = view_of(observation)
     rng = random.Random(seed)
     phase = view.phase
+    counted, certain = 0, [False] * len(actions)
     if phase == "decide":
         probs = [luegen.p_lie(view, m[1]) if m[0] == "challenge" else 0.0 for m in view.legal]
+        # proved only where the inference gives a plain yes or no
+        certain = [
+            _proved(observation, m) and p in (0.0, 1.0)
+            for m, p in zip(view.legal, probs, strict=True)
+        ]
     elif phase == "announce":
         probs = _announce_probs(view)
     elif phase == "choose":
-        res = dict(_safe_choice(view, rng, samples, budget_ms))
-        probs = [res.get(i, 0.0) for i in range(len(actions))]
+        probs, counted = _safe_choice(view, rng, samples, budget_ms)
     else:
-        probs = _safe_turns(view, rng, samples, budget_ms)
-    out = [Hint(a, round(p, 3)) for a, p in zip(actions, probs, strict=True)]
+        probs, counted = _safe_turns(view, rng, samples, budget_ms)
+    out = [
+        Hint(a, round(p, 3), counted, sure)
+        for a, p, sure in zip(actions, probs, certain, strict=True)
+    ]
     if phase == "decide":
         # Lives, not only the chance of losing none: giving up costs one for sure, a
         # wrong challenge two, so giving up comes first when every challenge is risky.
@@ -100,7 +113,17 @@ def challenge_basis(observation, target: int) -> ChallengeBasis:
     return ChallengeBasis("estimate")
 
 
+def _proved(observation, move) -> bool:
+    """A Lügen choice whose outcome the position settles: giving up (a sure loss), or a
+    challenge of an announcement the log shows true or false (``challenge_basis``)."""
+    if move[0] != "challenge":
+        return True
+    return challenge_basis(observation, move[1]).kind != "estimate"
+
+
 def _safe_turns(view, rng, samples, budget_ms):
+    """Per legal move, the share of sampled deals it loses no life in, and how many
+    deals were sampled (the same deals for every move)."""
     import time
 
     me = view.seat
@@ -118,11 +141,15 @@ def _safe_turns(view, rng, samples, budget_ms):
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
-    return [s / done for s in safe]
+    return [s / done for s in safe], done
 
 
 def _safe_choice(view, rng, samples, budget_ms):
-    return evaluate_choice(view, rng, samples, budget_ms, safe_share=True)
+    """The deal choice as the hard bot weighs it (``evaluate_choice``), as shares of
+    deals without a lost life, per legal move; and the deals sampled."""
+    done = max(samples, 1)  # evaluate_choice stops early only at the time cap
+    res = dict(evaluate_choice(view, rng, done, budget_ms, safe_share=True))
+    return [res.get(i, 0.0) for i in range(len(view.legal))], done
 
 
 def _announce_probs(view):

@@ -62,10 +62,13 @@ def test_one_entry_per_decision_with_the_chosen_and_the_best_move():
         assert item.children[0].tag == "h3"
         text = " ".join(e.text for e in item.all())
         words = coach.move_words(d.observation, d.chosen, ("", "Anna", "Ben"), "french", "en")
-        assert words in text and f"{coach.percent(d.chosen_p)}% safe" in text
+        figure = coach.figure(d.chosen_p, d.samples, d.chosen_sure, "en")
+        assert words in text and f"({figure})" in text and d.samples == coach.SAMPLES
         if d.best != d.chosen:
             best = coach.move_words(d.observation, d.best, ("", "Anna", "Ben"), "french", "en")
-            assert best in text and f"{coach.percent(d.best_p)}% safe" in text
+            best_figure = coach.figure(d.best_p, d.samples, d.best_sure, "en")
+            assert best in text and f"({best_figure})" in text
+            assert "100%" not in text  # 32 sampled deals prove nothing
         shown = [c.get("data-card") for c in item.find_all(class_="mini")]
         hand, table = d.observation.hand, d.observation.table
         assert shown == [str(c) for c in (*hand, *table)]  # the cards drawn, as they lay
