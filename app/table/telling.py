@@ -15,11 +15,11 @@ the turn prompt that follows the player's selection, the player's hand value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.cards.names import card_short
 from app.i18n import fmt_value, lookup, t
-from engine import Card, EventKind
+from engine import Card, DealResult, EventKind
 
 if TYPE_CHECKING:
     from app.table.story import Move
@@ -152,7 +152,7 @@ def callout(reason: str, lang: str) -> str:
 
 
 def dealt(
-    result: Any, name: Callable[[int], str], feuer: str, lang: str, you: int | None
+    result: DealResult, name: Callable[[int], str], feuer: str, lang: str, you: int | None
 ) -> str:
     """Why a deal that nobody played ended ("Ben was dealt 31 — nobody got a turn"), from
     its result (``DealResult``: who held Feuer or 31); "" for any other end."""
