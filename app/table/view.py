@@ -32,7 +32,7 @@ from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import seat_name
 from app.table.state import UIState
-from engine import Action, ActionKind, Card, Observation, hand_value
+from engine import Action, ActionKind, Card, EventKind, Observation, hand_value
 from engine.observation import is_out
 
 
@@ -156,7 +156,7 @@ def _seat_el(
     inner = [
         f'<div class="seat-head"><span class="name">{esc(name)}</span>{"".join(badges)}</div>',
         f'<div class="seat-lives">{_lives_el(lives, ui)}</div>',
-        _seat_line(seat, ui, moves, me=me),
+        _seat_line(seat, ui, _unsaid(obs, seat, moves), me=me),
     ]
     ann = obs.announcements.get(seat)
     if ann:  # the player's own too, on their seat like everyone's
@@ -167,6 +167,17 @@ def _seat_el(
         f'<div class="{" ".join(classes)}" data-testid="seat-{seat}" data-seat="{seat}" '
         f'data-lives="{lives}">{"".join(inner)}</div>'
     )
+
+
+def _unsaid(obs: Observation, seat: int, moves: dict[int, Any]) -> dict[int, Any]:
+    """The last moves the seat's line should say: not a knock its "knocked" tag shows,
+    nor an announcement its bubble shows ("said 10" beside "says 10")."""
+    move = moves.get(seat)
+    if move is None:
+        return moves
+    knocked = move.kind is EventKind.KNOCK and not move.final and obs.knocked_by == seat
+    announced = move.kind is EventKind.ANNOUNCE and seat in obs.announcements
+    return {s: m for s, m in moves.items() if s != seat} if knocked or announced else moves
 
 
 def _seat_line(seat: int, ui: UIState, moves: dict[int, Any], *, me: bool) -> str:

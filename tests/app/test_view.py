@@ -338,3 +338,38 @@ def test_reason_text_reads_why_the_engine_says_seats_lost(preset, hands, extra, 
         "knocker": "A tie with the knocker: only the knocker pays.",
     }
     assert results.reason_text(result, ui(lang="en")).endswith(words[text])
+
+
+def test_a_seat_says_a_knock_or_an_announcement_once():
+    """The "knocked" tag and the bubble "says 10" are not repeated by the seat's line
+    ("knocked!", "said 10"): issue 21, part 5."""
+    import dataclasses
+    import random
+
+    from app.table import view
+    from app.table.state import UIState
+    from engine import Match, preset
+
+    seen = set()
+    for rules in (preset("classic"), dataclasses.replace(preset("hosenowi"), luegen=True)):
+        for seed in range(1, 40):
+            m, rng = Match(rules, players=3, seed=seed), random.Random(seed)
+            for _ in range(150):
+                if m.is_over():
+                    break
+                obs = m.observation(0)
+                tree = parse(view.render(obs, UIState(lang="en", names=("", "Anna", "Ben"))))
+                for seat in (1, 2):
+                    line = tree.find(data_testid=f"last-move-{seat}").all_text()
+                    if obs.knocked_by == seat:
+                        assert tree.find(data_testid=f"seat-{seat}").find_all(class_="tag knock")
+                        assert "knocked!" not in line
+                        seen.add("knock")
+                    if seat in obs.announcements:
+                        assert "says" in tree.find(data_testid=f"seat-{seat}").all_text()
+                        assert "said" not in line
+                        seen.add("announce")
+                m.apply(rng.choice(m.legal_actions()))
+            if len(seen) == 2:
+                break
+    assert seen == {"knock", "announce"}

@@ -180,7 +180,9 @@ def test_the_player_is_told_it_is_their_last_turn_after_a_bot_knocked(game, site
     expect(game.page.locator("[data-testid=last-round]")).to_have_text(
         "Last round: You, Anna, Ben"
     )
-    expect(game.page.locator("[data-testid=last-move-3]")).to_have_text("knocked!")
+    # the tag says it: the seat's line does not say "knocked!" beside "knocked"
+    expect(game.page.locator("[data-testid=seat-3] .tag.knock")).to_have_text("knocked")
+    expect(game.page.locator("[data-testid=last-move-3]")).to_have_text("")
 
 
 # ---------------------------------------------------------------- the end of a deal
