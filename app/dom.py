@@ -57,6 +57,7 @@ class Page:
         self.shown_state = ""
         self.suppress_click = False
         self.lang = ""
+        self.advice_shown = False  # the coach's advice was on the last drawing
         self._proxies: list[Any] = []
         self.store: Any = None  # app.storage.Store, for app.recovery (None: storage off)
         self.tab = ""  # this tab's id
@@ -155,6 +156,7 @@ class Page:
         self.screen.innerHTML = markup
         self.markup = markup
         self._sync_log(log)
+        self._show_advice()
         self.js.document.documentElement.lang = lang
         if had_focus:
             self._restore_focus(state)
@@ -165,6 +167,18 @@ class Page:
             from app import recovery
 
             recovery.ready(self.store, self.tab)
+
+    def _show_advice(self) -> None:
+        """The coach's advice, once it appears, is scrolled into view (on a phone it lies
+        below the table); the move bar above it stays on screen."""
+        box = self.screen.querySelector("[data-testid=hint]")
+        shown = not _none(box)
+        if shown and not self.advice_shown:
+            from pyodide.ffi import to_js
+
+            where = to_js({"block": "nearest"}, dict_converter=self.js.Object.fromEntries)
+            box.scrollIntoView(where)
+        self.advice_shown = shown
 
     def _restore_focus(self, state: str) -> None:
         """Keep the keyboard where the player was: the same card or button after a

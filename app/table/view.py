@@ -351,10 +351,9 @@ def _action_bar(obs: Observation, ui: UIState) -> str:
         )
     if ui.selected or ui.pending:
         buttons.append(_button("clear-selection", telling.tr("cancel", ui.lang), cls="ghost"))
-    hint = coach.markup(ui.hints, ui.lang)  # below the buttons, so they do not move
     return (
         f'<div class="actions" data-testid="actions">{extra}'
-        f'<div class="buttons">{"".join(buttons)}</div>{hint}</div>'
+        f'<div class="buttons">{"".join(buttons)}</div></div>'
     )
 
 
@@ -571,8 +570,10 @@ def render(obs: Observation, ui: UIState) -> str:
         f"{_seat_el(obs, 0, ui, moves, me=True)}"
         f'<div class="hand" data-testid="hand" role="group" aria-label="{esc(t("hand", lang))}">'
         f"{_hand_cards(obs, ui)}</div>"
-        f"{_action_bar(obs, ui)}"
         "</section>"
+        # The moves, then the coach's advice under them (so the buttons do not move): the
+        # bar keeps to the window's lower edge when the table is taller than the window.
+        f"{_action_bar(obs, ui)}{coach.markup(ui.hints, ui.lang)}"
         f'<div class="stats" data-testid="stats" data-matches="{matches}" data-wins="{wins}">'
         f"{esc(t(ui.stats_words, lang, matches=matches, wins=wins))}</div>"
         f"{more_buttons(lang, online=bool(ui.online_bar), server=ui.server)}"
