@@ -371,7 +371,11 @@ def render(
     )
     empty = f'<p class="empty">{esc(tr("none", lang))}</p>' if summary.matches == 0 else ""
     per_preset = _per_preset(stats, lang) if scope == SCOPE_ALL and len(known) > 2 else ""
-    chart = stats_mod.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
+    chart = ""
+    if summary.matches:  # with none, the line above says so once (the chart said it again)
+        svg = stats_mod.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
+        caption = f'<figcaption>{esc(tr("chart", lang))}</figcaption>'
+        chart = f'<figure class="chart">{caption}{svg}</figure>'
     notice_el = "".join(
         f'<p class="notice" data-testid="stats-notice" role="alert">{esc(n)}</p>' for n in notices
     )
@@ -387,7 +391,7 @@ def render(
         f'<h2 id="stats-title">{esc(tr("title", lang))}</h2>{notice_el}'
         f'<div class="tabs" role="tablist">{tabs}</div>{empty}'
         f'<table class="figures">{figures}</table>{per_preset}'
-        f'<figure class="chart"><figcaption>{esc(tr("chart", lang))}</figcaption>{chart}</figure>'
+        f"{chart}"
         f"{_apart(apart, lang)}{message_el}{controls}"
         f'<div class="buttons">{_button("close-stats", tr("close", lang), "primary")}</div>'
         "</section></div>"

@@ -149,3 +149,14 @@ def test_overall_scope_compares_the_presets_played():
     assert not parse(sv.render(played(), "en", scope="knack")).find_all(
         data_testid="stats-per-preset"
     )
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_empty_panel_says_no_match_finished_yet_once(lang) -> None:
+    root = parse(sv.render(Stats(), lang))
+    text = root.all_text()
+    said = "Noch keine" if lang == "de" else "No "
+    empty = [e for e in root.all() if e.get("class") == "empty"]
+    assert len(empty) == 1 and said in empty[0].all_text()
+    assert text.count(said) == 1, text
+    assert root.find_all(class_="chart") == []

@@ -60,10 +60,14 @@ def test_a_whole_match_and_every_panel_keep_the_policy(watched, site_url, tmp_pa
     game.settings.close()
     game.help.open().escape()
     game.stats.open()
-    expect(game.stats.chart).to_be_visible()
+    expect(game.stats.panel.locator(".empty")).to_be_visible()  # no chart before a match
     game.stats.export(tmp_path / "stats.json")
     game.stats.close()
     assert game.play_until(seed=3) == "match-over"
     page.wait_for_function("() => ['saved', 'failed'].includes(app.dataset.snapshot)")
     game.reload()  # the restored start too
     assert page.locator("#app").get_attribute("data-boot") == "snapshot"
+    game.new_match()
+    game.stats.open()  # a match finished: the chart too
+    expect(game.stats.chart).to_be_visible()
+    game.stats.close()
