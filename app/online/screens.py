@@ -126,10 +126,14 @@ _T: dict[str, tuple[str, str]] = {
     "time_43200": ("12 Stunden", "12 hours"),
     "time_86400": ("24 Stunden", "24 hours"),
     "on_timeout": ("Wenn die Zeit abläuft", "When the time runs out"),
-    "timeout_bot": ("… zieht ein Bot für den Spieler", "… a bot makes the move"),
-    "timeout_end": (
-        "… endet die Partie für alle, ohne Lebensverlust",
-        "… the match ends for everyone, no life lost",
+    # the choices short (a select cuts long ones off), what they mean in the hint
+    "timeout_bot": ("… zieht ein Bot", "… a bot moves"),
+    "timeout_end": ("… endet die Partie", "… the match ends"),
+    "timeout_hint": (
+        "Ein Bot zieht für den, der zu lange braucht; oder die Partie endet für alle, "
+        "ohne dass jemand ein Leben verliert.",
+        "A bot moves for whoever takes too long; or the match ends for everyone, and "
+        "nobody loses a life.",
     ),
     "servers": ("Verbindung", "Connection"),
     "servers_text": (
@@ -347,6 +351,7 @@ def dialog(
             _select(
                 "on_timeout", [(v, tr("timeout_" + v, lang)) for v in ON_TIMEOUT], draft.on_timeout
             ),
+            tr("timeout_hint", lang),
         ),
     ]
     error = (

@@ -88,9 +88,16 @@ _T: dict[str, tuple[str, str]] = {
     "easy": ("Leicht", "Easy"),
     "medium": ("Mittel", "Medium"),
     "hard": ("Schwer", "Hard"),
-    "french": ("Französisch (Kreuz, Pik, Herz, Karo)", "French (clubs, spades, hearts, diamonds)"),
-    "german": ("Deutsch (Eichel, Grün, Herz, Schelle)", "German (acorns, leaves, hearts, bells)"),
-    "swiss": ("Schweizer (nur mit 36 Karten)", "Swiss (36-card deck only)"),
+    # short choices (a select cuts long ones off); the suits are said in the hint
+    "french": ("Französisch", "French"),
+    "german": ("Deutsch", "German"),
+    "swiss": ("Schweizer (36 Karten)", "Swiss (36 cards)"),
+    "style_suits": (
+        "Französisch: Kreuz, Pik, Herz, Karo. Deutsch: Eichel, Grün, Herz, Schelle. "
+        "Schweizer: Eicheln, Schilten, Rosen, Schellen, nur mit 36 Karten.",
+        "French: clubs, spades, hearts, diamonds. German: acorns, leaves, hearts, bells. "
+        "Swiss: acorns, shields, roses, bells, with 36 cards only.",
+    ),
     "style_note": (
         "Mit {deck} Karten zeigen wir {shown} Bilder.",
         "With {deck} cards we show {shown} faces.",
@@ -135,7 +142,14 @@ _GROUPS: tuple[tuple[tuple[str, str], tuple[str, ...]], ...] = (
 
 _OPTIONS: dict[str, tuple[str, str, str, str]] = {
     "deck": ("Kartenspiel", "Deck", "", ""),
-    "deal": ("Geben", "Deal", "", ""),
+    "deal": (
+        "Geben",
+        "Deal",
+        "Wer wählt, behält seine drei Karten oder tauscht sie gegen drei neue. Verdeckt: "
+        "jeder bekommt fünf Karten und gibt zwei weiter.",
+        "Whoever chooses keeps their three cards or swaps them for three new ones. "
+        "Hidden: everyone gets five cards and passes two on.",
+    ),
     "direction": ("Spielrichtung", "Direction of play", "", ""),
     "swap_two": (
         "Zwei Karten auf einmal tauschen",
@@ -224,13 +238,10 @@ _CHOICES: dict[str, dict[str, tuple[str, str]]] = {
         "52": ("52 Karten (2 bis Ass)", "52 cards (2 to ace)"),
     },
     "deal": {
-        "open": ("Drei Karten offen in die Mitte", "Three cards open on the table"),
-        "dealer_choice": ("Geber wählt: behalten oder tauschen", "Dealer chooses: keep or swap"),
-        "forehand_choice": (
-            "Vorhand wählt: behalten oder tauschen",
-            "Player after the dealer chooses",
-        ),
-        "hidden": ("Verdeckt: fünf Karten, zwei weitergeben", "Hidden: five cards, pass two on"),
+        "open": ("Offen auf den Tisch", "Open on the table"),
+        "dealer_choice": ("Der Geber wählt", "The dealer chooses"),
+        "forehand_choice": ("Die Vorhand wählt", "The next player chooses"),
+        "hidden": ("Verdeckt, zwei weiter", "Hidden, pass two on"),
     },
     "direction": {
         "clockwise": ("Im Uhrzeigersinn", "Clockwise"),
@@ -239,12 +250,12 @@ _CHOICES: dict[str, dict[str, tuple[str, str]]] = {
     "knock": {
         "anytime": ("Jederzeit", "Any time"),
         "after_first_cycle": ("Erst nach der ersten Runde", "Only after the first round"),
-        "after_own_swap": ("Erst nach eigenem Tausch", "Only after a swap of your own"),
+        "after_own_swap": ("Erst nach eigenem Tausch", "After your own swap"),
     },
     "swim": {
         "everyone": ("Alle dürfen schwimmen", "Everyone may swim"),
         "first_only": ("Nur wer zuerst auf 0 kommt", "Only those first at 0"),
-        "none": ("Niemand: bei 0 ausgeschieden", "Nobody: out at 0"),
+        "none": ("Niemand: bei 0 raus", "Nobody: out at 0"),
     },
     "match_end": {
         "last_standing": ("Bis einer übrig ist", "Until one is left"),
@@ -628,7 +639,7 @@ def _look_fields(settings: st.Settings, lang: str) -> str:
         ("swiss", tr("swiss", lang), False),
     ]
     shown = st.card_style(settings, deck)
-    style_hint = ""
+    style_hint = tr("style_suits", lang)
     if shown != settings.deck_style:
         style_hint = tr("style_note", lang, deck=deck, shown=tr("shown_" + shown, lang))
     speeds = [(s, tr("speed_" + s, lang), False) for s in st.SPEEDS]

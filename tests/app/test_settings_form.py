@@ -214,10 +214,12 @@ def test_swiss_faces_only_with_the_36_card_deck() -> None:
         return form_of(sf.render(s, "en")).find(data_field="deck_style").all_text()
 
     swiss = dataclasses.replace(st.defaults("en"), deck_style="swiss")
-    assert "Swiss (36-card deck only)" in note(swiss)
+    assert "Swiss (36 cards)" in note(swiss)
     assert "With 32 cards we show German faces." in note(swiss)
     custom36 = dataclasses.replace(swiss, preset="custom", custom={"deck": 36})
     assert "we show" not in note(custom36)
+    # the choices are short (a select cuts long text off): the hint names the suits
+    assert "Swiss: acorns, shields, roses, bells, with 36 cards only." in note(custom36)
     big = dataclasses.replace(
         st.defaults("en"), preset="custom", custom={"deck": 52}, deck_style="german"
     )
