@@ -54,6 +54,25 @@ PANELS = (
 )
 
 
+# The player's own seat is one row that may wrap: nothing in it spills over its sides
+# (on a phone the name spilled over the window's edge), nor the seat over the window's.
+SPILLED = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  for (const seat of document.querySelectorAll('.seat.me')) {
+    const s = seat.getBoundingClientRect();
+    const left = Math.max(s.left, 0), right = Math.min(s.right, width);
+    for (const el of [seat, ...seat.querySelectorAll('*')]) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < left - 0.5 || r.right > right + 0.5)) {
+        const name = el.getAttribute('class') || el.tagName;
+        out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)} of ${left}..${right}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
 def outside(page: Page, *, top: bool = True, needed: tuple[str, ...] = NEEDED) -> list[str]:
     """The needed controls that lie outside the window (after scrolling to the top)."""
     if top:
@@ -68,6 +87,8 @@ def check(page: Page, what: str, *, top: bool = True, needed: tuple[str, ...] = 
     expect(page.locator("#app")).not_to_have_attribute("data-state", "booting")
     found = outside(page, top=top, needed=needed)
     assert found == [], f"{what}: below or beside the fold: {found}"
+    spilled = page.evaluate(SPILLED)
+    assert spilled == [], f"{what}: the player's seat spills over the window's side: {spilled}"
 
 
 @pytest.fixture(params=list(SIZES))
@@ -142,6 +163,29 @@ def test_lugen_announcing_and_deciding(game, site_url):
         else:
             game.play_move(rng)
     assert seen == {"announce", "decide"}
+
+
+def test_the_players_announcement_keeps_to_their_seat(game, site_url):
+    """Seed 7 (classic with Lügen): the player announces 8 and has the lowest
+    announcement; their seat (name, hand, lives, "you say 8" and two cards) is more
+    than one row of a phone."""
+    page = game.page
+    game.open(site_url, "?seed=7&speed=0&lang=en&preset=classic&luegen=1&bots=3&lives=3&new=1")
+    rng = random.Random(1)
+    for _ in range(300):
+        state = game.wait_human()
+        if state == "deal-over":
+            game.next_deal()
+        elif state == "match-over":
+            game.new_match()
+        elif any(a.startswith("challenge ") for a in game.offered()):
+            break
+        elif page.locator("[data-testid=announce-value]").count():
+            game.announce("8", 0, 1)
+        else:
+            game.play_move(rng)
+    expect(page.locator(".seat.me .announce-bubble")).to_be_visible()
+    check(page, "the player's announcement in a Lügen decision")
 
 
 def test_the_settings_and_the_statistics_keep_their_buttons_in_view(game, site_url):
