@@ -82,6 +82,9 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
     game.open(url, "?seed=7&speed=0&lang=en&preset=classic&luegen=1&bots=3&lives=3&new=1")
     if _luegen_decision(game):
         settled_snap("luegen-decision-en")
+        page.locator("[data-action=hint]").click()  # the coach's advice, scrolled into view
+        page.locator("[data-testid=hint]").wait_for()
+        settled_snap("luegen-hint-en")
         offered = [a for a in game.offered() if a.startswith("challenge ")]
         game.challenge(int(offered[0].split()[1]))
         settled_snap("luegen-verdict-en")

@@ -16,6 +16,47 @@ from tests.e2e.camera import Snap, run
 from tests.e2e.pages import GamePage
 
 PLAIN = "&speed=0&mistery=0&luegen=0&new=1&lang=de"
+# Three people and a bot at one phone: a cover between the people's turns.
+SHARED = "?seed=4&preset=classic&bots=1&people=3&speed=0&lang=de&mistery=0&luegen=0&new=1"
+NAMES = ("Clara", "Jonas", "Mia")
+COVER_OR_RESULT = (
+    "() => { const a = document.getElementById('app'); return a.dataset.error ||"
+    " document.querySelector('[data-action=reveal]') ||"
+    " ['deal-over', 'match-over'].includes(a.dataset.state); }"
+)
+
+
+def _dealt_31(url: str, game: GamePage, snap: Snap) -> None:
+    """Seed 23 of Hosen owi deals Anna a 31: the closing table says so before the result."""
+    page = game.page
+    page.goto(url + "?seed=23&preset=hosenowi&bots=3&speed=normal&mistery=0&luegen=0&new=1&lang=de")
+    page.locator("[data-testid=dealt]").wait_for(timeout=60_000)
+    page.wait_for_timeout(600)  # the call's entry over
+    snap("dealt-31")
+    game.wait_human()
+
+
+def _shared_result(url: str, game: GamePage, snap: Snap) -> None:
+    """Three named people pass the phone for a deal; the result calls each by name."""
+    page = game.page
+    page.goto(url + SHARED)
+    page.wait_for_function(COVER_OR_RESULT, timeout=60_000)
+    game.settings.open().choose(**{f"person_{i}": n for i, n in enumerate(NAMES, 1)})
+    game.settings.start_button.click()
+    for _ in range(60):
+        page.wait_for_function(COVER_OR_RESULT, timeout=30_000)
+        if game.state in ("deal-over", "match-over"):
+            break
+        page.locator("[data-action=reveal]").click()
+        game.wait_human()
+        offered = game.offered()
+        move = "knock" if "knock" in offered else ("keep" if "keep" in offered else None)
+        if move:
+            page.locator(f'[data-action="{move}"]').click()
+        else:
+            game.hand_card(int(game.active("hand")[0])).click()
+            game.table_card(game.active("table")[0]).click()
+    snap("shared-result")
 
 
 def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
@@ -97,6 +138,8 @@ def shoot(url: str, size: str, page: Page, snap: Snap) -> None:
         game.hand_card(active[0]).click()
         game.hand_card(active[1]).click()
     snap("luegen")
+    _dealt_31(url, game, snap)
+    _shared_result(url, game, snap)
 
 
 if __name__ == "__main__":
