@@ -670,13 +670,17 @@ def _start(js: Any, tab: str, open_tabs: frozenset[str] | None) -> None:
         # The language policy (German for de-*, else English) lives in app.settings.model.
         lang = str(js.navigator.language or "de")
         query = str(js.location.search)
-        _keep_language(js, store, lang, query)
+        if _online_asked(query):
+            _keep_language(js, store, lang, query)
         if _start_online(js, page, store, lang, query):
             return
         controller = Controller(
             page, store, query=query, browser_lang=lang, tab_id=tab, open_tabs=open_tabs
         )
         controller.notices += page.aside  # said in the banner with the other stored data
+        # Only now: the controller has read the settings and kept any damaged record's
+        # notice (remembering the language first would have quarantined it unsaid).
+        _keep_language(js, store, lang, query)
         page.controller = controller
         page.keeps_screen = True
         controller.touch = bool(js.window.matchMedia("(pointer: coarse)").matches)
