@@ -1,7 +1,8 @@
-"""The coach's hint and the Lügen decision in the browser: the hint lists every legal
-move with its meaning in words (checked against the engine's legal moves for the same
-seed, played in this process), and a Lügen decision shows what each choice costs, on
-its buttons and in the hint, with giving up among them. Both screens pass axe.
+"""The coach's hint and the Lügen decision in the browser: the hint lists the best legal
+moves with their meaning in words (checked against the engine's legal moves for the same
+seed, played in this process), the weaker ones only counted, and a Lügen decision shows
+what each choice costs, on its buttons and in the hint, with giving up among them. Both
+screens pass axe.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from app.table import coach
 from engine import preset
 from tests.app.test_controller import make, settle
 from tests.e2e.axe import describe, violations
@@ -19,6 +21,8 @@ from tests.e2e.pages import GamePage
 
 # Pub rules allow two swaps at once: dozens of legal moves, most behind the disclosure.
 PUB = "?seed=3&speed=0&preset=pub&bots=2"
+# A figure with the precision its sampled deals support ("30–70% safe"), or a proof.
+FIGURE = r"((\d+–\d+|over \d+|under \d+|about \d+)% safe|certainly safe|a sure loss)"
 LUEGEN = "?seed=5&speed=0&lang=en&preset=hosenowi&bots=2&lives=3&luegen=1&new=1"
 
 
@@ -39,7 +43,7 @@ def _engine_position(query: str):
     return c.match.observation(0)
 
 
-def test_hint_lists_every_legal_move_with_its_meaning(game, site_url):
+def test_hint_lists_the_best_legal_moves_with_their_meaning(game, site_url):
     obs = _engine_position(PUB)
     game.open(site_url, PUB + "&lang=en&new=1&mistery=0&luegen=0")
     assert game.cards(game.hand()) == [str(c) for c in obs.hand]  # the same position
@@ -48,15 +52,21 @@ def test_hint_lists_every_legal_move_with_its_meaning(game, site_url):
     box = page.locator("[data-testid=hint]")
     expect(box).to_be_visible()
     legend = box.locator(".hint-legend")
-    expect(legend).to_have_text(re.compile(r"^safe = in how many of 100 simulated deals"))
+    expect(legend).to_have_text(
+        re.compile(r"^safe = your chance of keeping your life in this deal, estimated from \d+")
+    )
 
     lines = box.locator("[data-hint-action]")
     listed = lines.evaluate_all("els => els.map(e => e.dataset.hintAction)")
-    assert sorted(listed) == sorted(str(a) for a in obs.legal_actions)
-    hidden = len(listed) - 3
+    legal = {str(a) for a in obs.legal_actions}
+    assert len(legal) > coach.SHOWN + coach.MORE  # dozens: the weaker ones only counted
+    assert len(listed) == len(set(listed)) == coach.SHOWN + coach.MORE
+    assert set(listed) <= legal
     summary = box.locator(".hint-more summary")
-    expect(summary).to_have_text(f"The other {hidden} options")
-    expect(lines.nth(3)).to_be_hidden()
+    expect(summary).to_have_text(f"{coach.MORE} more")
+    unlisted = len(legal) - len(listed)
+    expect(box.locator(".hint-unlisted")).to_have_text(f"and {unlisted} weaker ones, not listed")
+    expect(lines.nth(coach.SHOWN)).to_be_hidden()
     summary.click()
     expect(lines.nth(len(listed) - 1)).to_be_visible()
     for i in range(len(listed)):
@@ -64,7 +74,7 @@ def test_hint_lists_every_legal_move_with_its_meaning(game, site_url):
         expect(line.locator(".hint-move")).to_have_text(re.compile(r"^(Best: )?[a-zA-Z].+"))
         # the hand value before and after (or that the new cards are unseen), the chance
         expect(line.locator(".hint-detail")).to_have_text(
-            re.compile(r"^hand (stays \d+|\d+½? → (\d+½?|\?)).* · \d+% safe$")
+            re.compile(rf"^hand (stays \d+|\d+½? → (\d+½?|\?)).* · {FIGURE}$")
         )
     expect(lines.first.locator(".hint-move")).to_have_text(re.compile("^Best: "))
     _no_violations(game, "the hint with every move shown")
@@ -121,7 +131,8 @@ def test_luegen_decision_shows_the_stakes_and_giving_up(game, site_url):
 
     page.locator("[data-action=hint]").click()
     box = page.locator("[data-testid=hint]")
-    expect(box.locator(".hint-legend")).to_have_text(re.compile(r"^safe = how likely"))
+    legend = box.locator(".hint-legend")
+    expect(legend).to_have_text(re.compile(r"^safe = the chance the announcement is a lie"))
     listed = box.locator("[data-hint-action]").evaluate_all(
         "els => els.map(e => e.dataset.hintAction)"
     )
@@ -129,7 +140,7 @@ def test_luegen_decision_shows_the_stakes_and_giving_up(game, site_url):
     for action in challenges:
         line = box.locator(f'[data-hint-action="{action}"]')
         expect(line.locator(".hint-detail")).to_have_text(
-            re.compile(rf"^A lie: .+\. The truth: {you}\. · \d+% safe$")
+            re.compile(rf"^A lie: .+\. The truth: {you}\. · {FIGURE}$")
         )
     expect(box.locator('[data-hint-action="giveup"] .hint-detail')).to_have_text(
         re.compile(rf"^You lose {rules.giveup_loss} life")

@@ -45,7 +45,7 @@ def game(session, site_url):
 def test_a_whole_match_of_every_preset_and_variant_through_the_page(game, site_url):
     game.open(site_url, "?seed=11&preset=classic&bots=2&lives=1" + FRESH)
     stats = game.page.locator("[data-testid=stats]")
-    expect(game.page.locator("h1")).to_have_text("Schwimmen 31")
+    expect(game.page.locator("h1")).to_have_text("Schwimmen Classic")
     assert game.play_until(seed=1) == "match-over"
     expect(stats).to_have_attribute("data-matches", "1")
     panel = game.page.locator("[data-testid=match-over]")
