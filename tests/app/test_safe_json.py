@@ -145,8 +145,9 @@ def test_the_scan_is_linear_on_megabytes():
     ]
     for make in worst:
         small, big = make(125_000), make(1_000_000)
-        ratio = _scan_seconds(big) / _scan_seconds(small)
-        assert ratio < 24, (big[:20], ratio)
+        # 50 ms of slack: a scan done in microseconds (one long string) has no ratio to speak of
+        big_s, small_s = _scan_seconds(big), _scan_seconds(small)
+        assert big_s < 24 * small_s + 0.05, (big[:20], big_s, small_s)
 
 
 # -- every entry point falls back safely -------------------------------------------
