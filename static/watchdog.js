@@ -164,6 +164,27 @@
     if (screen) screen.hidden = true;
   }
 
+  // Chromium lets a new release that called skipWaiting() take over once the old
+  // release's worker stops, and asks that worker to stop as soon as it is idle. If any
+  // request from a page reaches the old worker while it is stopping, Chromium starts it
+  // again and forgets the hurry: the new release then waits until the old worker has
+  // been idle for 30 s (never, while DevTools is attached), and a second skipWaiting()
+  // does not ask again. Starting a worker in the scope does (Chromium looks at the
+  // registration as for a navigation): so every 2 s until the switch, at most 30 times.
+  const NUDGE_MS = 2000;
+  const NUDGES = 30;
+  function nudgeUntilTakenOver(registration, tries = 0) {
+    setTimeout(() => {
+      if (!registration.waiting || tries >= NUDGES) return; // switched, or gone
+      try {
+        new Worker("./static/take-over-worker.js").onerror = (event) => event.preventDefault();
+      } catch {
+        return; // no workers here: the browser switches when the old pages close
+      }
+      nudgeUntilTakenOver(registration, tries + 1);
+    }, NUDGE_MS);
+  }
+
   // A new release installed beside the one this page runs on: offer to switch. The
   // page keeps its files until the player says so (the saved match goes along). Once
   // the new release takes over, every open page of the old one reloads with it, so
@@ -201,8 +222,9 @@
       button.addEventListener("click", () => {
         // The newest waiting release; none left: another tab has switched already.
         const waiting = registration.waiting;
-        if (waiting) waiting.postMessage({ type: "take-over" });
-        else reload();
+        if (!waiting) return reload();
+        waiting.postMessage({ type: "take-over" });
+        nudgeUntilTakenOver(registration);
       });
       bar.append(text, button);
       document.body.append(bar);
