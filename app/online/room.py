@@ -557,7 +557,7 @@ class OnlineRoom:
         try:
             name = protocol.clean_name(name)
         except ProtocolError as e:
-            self.problem = e.detail
+            self.problem = screens.join_problem(e.detail, self.ui.lang)
             self._render()
             return
         self.problem = ""
@@ -672,7 +672,8 @@ class OnlineRoom:
             self._forget_seat()
             self.net.send(None, self.guest.hello())
         elif reason == Reason.BAD_NAME and self.guest.seat is None:  # the host's name, say
-            self.phase, self.problem = Phase.JOIN, str(body.get("detail") or reason)
+            detail = str(body.get("detail") or reason)
+            self.phase, self.problem = Phase.JOIN, screens.join_problem(detail, self.ui.lang)
             self.net.close()
         elif reason in (Reason.TABLE_FULL, Reason.STARTED):
             self.phase = Phase.PROBLEM

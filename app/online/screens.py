@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -152,6 +153,24 @@ _T: dict[str, tuple[str, str]] = {
         "Give your name and sit down. The host's device deals the cards.",
     ),
     "join": ("Hinsetzen", "Sit down"),
+    # why the join form refused a name (the engine's and the host's details in words)
+    "name_empty": ("Gib einen Namen ein.", "Give a name."),
+    "name_control": (
+        "Ein Name darf keine Steuerzeichen enthalten.",
+        "A name may not hold control characters.",
+    ),
+    "name_long": (
+        "Der Name hat {len} Zeichen; erlaubt sind höchstens {n}.",
+        "The name has {len} characters; at most {n} are allowed.",
+    ),
+    "name_taken": (
+        "Am Tisch heißt schon jemand {name}. Wähl einen anderen Namen.",
+        "Someone at this table is called {name} already. Choose another name.",
+    ),
+    "name_refused": (
+        "Der Gastgeber hat diesen Namen nicht angenommen ({detail}).",
+        "The host did not accept this name ({detail}).",
+    ),
     "lobby": ("Der Tisch", "The table"),
     "invite": ("Einladen", "Invite"),
     "invite_text": (
@@ -429,6 +448,36 @@ def read_dialog(
 
 # ---------------------------------------------------------------- joining
 
+# The details ``protocol.clean_name`` and the referee give for a refused name (English,
+# lower case: wire text), each with the words the join form says instead.
+_NAME_DETAILS = (
+    (re.compile(r"a name may not be empty"), "name_empty"),
+    (re.compile(r"a name (may not hold control characters|is text, not .*)"), "name_control"),
+    (
+        re.compile(r"a name of (?P<len>\d+) characters; at most (?P<n>\d+) are allowed"),
+        "name_long",
+    ),
+    (re.compile(r"someone at this table is called (?P<name>.+) already"), "name_taken"),
+)
+
+
+def join_problem(detail: str, lang: str) -> str:
+    """Why a name was refused, as a sentence for the join form (``detail``: the
+    ProtocolError's detail, from this page or from the host).
+
+    >>> join_problem("a name may not be empty", "en")
+    'Give a name.'
+    >>> join_problem("someone at this table is called Ben already", "de")
+    'Am Tisch heißt schon jemand Ben. Wähl einen anderen Namen.'
+    >>> join_problem("odd", "en")
+    'The host did not accept this name (odd).'
+    """
+    for pattern, key in _NAME_DETAILS:
+        found = pattern.fullmatch(detail)
+        if found:
+            return tr(key, lang, **found.groupdict())
+    return tr("name_refused", lang, detail=detail[:200])
+
 
 def join_screen(name: str, lang: str, problem: str = "") -> str:
     """What a guest sees on opening an invitation (``[data-testid=join]``)."""
@@ -668,6 +717,7 @@ __all__ = [
     "bar",
     "clock_text",
     "dialog",
+    "join_problem",
     "join_screen",
     "lobby",
     "problem_screen",

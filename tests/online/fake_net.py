@@ -144,7 +144,7 @@ class Clock:
 
 
 def settings(**changes: Any) -> st.Settings:
-    return st.Settings(lang="en", speed="0", **changes)
+    return st.Settings(**{"lang": "en", "speed": "0", **changes})
 
 
 def host_table(
@@ -167,7 +167,9 @@ def host_table(
     return table, page
 
 
-def guest_table(hub: Hub, clock: Clock, store: Store | None = None) -> tuple[OnlineRoom, FakePage]:
+def guest_table(
+    hub: Hub, clock: Clock, store: Store | None = None, **changes: Any
+) -> tuple[OnlineRoom, FakePage]:
     page = FakePage()
     net = GuestNet(hub)
     table = OnlineRoom(
@@ -175,7 +177,7 @@ def guest_table(hub: Hub, clock: Clock, store: Store | None = None) -> tuple[Onl
         net,
         store or Store(MemoryBackend()),
         role="guest",
-        settings=settings(),
+        settings=settings(**changes),
         clock=clock,
         table_id=hub.host_id,
     )
