@@ -321,6 +321,49 @@ class Page:
         if not _none(el):
             el.outerHTML = markup
 
+    def share(self, url: str, title: str, done: Callable[[str], None]) -> None:
+        """The Web Share API where the browser has it, else the clipboard; a link that
+        could be neither is selected for the person to copy (``app.host.Host.share``).
+        Called from the click's own task: both APIs want that user activation."""
+        from pyodide.ffi import create_once_callable, to_js
+
+        navigator = self.js.navigator
+
+        def shared(_: Any = None) -> None:
+            done("shared")
+
+        def not_shared(error: Any = None) -> None:
+            if str(getattr(error, "name", "")) != "AbortError":  # not closed by the person
+                self._copy(url, done)
+
+        if _none(getattr(navigator, "share", None)):
+            self._copy(url, done)
+            return
+        data = to_js({"title": title, "url": url}, dict_converter=self.js.Object.fromEntries)
+        navigator.share(data).then(
+            create_once_callable(self._guard(shared)), create_once_callable(self._guard(not_shared))
+        )
+
+    def _copy(self, url: str, done: Callable[[str], None]) -> None:
+        from pyodide.ffi import create_once_callable
+
+        def copied(_: Any = None) -> None:
+            done("copied")
+
+        def failed(_: Any = None) -> None:
+            link = self.app.querySelector("[data-testid=invite-link]")
+            if not _none(link):
+                self.js.getSelection().selectAllChildren(link)
+            done("failed")
+
+        clipboard: Any = getattr(self.js.navigator, "clipboard", None)
+        if _none(clipboard):
+            failed()
+            return
+        clipboard.writeText(url).then(
+            create_once_callable(self._guard(copied)), create_once_callable(self._guard(failed))
+        )
+
     def _url(self, **fields: str) -> str:
         """This page's address with ``fields`` (and its ``?signal=``, nothing else)."""
         from app.online.page import url_for

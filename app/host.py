@@ -44,6 +44,12 @@ class Host(Protocol):
     def replace(self, testid: str, markup: str) -> None:
         """Put ``markup`` in place of one element (a form being typed in stays)."""
 
+    def share(self, url: str, title: str, done: Callable[[str], None]) -> None:
+        """Offer ``url`` to the system's share sheet (the Web Share API), or copy it to
+        the clipboard where there is none; ``done`` hears ``shared``, ``copied`` or
+        ``failed`` (then the link ``[data-testid=invite-link]`` is selected), or
+        nothing when the person closed the share sheet."""
+
     def go_online(self, role: str = "host") -> None:
         """Open the "Play online" page (``role="tables"``: a table server's "My tables")."""
 
@@ -106,6 +112,9 @@ class QuietHost:
         pass
 
     def replace(self, testid: str, markup: str) -> None:
+        pass
+
+    def share(self, url: str, title: str, done: Callable[[str], None]) -> None:
         pass
 
     def go_online(self, role: str = "host") -> None:

@@ -173,6 +173,7 @@ class OnlineRoom:
         self.remind_note = ""  # what the browser or the server said of them
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
+        self.invite_said = ""  # what became of sharing the invite (screens.share_row)
         self.draft = screens.Draft(name=self._stored_name(), players=4)
         self.ui = self._first_ui(settings, touch)
         self.session: TableSession | None = None
@@ -303,6 +304,9 @@ class OnlineRoom:
                 return True
             self.ui.panels.focus = "act-leave-online"
             self._render()
+        elif name == "share-invite" and self._invite():
+            title = screens.tr("share_title", self.ui.lang)
+            self.host.share(self._invite(), title, self._shared)
         elif name == "retry-online":
             self.retry()
         elif name == "reload":
@@ -685,6 +689,13 @@ class OnlineRoom:
         if self.session is not None:
             self.session.refused()
 
+    def _shared(self, said: str) -> None:
+        """The invite was shared or copied, or could not be: said next to its button
+        (patched in, so the focus stays on the button; kept for the next drawing)."""
+        self.invite_said = said if said in ("shared", "copied", "failed") else ""
+        text = screens.tr("said_" + self.invite_said, self.ui.lang) if self.invite_said else ""
+        self.host.patch("invite-said", text)
+
     def net_closed(self, conn: str) -> None:
         """Host: the link to a guest closed."""
         if self.ref is not None:
@@ -868,6 +879,7 @@ class OnlineRoom:
             invite=invite,
             qr=self.qr(invite) if invite else (),
             status=status,
+            said=self.invite_said,
         )
 
     def _prepare_table(self) -> None:

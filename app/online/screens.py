@@ -178,6 +178,14 @@ _T: dict[str, tuple[str, str]] = {
         "Send this link to your friends, or let them scan the code:",
     ),
     "qr_label": ("QR-Code des Einladungslinks", "QR code of the invitation link"),
+    "share": ("Link teilen oder kopieren", "Share or copy the link"),
+    "share_title": ("Schwimmen: Einladung an einen Tisch", "Schwimmen: an invitation to a table"),
+    "said_shared": ("Geteilt.", "Shared."),
+    "said_copied": ("Kopiert.", "Copied."),
+    "said_failed": (
+        "Der Link ließ sich nicht kopieren: Er ist markiert, kopiere ihn selbst.",
+        "The link could not be copied: it is selected, copy it yourself.",
+    ),
     "kind_host": ("Gastgeber", "host"),
     "kind_guest": ("Gast", "guest"),
     "kind_bot": ("Bot ({level})", "bot ({level})"),
@@ -519,9 +527,11 @@ def lobby(
     invite: str = "",
     qr: Sequence[str] = (),
     status: str = "",
+    said: str = "",
 ) -> str:
     """The lobby (``[data-testid=lobby]``) from a ``lobby`` message's body. The host
-    also gets the invite (link and QR code: ``qr`` is the code's rows of "0"/"1") and
+    also gets the invite (link and QR code: ``qr`` is the code's rows of "0"/"1"; a
+    button to share or copy the link, ``said``: what became of the last press) and
     buttons per seat and to start."""
     rows = []
     for s in body["seats"]:
@@ -561,7 +571,7 @@ def lobby(
             f"<p>{esc(tr('invite_text', lang))}</p>"
             f'<p class="invite-link"><a data-testid="invite-link" href="{esc(invite)}" '
             f'target="_blank" rel="noopener">{esc(invite)}</a></p>'
-            f"{qr_svg(qr, tr('qr_label', lang))}</section>"
+            f"{share_row(said, lang)}{qr_svg(qr, tr('qr_label', lang))}</section>"
         )
     if host and not body.get("started"):
         foot = (
@@ -581,6 +591,18 @@ def lobby(
         f'<h2 id="lobby-title">{esc(tr("lobby", lang))}</h2>'
         f'<p class="note">{esc(summary)}. {esc(time)}</p>{status}'
         f'<ol class="lobby-seats">{"".join(rows)}</ol>{invite_el}{foot}</section></div>'
+    )
+
+
+def share_row(said: str, lang: str) -> str:
+    """The invite's button ``[data-action=share-invite]`` (the Web Share API where the
+    browser has it, the clipboard otherwise) and the line that says what became of it
+    (``[data-testid=invite-said]``: ``said`` is shared, copied or failed, or "")."""
+    text = tr("said_" + said, lang) if said else ""
+    return (
+        '<p class="invite-share">'
+        f"{_button('share-invite', tr('share', lang), cls='ghost small')}"
+        f'<span data-testid="invite-said" role="status">{esc(text)}</span></p>'
     )
 
 
@@ -724,6 +746,7 @@ __all__ = [
     "qr_svg",
     "read_dialog",
     "servers_note",
+    "share_row",
     "status_line",
     "timer_text",
     "tr",

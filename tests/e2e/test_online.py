@@ -234,3 +234,29 @@ def test_the_dialog_and_the_join_screen_pass_the_audit_at_360_px(people):
     guest.wait_for("[data-testid=join]")
     audit(guest.page, "the join screen at 360 px")
     assert guest.page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_the_invite_link_is_copied_by_keyboard_at_360_px(people, site_url):
+    host = people(width=360)
+    origin = site_url.split("/", 3)
+    host.context.grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin="/".join(origin[:3])
+    )
+    link = host.host("Hana")
+    page = host.page
+    assert page.evaluate("() => typeof navigator.share") == "undefined"  # Linux: the copy
+    button = page.get_by_role("button", name="Share or copy the link")
+    for _ in range(40):  # reached with the Tab key
+        page.keyboard.press("Tab")
+        if button.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError("Tab never reaches the share button")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=invite-said]")).to_have_text("Copied.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    assert button.evaluate("b => b === document.activeElement")
+    box = button.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    audit(page, "the lobby with the invite at 360 px")

@@ -1,14 +1,16 @@
 """The join form a guest sees on opening an invitation (app.online.screens.join_screen,
-drawn by app.online.room): what it says when a name is refused."""
+drawn by app.online.room): what it says when a name is refused; and the host's invite
+with its button to share or copy the link."""
 
 from __future__ import annotations
 
 import html
 import re
+from unittest.mock import ANY
 
 import pytest
 
-from tests.online.fake_net import Clock, Hub, guest_table
+from tests.online.fake_net import Clock, FakePage, Hub, guest_table
 from tests.online.test_table import open_table
 
 
@@ -45,3 +47,40 @@ def test_a_name_taken_by_the_host_is_named_back():
     assert error == "Am Tisch heißt schon jemand Hana. Wähl einen anderen Namen."
     error, _ = refused("en", "x" * 21)
     assert error == "The name has 21 characters; at most 20 are allowed."
+
+
+class SharingPage(FakePage):
+    """A page whose share sheet or clipboard answers ``outcome``."""
+
+    def __init__(self, outcome: str) -> None:
+        super().__init__()
+        self.outcome, self.offered = outcome, []
+
+    def share(self, url, title, done):
+        self.offered.append((url, title))
+        done(self.outcome)
+
+
+@pytest.mark.parametrize(("outcome", "said"), [("copied", "Copied."), ("shared", "Shared.")])
+def test_the_invite_has_a_button_that_shares_or_copies_the_link(outcome, said):
+    hub, clock = Hub(), Clock()
+    host, _ = open_table(hub, clock)
+    sharing = SharingPage(outcome)
+    host.host = sharing
+    host._render()
+    assert 'data-action="share-invite"' in sharing.markup
+    assert "Share or copy the link" in sharing.markup
+    host.press("share-invite")
+    link = re.search(r'data-testid="invite-link" href="([^"]+)"', sharing.markup)
+    assert link and sharing.offered == [(html.unescape(link.group(1)), ANY)]
+    assert sharing.patched["invite-said"] == said
+    host._render()  # the next lobby drawing still says it
+    assert f'role="status">{said}</span>' in sharing.markup
+
+
+def test_a_link_that_could_not_be_copied_is_said_so():
+    hub, clock = Hub(), Clock()
+    host, _ = open_table(hub, clock)
+    host.host = sharing = SharingPage("failed")
+    host.press("share-invite")
+    assert sharing.patched["invite-said"].startswith("The link could not be copied")
