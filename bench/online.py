@@ -37,6 +37,7 @@ from scripts.build import build  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from tests.e2e.net_support import start_signal  # noqa: E402
 from tests.e2e.online_support import OnlinePage  # noqa: E402
+from tests.e2e.pages import with_query  # noqa: E402
 from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 ONLINE_FILES = ("net.mjs", "peerjs.min.js", "qrcode.mjs", "online.json")
@@ -83,7 +84,7 @@ def one_run(browser, url: str, signal_url: str) -> dict[str, float]:
         host.page.locator("[data-testid=invite-link]").wait_for()
         opened = (time.perf_counter() - start) * 1000
         link = host.page.locator("[data-testid=invite-link]").get_attribute("href") or ""
-        guest.page.goto(link + "&lang=en&speed=0")
+        guest.page.goto(with_query(link, "&lang=en&speed=0"))
         guest.wait_for("[data-testid=join]")
         guest.page.locator("[data-testid=join] [name=name]").fill("Ben")
         start = time.perf_counter()

@@ -211,6 +211,8 @@ def start(
     net.table = table
     page.controller = table
     table.notices = [*notices, *table.notices]
+    if role == "guest" and str(location.hash or ""):  # the invite names host and rules
+        table.adopt(str(location.hash))
     table.start()
 
     async def load() -> None:

@@ -173,6 +173,7 @@ class OnlineRoom:
         self.remind_note = ""  # what the browser or the server said of them
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
+        self.invitation: screens.Invitation | None = None  # what the invite link says
         self.invite_said = ""  # what became of sharing the invite (screens.share_row)
         self.draft = screens.Draft(name=self._stored_name(), players=4)
         self.ui = self._first_ui(settings, touch)
@@ -221,10 +222,14 @@ class OnlineRoom:
         ``name=``) is kept as this device's seat at the table, so the page sits down on
         it. The fragment is read here only; nothing sends it anywhere but the server.
 
-        True when a seat was taken in; anything else in the fragment is ignored."""
+        An invitation's fragment (``screens.invitation_fragment``: the host's name and
+        the rules) is kept for the join form. True when a seat was taken in; anything
+        else in the fragment is ignored."""
         from app.url import parse_query
 
         fields = parse_query("?" + fragment.lstrip("#"))
+        if self.role == "guest":
+            self.invitation = screens.read_invitation(fields)
         token, name = fields.get("seat", ""), fields.get("name", "")
         if not (self.server and self.table_id and SEAT_TOKEN.fullmatch(token)):
             return False
@@ -845,7 +850,7 @@ class OnlineRoom:
                 server=self.server,
             )
         if self.phase is Phase.JOIN:
-            return screens.join_screen(self.draft.name, lang, self.problem)
+            return screens.join_screen(self.draft.name, lang, self.problem, self.invitation)
         if self.phase is Phase.PROBLEM:
             title = screens.tr("lobby", lang)
             return screens.problem_screen(title, self.problem, lang, retry=False)
@@ -969,12 +974,16 @@ class OnlineRoom:
         self.host.show(markup, [], state)
 
     def _invite(self) -> str:
+        """The invite link, its fragment naming the host and the rules for the join
+        form (which knows nothing of the table before the guest sits down)."""
+        lobby = self._lobby_body()
+        fragment = screens.invitation_fragment(lobby) if lobby is not None else ""
         if self._owner() and self.invite_base:
-            return self.invite_base + quote(self.table_id)
+            return self.invite_base + quote(self.table_id) + fragment
         identity = self.net.identity() if self.ref is not None else None
         if not identity or not self.invite_base:
             return ""
-        return self.invite_base + quote(identity["id"])
+        return self.invite_base + quote(identity["id"]) + fragment
 
     # ------------------------------------------------------------ saving and statistics
 

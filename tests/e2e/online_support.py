@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.pages import CONTROLS
+from tests.e2e.pages import CONTROLS, with_query
 from tests.e2e.support import BOOT_TIMEOUT_MS, record_errors
 
 # Every text a data channel of the page receives, kept in ``window.__received``, and the
@@ -97,7 +97,7 @@ class OnlinePage:
         return link.get_attribute("href") or ""
 
     def join(self, link: str, name: str) -> None:
-        self.page.goto(link + "&lang=en&speed=0")
+        self.page.goto(with_query(link, "&lang=en&speed=0"))
         self.wait_for("[data-testid=join]")
         self.page.locator("[data-testid=join] [name=name]").fill(name)
         self.page.click("[data-action=join]")

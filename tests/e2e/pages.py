@@ -27,6 +27,17 @@ SETTLE_MS = 30_000
 CONTROLS = frozenset({"hint", "two-swaps", "clear-selection"})  # buttons that are no moves
 
 
+def with_query(link: str, extra: str) -> str:
+    """An invite ``link`` with ``extra`` query fields ("&lang=en"), put before its
+    fragment (which names the host and the rules for the join form).
+
+    >>> with_query("http://h/?join=t#by=Hana", "&lang=en")
+    'http://h/?join=t&lang=en#by=Hana'
+    """
+    base, mark, fragment = link.partition("#")
+    return base + extra + mark + fragment
+
+
 def choose_move(
     offered: list[str],
     active: Callable[[str], list[str]],

@@ -16,6 +16,7 @@ from engine.record import MatchRecord
 from tests.e2e.axe import describe, violations
 from tests.e2e.net_support import silent_port
 from tests.e2e.online_support import OnlinePage, play_together
+from tests.e2e.pages import with_query
 from tests.online.test_secrets import Spy
 
 TABLE_READY = "[data-testid=hand] [data-card]"
@@ -230,8 +231,10 @@ def test_the_dialog_and_the_join_screen_pass_the_audit_at_360_px(people):
     expect(host.page.locator("[data-testid=online-servers]")).to_contain_text("127.0.0.1")
     link = host.host("Hana")
     guest = people(width=360)
-    guest.page.goto(link + "&lang=en")
+    guest.page.goto(with_query(link, "&lang=en"))
     guest.wait_for("[data-testid=join]")
+    said = "Hana's table: Classic, 3 lives. Time per move: No limit."
+    expect(guest.page.locator("[data-testid=join-table]")).to_have_text(said)
     audit(guest.page, "the join screen at 360 px")
     assert guest.page.evaluate("() => document.documentElement.scrollWidth") <= 360
 

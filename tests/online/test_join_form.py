@@ -84,3 +84,49 @@ def test_a_link_that_could_not_be_copied_is_said_so():
     host.host = sharing = SharingPage("failed")
     host.press("share-invite")
     assert sharing.patched["invite-said"].startswith("The link could not be copied")
+
+
+def invite_of(markup: str) -> str:
+    link = re.search(r'data-testid="invite-link" href="([^"]+)"', markup)
+    assert link, "no invite link"
+    return html.unescape(link.group(1))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Hana's table: Knack, 2 lives, Mistery, Lügen (bluffing). Time per move: 1 minute."),
+        ("de", "Der Tisch von Hana: Knack, 2 Leben, Mistery, Lügen. Zeit pro Zug: 1 Minute."),
+    ],
+)
+def test_the_join_form_names_the_host_and_the_rules_the_invite_carries(lang, said):
+    hub, clock = Hub(), Clock()
+    form = {"lives": "2", "mistery": "on", "luegen": "on", "move_time": "60"}
+    _, host_page = open_table(hub, clock, form)
+    link = invite_of(host_page.markup)
+    guest, page = guest_table(hub, clock, lang=lang)
+    guest.adopt(link.partition("#")[2])  # app.online.page hands the room the fragment
+    guest.start()
+    found = re.search(r'data-testid="join-table">([^<]*)</p>', page.markup)
+    assert found and html.unescape(found.group(1)) == said
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "",
+        "by=&game=knack",
+        "by=Hana&lives=0",
+        "by=Hana&game=poker",
+        "by=Hana&time=7",
+        "by=Hana&mistery=yes",
+        "by=Eve%E2%80%AEevil",
+    ],
+)
+def test_a_link_without_a_sound_invitation_shows_the_form_without_it(fragment):
+    hub, clock = Hub(), Clock()
+    open_table(hub, clock)
+    guest, page = guest_table(hub, clock)
+    guest.adopt("#" + fragment)
+    guest.start()
+    assert 'data-testid="join"' in page.markup and "join-table" not in page.markup

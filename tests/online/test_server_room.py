@@ -153,9 +153,8 @@ def test_the_creator_opens_a_server_table_runs_its_lobby_and_plays_a_whole_match
     server.run()
     assert server.made[0]["move_time"] == 600 and server.made[0]["players"] == 3
     assert hana.phase is Phase.LOBBY and hana.guest is not None and hana.guest.seat == 0
-    assert 'data-testid="invite-link" href="http://127.0.0.1:8000/?join=abcdefghijkmnpqr"' in (
-        hana_page.markup
-    )
+    invite = 'href="http://127.0.0.1:8000/?join=abcdefghijkmnpqr#by=Hana&amp;'
+    assert f'data-testid="invite-link" {invite}' in hana_page.markup
     assert 'data-action="start-online"' in hana_page.markup  # the owner's controls
     ben, ben_page, _ = room(server, None, "abcdefghijkmnpqr")
     ben.start()

@@ -80,7 +80,7 @@ def test_a_host_and_two_guests_play_a_whole_match_with_a_bot():
     hub, clock = Hub(), Clock()
     host, host_page = open_table(hub, clock)
     assert 'data-testid="lobby"' in host_page.markup
-    link = 'data-testid="invite-link" href="http://127.0.0.1:8000/?join=table-1"'
+    link = 'data-testid="invite-link" href="http://127.0.0.1:8000/?join=table-1#by=Hana&amp;'
     assert link in host_page.markup
     assert 'data-testid="invite-qr"' in host_page.markup
     ben, ben_page = join(hub, clock, "Ben")

@@ -11,7 +11,7 @@ import random
 
 from tests.e2e.engines.base import Driver
 from tests.e2e.engines.game import BOOT_S, CARDS, ENABLED_ACTIONS, SETTLED, card, set_field
-from tests.e2e.pages import CONTROLS
+from tests.e2e.pages import CONTROLS, with_query
 
 TABLE_READY = "[data-testid=hand] [data-card]"
 # The match-over ranking: [place, name, lives] per row (the person's own row says "You").
@@ -69,7 +69,7 @@ class EngineOnline:
         return self.driver.attribute("[data-testid=invite-link]", "href") or ""
 
     def open_invite(self, link: str) -> None:
-        self.driver.goto(link + "&lang=en&speed=0")
+        self.driver.goto(with_query(link, "&lang=en&speed=0"))
 
     def join(self, link: str) -> None:
         self.open_invite(link)
