@@ -168,7 +168,16 @@ class WebKitDriver(Driver):
             time.sleep(POLL_S)
 
     def click(self, selector: str) -> None:
-        self._act(selector, lambda element: element.click())
+        def press(element) -> None:
+            # The move bar keeps to the window's lower edge, so a card can lie behind it
+            # while WebDriver counts it as in view (and would not scroll): it is brought
+            # to the middle first, as a person scrolls to it. Playwright does the same.
+            self.driver.execute_script(
+                "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element
+            )
+            element.click()
+
+        self._act(selector, press)
 
     def select(self, selector: str, value: str) -> None:
         self._act(selector, lambda element: Select(element).select_by_value(value))
