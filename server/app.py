@@ -366,7 +366,7 @@ async def table_socket(websocket: WebSocket) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
-            if not conn.bucket.allow(clock()):
+            if not conn.bucket.allow(clock(), conn.timing):
                 if not conn.bucket.warned:
                     conn.bucket.warned = True
                     conn.put(

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.online import protocol
-from engine.online.referee import Referee, SeatKind, Timing
+from engine.online.referee import Bucket, Referee, SeatKind, Timing
 from engine.online.views import Feed
 
 OUTBOX = 256
@@ -37,25 +37,6 @@ class Entry:
     version: int
     match_no: int
     ref: Referee
-
-
-class Bucket:
-    """Flood control for one connection, the referee's figures: ``burst`` messages at once,
-    ``rate`` per second after that; a message beyond is dropped unread."""
-
-    def __init__(self, timing: Timing, now: float) -> None:
-        self.burst, self.rate = float(timing.burst), timing.rate
-        self.tokens, self.at = self.burst, now
-        self.warned = False
-
-    def allow(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate / 1000)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.warned = False
-            return True
-        return False
 
 
 class Conn:
@@ -74,7 +55,8 @@ class Conn:
         self.table_id = table_id
         self.seat: int | None = None
         self.key: str | None = None  # the hash of the token its seat is held by
-        self.bucket = Bucket(timing, now)
+        self.bucket = Bucket(float(timing.burst), now)
+        self.timing = timing  # the bucket's rate and burst
         self._send, self._close = send, close
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self.closed = False

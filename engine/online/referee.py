@@ -179,8 +179,9 @@ class Seat:
 
 
 @dataclass
-class _Bucket:
-    """Flood control for one connection: ``tokens`` refill at the rate, up to the burst."""
+class Bucket:
+    """Flood control for one connection: ``tokens`` refill at the rate, up to the burst
+    (the table server keeps one per WebSocket too, ``server.hub.Conn``)."""
 
     tokens: float
     at: float
@@ -246,7 +247,7 @@ class Referee:
         # every page so that nobody reads them as the person's own.
         self.stand_ins: dict[int, str] = {}
         self._conns: dict[str, int] = {}  # connection id -> seat
-        self._buckets: dict[str, _Bucket] = {}
+        self._buckets: dict[str, Bucket] = {}
 
     # ------------------------------------------------------------ the page's calls
 
@@ -255,7 +256,7 @@ class Referee:
         now = self.clock()
         bucket = self._buckets.get(conn)
         if bucket is None:
-            bucket = self._buckets[conn] = _Bucket(float(self.timing.burst), now)
+            bucket = self._buckets[conn] = Bucket(float(self.timing.burst), now)
         if not bucket.allow(now, self.timing):
             if bucket.warned:
                 return []
