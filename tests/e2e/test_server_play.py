@@ -20,6 +20,7 @@ import signal
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -130,7 +131,7 @@ def open_table(people, width: int = 900, **fields: str) -> tuple[Person, Person,
     """Hana opens a table of two with ``fields``, Ben sits down, Hana starts."""
     hana, ben = people(width=width), people()
     link = hana.host("Hana", players="2", **fields)
-    table = link.rsplit("=", 1)[1]
+    (table,) = parse_qs(urlsplit(link).query)["join"]  # the fragment names host and rules
     ben.join(link, "Ben")
     hana.wait_for("[data-testid=lobby] [data-seat='1'][data-kind=guest]", timeout=30_000)
     hana.page.click("[data-action=start-online]")
