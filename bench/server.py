@@ -133,8 +133,15 @@ class Table:
         sent = self.moved.get(seq)
         if sent is not None and all(seq in s.arrived for s in self.seats):
             self.bench.latencies.append(max(s.arrived[seq] for s in self.seats) - sent)
+            self.bench.sent_at.append(sent)
             del self.moved[seq]
         self.changed.set()
+
+    def behind(self) -> bool:
+        """A move of this table sent and not yet told to all four pages."""
+        return any(
+            s.guest.mirror.seq < self.expect and s.guest.over is None for s in self.seats
+        )
 
     def mover(self) -> Seat | None:
         for s in self.seats:
@@ -172,9 +179,11 @@ class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []  # when each move of ``latencies`` was sent
         self.rejected: list[dict[str, Any]] = []
         self.sent = 0
         self.tables: list[Table] = []
+        self.settle_s = 0.0
 
     async def open_tables(self, servers: list[Process], count: int) -> None:
         import httpx
@@ -224,8 +233,21 @@ class Bench:
 
         rng = random.Random(1)
         await asyncio.gather(*(pace(t, rng.uniform(0, interval)) for t in self.tables))
-        await asyncio.sleep(1)
-        return time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        await self.settle()
+        return elapsed
+
+    async def settle(self, timeout: float = 300) -> None:
+        """Wait until every page has been told of its table's last move (the check
+        compares the pages' views with the stored match), or ``timeout`` s."""
+        deadline = time.perf_counter() + timeout
+        t0 = time.perf_counter()
+        while time.perf_counter() < deadline:
+            behind = [t for t in self.tables if t.behind()]
+            if not behind:
+                break
+            await asyncio.sleep(0.2)
+        self.settle_s = round(time.perf_counter() - t0, 1)
 
     async def close(self) -> None:
         for table in self.tables:
@@ -287,6 +309,15 @@ def db_size(database: str) -> int:
     return int(query(database, "SELECT pg_database_size(current_database())")[0][0])
 
 
+def windows(sent_at: list[float], lat: list[float], start: float, width: float) -> list[float]:
+    """The p95 latency (ms) of the moves sent in each ``width`` seconds of the run: a
+    queue that grows shows as a rising series, a stall as one high window."""
+    by: dict[int, list[float]] = {}
+    for t, x in zip(sent_at, lat, strict=True):
+        by.setdefault(int((t - start) // width), []).append(x)
+    return [round(percentile(by[k], 95), 1) for k in sorted(by)]
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else 0.0
@@ -333,6 +364,8 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
     await asyncio.sleep(2)
     rss = [rss_kb(s.proc.pid) for s in servers]
     bench.latencies.clear()
+    bench.sent_at.clear()
+    started = time.perf_counter()
     before = bench.sent
     elapsed = await bench.play(args.rate, args.seconds)
     moves = bench.sent - before
@@ -351,11 +384,13 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
             "n": len(lat),
             "mean": round(statistics.fmean(lat) * 1000, 1) if lat else 0,
         },
+        "p95_ms_by_10_s": windows(bench.sent_at, lat, started, 10.0),
         "memory_kb_per_open_table": round(
             sum(r - b for r, b in zip(rss, base, strict=True)) / len(bench.tables), 1
         ),
         "server_rss_mb": [round(r / 1024) for r in rss],
         "rejected": len(bench.rejected),
+        "settle_s": bench.settle_s,
     }
     await bench.close()
     for s in servers:
