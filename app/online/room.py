@@ -171,6 +171,7 @@ class OnlineRoom:
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
         self.remind_note = ""  # what the browser or the server said of them
+        self.seat_move_open = False  # the panel with the seat's link, kept open over redraws
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
         self.invitation: screens.Invitation | None = None  # what the invite link says
@@ -296,6 +297,8 @@ class OnlineRoom:
             self._render()
         elif name in ("remind-on", "remind-off") and self.server:
             self.ask_reminders(name == "remind-on")
+        elif name == "seat-move":  # the browser opens or closes the panel itself
+            self.seat_move_open = not self.seat_move_open
         elif name == "host" and self.role == "host" and self.phase is Phase.SETUP:
             self.open_table(dict(form or {}))
         elif name == "join" and self.role == "guest" and self.phase is Phase.JOIN:
@@ -935,7 +938,7 @@ class OnlineRoom:
             return ""
         fragment = f"#seat={guest.secret}&name={quote(guest.name)}"
         url = self.invite_base + quote(self.table_id) + fragment
-        return server_screens.seat_link(url, self.qr(url), self.ui.lang)
+        return server_screens.seat_link(url, self.qr(url), self.ui.lang, self.seat_move_open)
 
     def _refused_note(self) -> str:
         """This guest refused the host's last message (it did not fit together, or was

@@ -81,12 +81,19 @@ def _row(row: Mapping[str, Any], link: str, lang: str) -> str:
     )
 
 
-def seat_link(url: str, qr: Sequence[str], lang: str) -> str:
+def seat_link(url: str, qr: Sequence[str], lang: str, opened: bool = False) -> str:
     """The link (and QR code) that takes this seat to another device: its token rides in
-    the fragment, which no browser puts in a request."""
+    the fragment, which no browser puts in a request. ``opened``: the player opened the
+    panel, and a redraw (another seat's move) keeps it so.
+
+    >>> "<details open" in seat_link("https://x/#seat=s", [], "en", opened=True)
+    True
+    >>> 'data-action="seat-move"' in seat_link("https://x/#seat=s", [], "en")
+    True
+    """
     return (
-        '<details class="seat-move" data-testid="seat-move">'
-        f"<summary>{esc(tr('seat_link', lang))}</summary>"
+        f'<details{" open" if opened else ""} class="seat-move" data-testid="seat-move">'
+        f'<summary data-action="seat-move">{esc(tr("seat_link", lang))}</summary>'
         f"<p>{esc(tr('seat_link_text', lang))}</p>"
         f'<p class="invite-link"><a data-testid="seat-link" href="{esc(url)}" rel="noopener">'
         f"{esc(tr('seat_link', lang))}</a></p>"
