@@ -250,3 +250,37 @@ def test_an_online_table_host_and_guest(online):
             break
         host.page.wait_for_timeout(100)
     assert checked == {"host", "guest"}
+
+
+# What the keyboard's focus lands on lies clear of the move bar, which keeps to the
+# window's lower edge (a hand card lay 57 px behind it at 360x640 with nine seats).
+COVERED = """() => {
+  const bar = document.querySelector('.game > .actions'), el = document.activeElement;
+  if (!bar || !el || el === document.body || bar.contains(el)) return null;
+  const b = bar.getBoundingClientRect(), r = el.getBoundingClientRect();
+  const name = el.dataset.card || el.dataset.action || el.tagName;
+  return r.bottom > b.top + 0.5 && r.top < b.bottom - 0.5
+    ? `${name}: ${Math.round(r.top)}..${Math.round(r.bottom)}, bar from ${Math.round(b.top)}`
+    : null;
+}"""
+
+
+def test_the_focus_is_never_behind_the_move_bar(browser, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    record_errors(page, errors)
+    game = GamePage(page)
+    game.open(site_url, "?seed=4&preset=knack&bots=8&lives=1" + PLAIN)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    focused, covered = set(), []
+    for _ in range(24):  # the page's whole tab order, twice
+        page.keyboard.press("Tab")
+        focused.add(page.evaluate("() => document.activeElement.dataset.card || ''"))
+        found = page.evaluate(COVERED)
+        if found:
+            covered.append(found)
+    context.close()
+    assert len(focused - {""}) >= 2, focused  # the cards were reached
+    assert covered == [], covered
+    assert errors == [], errors
