@@ -27,6 +27,8 @@ patches the bot for the run only (``+`` joins several):
   under ``knocker_pays_ties``, as medium actually knocks;
 - ``knockadd=X``: the knock thresholds of the opponent model and the rollouts
   raised by ``X``;
+- ``margin=M``: medium's favourite move kept unless the search finds another
+  better by ``M`` lives a deal (``hard.PRIOR_MARGIN``, default 0);
 - ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
   default 4; it was 2 before round 2).
 
@@ -88,6 +90,8 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         elif key == "elim":
             hard.ELIMINATION = float(val)
+        elif key == "margin":
+            hard.PRIOR_MARGIN = float(val)
         elif key == "knockadd":
             add = float(val)
 

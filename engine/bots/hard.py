@@ -95,7 +95,17 @@ class HardBot(_Bot):
         means = search(view, cands, self.rng, self.samples, self.budget_ms)
         rank = {i: r for r, (i, _) in enumerate(prior)}
         # ties (within noise) go to medium's preference
-        return max(cands, key=lambda i: (means[i] - 0.002 * rank.get(i, 99), -i))
+        return max(cands, key=lambda i: (means[i] - _lean(rank.get(i, 99)), -i))
+
+
+PRIOR_MARGIN = 0.0
+"""What the search must gain over medium's favourite move before hard plays
+another one, in lives a deal (0: any gain beyond the tie-break)."""
+
+
+def _lean(rank: int) -> float:
+    """The handicap of medium's ``rank``-th move in the search's comparison."""
+    return 0.002 * rank + (PRIOR_MARGIN if rank else 0.0)
 
 
 def _best_blind_mistery(view: View, prior: list[tuple[int, float]]) -> int | None:
