@@ -242,10 +242,7 @@ class Bench:
         compares the pages' views with the stored match), or ``timeout`` s."""
         deadline = time.perf_counter() + timeout
         t0 = time.perf_counter()
-        while time.perf_counter() < deadline:
-            behind = [t for t in self.tables if t.behind()]
-            if not behind:
-                break
+        while time.perf_counter() < deadline and any(t.behind() for t in self.tables):
             await asyncio.sleep(0.2)
         self.settle_s = round(time.perf_counter() - t0, 1)
 
