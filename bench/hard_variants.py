@@ -15,7 +15,9 @@ CPU time; CPU time is the steadier figure on a shared machine). The medium bots
 are seeded afresh for every match (from the seed, the match and the seat), so two
 runs with the same seed play the same match deals against the same opponents and
 ``--paired`` compares them match by match. ``--bot hard_frozen`` plays the hard
-bot of a pinned revision (``bench/frozen.py``) instead of today's. ``--variant``
+bot of a pinned revision (``bench/frozen.py``) instead of today's; ``--opponents
+hard_frozen`` (or ``hard``) seats three of those instead of the medium bots, each
+made fresh for each decision like the bot under test (parity is then 25 %). ``--variant``
 patches the bot for the run only (``+`` joins several):
 
 - ``topk=K``: search medium's best K moves (default 4);
@@ -29,6 +31,8 @@ patches the bot for the run only (``+`` joins several):
   raised by ``X``;
 - ``margin=M``: medium's favourite move kept unless the search finds another
   better by ``M`` lives a deal (``hard.PRIOR_MARGIN``, default 0);
+- ``policy=NAME``: the search's rollouts (turns and the deal choice) play the
+  policy ``NAME`` of ``bench/policy_agreement.py`` (``fitted``) instead of ``sim.greedy``;
 - ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
   default 4; it was 2 before round 2).
 
@@ -51,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import frozen
 from engine import bots
 from engine.arena import build_rules
-from engine.bots import hard, model, sampler
+from engine.bots import hard, model, sampler, sim
 from engine.match import Match
 
 PRESETS = {
@@ -92,6 +96,15 @@ def apply_variant(name: str) -> None:
             hard.ELIMINATION = float(val)
         elif key == "margin":
             hard.PRIOR_MARGIN = float(val)
+        elif key == "policy":
+            from bench.policy_agreement import POLICIES
+
+            policy = POLICIES[val]
+
+            def fitted_rollout(d, policy=policy, limit=400):
+                return sim.rollout(d, policy, limit)
+
+            hard.rollout = fitted_rollout
         elif key == "knockadd":
             add = float(val)
 
@@ -109,8 +122,20 @@ def make_hard(bot: str, seed: int, samples: int):
     return frozen.make(bot, seed, samples=samples)
 
 
+def make_opponent(name: str, seed: int, samples: int):
+    if name == "medium":
+        return bots.make("medium", seed=seed)
+    return make_hard(name, seed, samples)
+
+
 def play(
-    samples: int, matches: int, seed: int, players: int = 4, label="knack", bot="hard"
+    samples: int,
+    matches: int,
+    seed: int,
+    players: int = 4,
+    label="knack",
+    bot="hard",
+    opponents="medium",
 ) -> dict:
     base, settings = PRESETS[label]
     rules = build_rules(base, settings)
@@ -119,8 +144,11 @@ def play(
     for i in range(matches):
         match = Match(rules, players=players, seed=seeds.getrandbits(32))
         me = i % players
-        meds = [bots.make("medium", seed=(seed * 100_003 + i) * 10 + p) for p in range(1, players)]
-        others = dict(zip([s for s in range(players) if s != me], meds, strict=True))
+        seats = [s for s in range(players) if s != me]
+        meds = {
+            s: bots.make("medium", seed=(seed * 100_003 + i) * 10 + p)
+            for p, s in enumerate(seats, 1)
+        }
         deals, lives, n_active = match.deal_count, match.lives()[me], players
         while not match.is_over():
             if match.deal_count != deals:
@@ -140,8 +168,12 @@ def play(
                 if len(obs.legal_actions) > 1:
                     cpu.append(time.process_time() - c0)
                     wall.append(time.perf_counter() - w0)
-            else:
-                action = others[seat].choose(obs)
+            elif opponents == "medium":
+                action = meds[seat].choose(obs)
+            else:  # like hard, made fresh for each decision
+                key = f"{seed}:{i}:{len(match.actions)}"
+                other = make_opponent(opponents, random.Random(key).getrandbits(48), samples)
+                action = other.choose(obs)
             match.apply(action)
         now = match.lives()[me]
         if lives >= 0:
@@ -154,6 +186,7 @@ def play(
         "samples": samples,
         "preset": label,
         "bot": bot,
+        "opponents": opponents,
         "seed": seed,
         "matches": matches,
         "wins": sum(per),
@@ -189,6 +222,7 @@ def summary(paths: list[str]) -> None:
         ms = r.get("ms_cpu") or r["ms_wall"]
         print(
             f"{r.get('preset', 'knack'):<16} {r.get('bot', 'hard'):<12} "
+            f"vs {r.get('opponents', 'medium'):<12} "
             f"{r.get('variant', 'base'):<16} samples={r['samples']:<3} matches={n:<5} "
             f"win {100 * k / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]  "
             f"lives/deal {m:.3f} ± {half:.3f}  ms median {quantile(ms, 0.5):.1f} "
@@ -219,6 +253,9 @@ def main() -> None:
     ap.add_argument("--out")
     ap.add_argument("--preset", default="knack", choices=sorted(PRESETS))
     ap.add_argument("--bot", default="hard", help="hard, or a bench/frozen.py name")
+    ap.add_argument(
+        "--opponents", default="medium", help="medium, hard, or a bench/frozen.py name (x3)"
+    )
     ap.add_argument("--summary", nargs="*")
     ap.add_argument("--paired", nargs=2)
     a = ap.parse_args()
@@ -229,7 +266,7 @@ def main() -> None:
         paired(*a.paired)
         return
     apply_variant(a.variant)
-    r = play(a.samples, a.matches, a.seed, label=a.preset, bot=a.bot)
+    r = play(a.samples, a.matches, a.seed, label=a.preset, bot=a.bot, opponents=a.opponents)
     r["variant"] = a.variant
     if a.out:
         Path(a.out).write_text(json.dumps(r))
