@@ -121,7 +121,45 @@ COST = {
 half)."""
 
 
-def est_cost(row: Row, matches: int, samples: int | None) -> float:
+MEASURED = ROOT / "docs" / "bots.json"
+"""The last ladder's figures: their CPU seconds per match replace the rough
+estimate for the rows they hold (at 192 samples the table puts hard against medium
+on Pub at 3.4 CPU s a match, measured 1.2; the head-to-head at 1.5 times that, measured 3.7)."""
+
+
+def _samples_key(bot: str, against: str, samples: int | None) -> int | None:
+    """The hard samples that set a row's cost (None for a row without hard)."""
+    return samples if "hard" in (bot, against) else None
+
+
+def measured_costs(path: Path = MEASURED) -> dict[tuple, float]:
+    """CPU seconds per match recorded in ``path``, by (preset, bot, against, hard
+    samples); empty when the file is missing or unreadable."""
+    try:
+        rows = json.loads(path.read_text())["rows"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    out: dict[tuple, float] = {}
+    for r in rows if isinstance(rows, list) else []:
+        try:
+            key = (r["preset"], r["bot"], r["against"])
+            per = float(r["cpu_per_match"])
+            samples = _samples_key(r["bot"], r["against"], r.get("hard_samples"))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if per > 0:
+            out[(*key, samples)] = per
+    return out
+
+
+def est_cost(
+    row: Row, matches: int, samples: int | None, measured: dict[tuple, float] | None = None
+) -> float:
+    """CPU seconds that ``matches`` of ``row`` take: as measured before at the same
+    hard samples, or else by the rough table ``COST``."""
+    known = (measured or {}).get((*row.key, _samples_key(row.bot, row.against, samples)))
+    if known is not None:
+        return known * matches
     per = COST.get((row.bot, row.against), 0.5)
     if row.preset.startswith("hosenowi"):
         per *= 0.5
@@ -227,9 +265,10 @@ def ladder(
     hard bot's own default (recorded as ``DEFAULT_SAMPLES``)."""
     recorded_samples = hard_samples if hard_samples is not None else default_samples()
     jobs = []  # (row, job, estimated cost)
+    measured = measured_costs()
     for row in rows:
         n = hard_matches if row.bot == "hard" else matches
-        per_match = est_cost(row, 1, recorded_samples)
+        per_match = est_cost(row, 1, recorded_samples, measured)
         for k, c in enumerate(range(0, n, CHUNK)):
             size = min(CHUNK, n - c)
             job = (row.preset, row.bot, row.against, size, chunk_seed(seed, row, k), hard_samples)
@@ -239,7 +278,7 @@ def ladder(
     if progress:
         _say(
             f"{len(rows)} rows, {len(jobs)} chunks of up to {CHUNK} matches on {workers} "
-            f"workers, about {total_cost:.0f} CPU s by the rough estimate"
+            f"workers, about {total_cost:.0f} CPU s by the last ladder's figures or the rough table"
         )
     results: dict[tuple, dict] = {}
     start = time.perf_counter()
@@ -621,12 +660,15 @@ def main(argv=None) -> int:
     if a.list:
         samples = a.hard_samples if a.hard_samples is not None else default_samples()
         total = 0.0
+        measured = measured_costs()
         for r in select_rows(a.rows, a.levels, a.presets):
             n = hard_matches if r.bot == "hard" else a.matches
-            cost = est_cost(r, n, samples)
+            cost = est_cost(r, n, samples, measured)
             total += cost
-            print(f"{r.id:<28} target {target_text(r.target, r.low):<22} ~{cost:>7.0f} CPU s")
-        print(f"total ~{total:.0f} CPU s (rough; {samples} hard samples)")
+            seen = (*r.key, _samples_key(r.bot, r.against, samples)) in measured
+            how = "measured" if seen else "rough"
+            print(f"{r.id:<30} target {target_text(r.target, r.low):<22} ~{cost:>7.0f} CPU s {how}")
+        print(f"total ~{total:.0f} CPU s ({samples} hard samples; rough: by the table COST)")
         return 0
     if a.from_json:
         data = with_run_facts(json.loads(Path(a.from_json).read_text()))

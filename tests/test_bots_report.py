@@ -109,3 +109,32 @@ def test_tiny_run_writes_json_page_and_plot(tmp_path):
     assert (tmp_path / "bots.svg").read_text().count(
         "<rect"
     ) == 1 + 2 + 2  # background, bars, legend
+
+
+def test_the_cost_estimate_reads_the_last_ladders_figures(tmp_path):
+    row = br.ROWS[("pub", "hard", "hard_frozen")]
+    rough = br.est_cost(row, 10, 192)
+    saved = {
+        "rows": [
+            {"preset": "pub", "bot": "hard", "against": "hard_frozen", "hard_samples": 192,
+             "cpu_per_match": 4.4},
+            {"preset": "pub", "bot": "medium", "against": "easy", "hard_samples": None,
+             "cpu_per_match": 0.04},
+            {"preset": "pub", "bot": "easy", "against": "random", "cpu_per_match": "broken"},
+        ]
+    }
+    path = tmp_path / "bots.json"
+    path.write_text(json.dumps(saved))
+    measured = br.measured_costs(path)
+    assert br.est_cost(row, 10, 192, measured) == pytest.approx(44.0)
+    # other hard samples cost differently: the rough estimate again
+    assert br.est_cost(row, 10, 48, measured) == br.est_cost(row, 10, 48)
+    # a row without hard costs the same at any hard samples
+    medium = br.ROWS[("pub", "medium", "easy")]
+    assert br.est_cost(medium, 100, 48, measured) == pytest.approx(4.0)
+    easy = br.ROWS[("pub", "easy", "random")]
+    assert br.est_cost(easy, 10, 192, measured) == br.est_cost(easy, 10, 192)  # broken figure
+    assert rough != pytest.approx(44.0)
+    path.write_text("{not json")
+    assert br.measured_costs(path) == {}
+    assert br.measured_costs(tmp_path / "missing.json") == {}
