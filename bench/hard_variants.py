@@ -34,7 +34,9 @@ patches the bot for the run only (``+`` joins several):
 - ``policy=NAME``: the search's rollouts (turns and the deal choice) play the
   policy ``NAME`` of ``bench/policy_agreement.py`` (``fitted``) instead of ``sim.greedy``;
 - ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
-  default 4; it was 2 before round 2).
+  default 4; it was 2 before round 2);
+- ``blind=all``: every blind Mistery swap is a candidate of the search, not only
+  medium's favourite one (its face-down card is drawn in every world all the same).
 
 See docs/bots-experiments.md for the figures.
 """
@@ -105,6 +107,16 @@ def apply_variant(name: str) -> None:
                 return sim.rollout(d, policy, limit)
 
             hard.rollout = fitted_rollout
+        elif key == "blind" and val == "all":
+
+            def search_every_blind(view, cands, rng, samples, budget_ms, _s=hard.search):
+                # decide() picks from the list it passed, so the extra moves go in there
+                cands.extend(
+                    i for i, m in enumerate(view.legal) if m[0] == "mistery" and i not in cands
+                )
+                return _s(view, cands, rng, samples, budget_ms)
+
+            hard.search = search_every_blind
         elif key == "knockadd":
             add = float(val)
 
