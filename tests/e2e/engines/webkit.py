@@ -37,7 +37,7 @@ SHELL = Path(__file__).with_name("webkit_shell.py")
 ACT_S = 30
 KEYS = {"Escape": Keys.ESCAPE, "Enter": Keys.ENTER, "Tab": Keys.TAB, "Space": Keys.SPACE}
 # WebKit's console lines: "URL:LINE:COL: CONSOLE ERROR text", "... CONSOLE JS ERROR text"
-CONSOLE_ERROR = re.compile(r"CONSOLE (?:JS )?ERROR (.*)")
+CONSOLE_ERROR = re.compile(r"(.*?):? ?CONSOLE (?:JS )?ERROR (.*)")
 # Runs FN(arg) and hands back {ok, v} or {ok: false, e}; a thrown error is no hang.
 ASYNC_CALL = """const done = arguments[arguments.length - 1];
 Promise.resolve().then(() => (FN)(arguments[0])).then(
@@ -215,8 +215,9 @@ class WebKitDriver(Driver):
         self._read += len(complete)
         for line in complete.decode("utf-8", "replace").splitlines():
             found = CONSOLE_ERROR.search(line)
-            if found:
-                self._errors.append(found.group(1))
+            if found:  # the text, then where it was said (a worker's or the page's script)
+                where = f" (at {found.group(1)})" if found.group(1) else ""
+                self._errors.append(found.group(2) + where)
 
     def errors(self) -> list[str]:
         self._collect()
