@@ -179,17 +179,25 @@ function makeSnapshotLater() {
     app()?.setAttribute("data-snapshot", "saving");
     const worker = new Worker(url("static/snapshot-worker.mjs"), { type: "module" });
     let timer = 0;
-    const done = (state, detail) => {
+    // A failure is remembered for this build (not tried at every start) unless the
+    // network cut it short: a first visit that went offline tries again next time.
+    const done = (state, detail, network = false) => {
       clearTimeout(timer);
       worker.terminate();
       app()?.setAttribute("data-snapshot", state);
-      note.set(UNMADE, state === "saved" ? null : CONFIG.build);
+      note.set(UNMADE, state === "saved" || network ? null : CONFIG.build);
       if (state === "saved") console.info("Schwimmen: memory snapshot saved", detail);
       else console.warn("Schwimmen: no memory snapshot:", detail);
     };
     timer = setTimeout(() => done("failed", "no answer from the worker"), SNAPSHOT_WORKER_MS);
-    worker.onmessage = ({ data }) => done(data.ok ? "saved" : "failed", data.ok ? data : data.error);
-    worker.onerror = (event) => done("failed", event.message || "worker error");
+    worker.onmessage = ({ data }) =>
+      done(data.ok ? "saved" : "failed", data.ok ? data : data.error, Boolean(data.network));
+    // An ErrorEvent: the worker's code threw. A plain event: its script did not load
+    // (the network), which is told here, not as an uncaught error.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done("failed", event.message || "the worker's script did not load", !event.message);
+    };
     worker.postMessage({
       indexURL: url("vendor/pyodide/"),
       stdLibURL: url(CONFIG.stdlibZip),

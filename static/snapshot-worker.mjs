@@ -9,7 +9,9 @@
 // earlier build, with the build id, its length and its SHA-256 in the headers. It is
 // stored as it is (31 MB): gzip would keep 5 MB but cost every later start ~120 ms
 // to inflate (docs/performance.md).
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// Pyodide's loader is imported when the job comes (not statically): a download of it that
+// fails is then an error this worker answers, not a worker that never starts.
+const PYODIDE_MJS = "../vendor/pyodide/pyodide.mjs";
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -37,6 +39,7 @@ async function makeSnapshot(job) {
     if (digest !== job.pythonZipHash) throw new Error("python.zip is not this page's");
     return data;
   });
+  const { loadPyodide } = await import(PYODIDE_MJS);
   const python = await loadPyodide({
     indexURL: job.indexURL,
     stdLibURL: job.stdLibURL,
@@ -79,10 +82,36 @@ del _name
   return { bytes: raw.length, ms: Math.round(performance.now() - started) };
 }
 
+// A download the network refused (fetch's TypeError: "Failed to fetch" in Chromium,
+// "NetworkError ..." in Firefox, "Load failed" in WebKit; an import's: "Failed to fetch
+// dynamically imported module", "error loading dynamically imported module", "Importing a
+// module script failed"), as against a file that is wrong or a snapshot that cannot be
+// made: the page tries again on a later visit then.
+const NETWORK =
+  /^(Failed to fetch|NetworkError|Load failed|error loading dynamically imported module|Importing a module script failed)/;
+let networkFailed = false;
+const noteNetwork = (error) => {
+  if (error instanceof TypeError && NETWORK.test(error.message)) networkFailed = true;
+};
+
+// Pyodide's loader starts its downloads together; when the network goes away during
+// them (a first visit that goes offline, its page not yet served by the service
+// worker), loadPyodide fails, which is answered below, and the downloads that failed
+// with it are left as rejections no one waits for. They are the same failure: a warning,
+// not an uncaught error on the page's console.
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  noteNetwork(event.reason);
+  console.warn(`Schwimmen: snapshot worker: ${String(event.reason?.message ?? event.reason)}`);
+});
+
 self.onmessage = async ({ data }) => {
   try {
     self.postMessage({ ok: true, ...(await makeSnapshot(data)) });
   } catch (error) {
-    self.postMessage({ ok: false, error: String(error?.message ?? error) });
+    noteNetwork(error);
+    // the downloads that failed beside it are told as unhandled rejections a task later
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    self.postMessage({ ok: false, error: String(error?.message ?? error), network: networkFailed });
   }
 };

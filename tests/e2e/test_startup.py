@@ -141,6 +141,47 @@ def test_a_damaged_snapshot_falls_back_to_a_fresh_start(page, site_url):
     assert boot_of(page) == "snapshot"
 
 
+UNMADE = "() => localStorage.getItem('schwimmen.snapshot.failed')"
+
+
+@pytest.mark.parametrize("cut", ["network", "wrong-file"])
+def test_a_snapshot_cut_short_by_the_network_is_made_on_a_later_visit(browser, site_url, cut):
+    # Without a service worker the snapshot worker's downloads reach the network (here:
+    # the route). online.zip is a part the worker fetches and this page does not.
+    context = browser.new_context(service_workers="block", locale="en-US")
+    try:
+        asked: list[str] = []
+
+        def refuse(route):
+            asked.append(route.request.url)
+            if cut == "network":
+                route.abort("internetdisconnected")
+            else:
+                route.fulfill(status=200, body=b"not our code")
+
+        context.route("**/online.zip", refuse)
+        page = context.new_page()
+        game = GamePage(page).open(site_url, "?seed=5&bots=1&speed=0")
+        page.wait_for_function(SNAPSHOT_MADE, timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("#app").get_attribute("data-snapshot") == "failed"
+        assert asked, "the snapshot worker did not ask for online.zip"
+        context.unroute("**/online.zip")
+        if cut == "wrong-file":
+            # a file that is not this page's: remembered for this build, not tried again
+            assert page.evaluate(UNMADE)
+            game.reload()
+            page.wait_for_timeout(3000)
+            assert page.locator("#app").get_attribute("data-snapshot") is None
+            return
+        assert page.evaluate(UNMADE) is None  # the network: tried again next time
+        game.reload()
+        wait_snapshot_saved(page)
+        game.reload()
+        assert boot_of(page) == "snapshot"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("with_snapshot", [True, False], ids=["snapshot", "no-snapshot"])
 def test_an_offline_reload_starts_and_plays(context, site_url, with_snapshot):
     page = context.new_page()
