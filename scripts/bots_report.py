@@ -124,7 +124,8 @@ half)."""
 MEASURED = ROOT / "docs" / "bots.json"
 """The last ladder's figures: their CPU seconds per match replace the rough
 estimate for the rows they hold (at 192 samples the table puts hard against medium
-on Pub at 3.4 CPU s a match, measured 1.2; the head-to-head at 1.5 times that, measured 3.7)."""
+on Pub at 3.4 CPU s a match, measured 1.2, and the head-to-head at 1.5 times that row,
+measured 3.7 times)."""
 
 
 def _samples_key(bot: str, against: str, samples: int | None) -> int | None:

@@ -95,8 +95,8 @@ const noteNetwork = (error) => {
 };
 
 // Pyodide's loader starts its downloads together; when the network goes away during
-// them (a first visit that goes offline, its page not yet served by the service
-// worker), loadPyodide fails, which is answered below, and the downloads that failed
+// them (a first visit that goes offline before the service worker serves it),
+// loadPyodide fails, which is answered below, and the downloads that failed
 // with it are left as rejections no one waits for. They are the same failure: a warning,
 // not an uncaught error on the page's console.
 self.addEventListener("unhandledrejection", (event) => {

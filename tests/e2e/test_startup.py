@@ -170,7 +170,7 @@ def test_a_snapshot_cut_short_by_the_network_is_made_on_a_later_visit(browser, s
             # a file that is not this page's: remembered for this build, not tried again
             assert page.evaluate(UNMADE)
             game.reload()
-            page.wait_for_timeout(3000)
+            page.wait_for_timeout(6000)  # past the 5 s at most that the worker waits for idle
             assert page.locator("#app").get_attribute("data-snapshot") is None
             return
         assert page.evaluate(UNMADE) is None  # the network: tried again next time
