@@ -133,6 +133,11 @@ def _samples_key(bot: str, against: str, samples: int | None) -> int | None:
     return samples if "hard" in (bot, against) else None
 
 
+def _cost_key(row: Row, samples: int | None) -> tuple:
+    """The key of ``measured_costs`` for ``row`` played at ``samples``."""
+    return (*row.key, _samples_key(row.bot, row.against, samples))
+
+
 def measured_costs(path: Path = MEASURED) -> dict[tuple, float]:
     """CPU seconds per match recorded in ``path``, by (preset, bot, against, hard
     samples); empty when the file is missing or unreadable."""
@@ -158,7 +163,7 @@ def est_cost(
 ) -> float:
     """CPU seconds that ``matches`` of ``row`` take: as measured before at the same
     hard samples, or else by the rough table ``COST``."""
-    known = (measured or {}).get((*row.key, _samples_key(row.bot, row.against, samples)))
+    known = (measured or {}).get(_cost_key(row, samples))
     if known is not None:
         return known * matches
     per = COST.get((row.bot, row.against), 0.5)
@@ -666,8 +671,7 @@ def main(argv=None) -> int:
             n = hard_matches if r.bot == "hard" else a.matches
             cost = est_cost(r, n, samples, measured)
             total += cost
-            seen = (*r.key, _samples_key(r.bot, r.against, samples)) in measured
-            how = "measured" if seen else "rough"
+            how = "measured" if _cost_key(r, samples) in measured else "rough"
             print(f"{r.id:<30} target {target_text(r.target, r.low):<22} ~{cost:>7.0f} CPU s {how}")
         print(f"total ~{total:.0f} CPU s ({samples} hard samples; rough: by the table COST)")
         return 0
