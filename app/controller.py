@@ -120,11 +120,27 @@ class Controller:
             self._guest("open")
             return
         if not self.new_requested and self._restore():
-            if any(k in self.query for k in ("seed", "preset", "bots", "difficulty", "lives")):
+            if self._url_asks_another_match():
                 self.ui.notice = t("notice_next", self.ui.lang)
             self._advance()
             return
         self.new_match(self.next_settings)
+
+    def _url_asks_another_match(self) -> bool:
+        """Whether a parameter of the address asks for a match other than the one
+        resumed (a reload of the address the match was started from asks nothing new)."""
+        url, played = self.next_settings, self.settings
+        differs = {
+            "seed": url.seed != played.seed,
+            "preset": (url.preset, dict(url.custom)) != (played.preset, dict(played.custom)),
+            "lives": st.resolve(url)[1].lives != st.resolve(played)[1].lives,
+            "mistery": url.mistery != played.mistery,
+            "luegen": url.luegen != played.luegen,
+            "bots": url.bots != played.bots,
+            "people": url.people != played.people,
+            "difficulty": st.bot_difficulties(url) != st.bot_difficulties(played),
+        }
+        return any(changed for key, changed in differs.items() if key in self.query)
 
     def new_match(self, settings: st.Settings) -> None:
         """Deal a new match with ``settings`` (this tab saves it, see ``app.tabs``)."""

@@ -564,6 +564,28 @@ def test_the_crown_shown_and_counted_is_the_engines():
     assert seen == {True, False}
 
 
+@pytest.mark.parametrize(
+    "again, told",
+    [
+        ("?seed=6&speed=0&preset=knack&bots=2", False),  # the same address reloaded
+        ("?speed=0&preset=knack", False),  # what the match already is
+        ("?seed=7&speed=0&preset=knack&bots=2", True),
+        ("?seed=6&speed=0&preset=knack&bots=3", True),
+        ("?seed=6&speed=0&preset=knack&bots=2&lives=5", True),
+        ("?seed=6&speed=0&preset=knack&bots=2&mistery=1", True),
+        ("?seed=6&speed=0&preset=knack&bots=2&difficulty=hard", True),
+    ],
+)
+def test_the_next_match_notice_is_told_only_when_the_address_asks_for_another(again, told):
+    c, host, store = make("?seed=6&speed=0&preset=knack&bots=2")
+    settle(c, host)
+    saved = c.match.to_json()
+    c2, host2, _ = make(again, store=store)
+    assert c2.match.to_json() == saved  # resumed either way
+    status = host2.tree().find(data_testid="status").all_text()
+    assert ("nächsten Partie" in status) is told, status
+
+
 def test_a_new_match_forgets_the_old_one_even_when_it_cannot_be_saved():
     c, host, store = make("?seed=6&speed=0&preset=classic")
     settle(c, host)
