@@ -36,7 +36,13 @@ patches the bot for the run only (``+`` joins several):
 - ``elim=E``: the extra cost of an elimination in the utility (``hard.ELIMINATION``,
   default 4; it was 2 before round 2);
 - ``blind=all``: every blind Mistery swap is a candidate of the search, not only
-  medium's favourite one (its face-down card is drawn in every world all the same).
+  medium's favourite one (its face-down card is drawn in every world all the same);
+- ``peek``: a ceiling, not a bot: hard's search sees the true hands (and the true
+  face-down card) in every world, only the stock order drawn; the deal choice too.
+  ``peek=first`` peeks in the first cycle only (the deal choice and cycle 0, before
+  the other seats' turns say anything), ``peek=later`` from the second cycle on.
+  What is left between it and medium is what the search frame itself (the candidates,
+  the rollout policy, the utility) can win with perfect knowledge of the cards.
 
 See docs/bots-experiments.md for the figures.
 """
@@ -117,6 +123,8 @@ def apply_variant(name: str) -> None:
                 return _s(view, cands, rng, samples, budget_ms)
 
             hard.search = search_every_blind
+        elif key == "peek":
+            _peek(val or "all")
         elif key == "knockadd":
             add = float(val)
 
@@ -126,6 +134,42 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         else:
             raise SystemExit(f"unknown variant {part!r}")
+
+
+_MATCH: list[Match] = []
+"""The match being played, for the ``peek`` variant (set by ``play``)."""
+
+
+def _peek(when: str) -> None:
+    from bench.find_blunders import after_choice, true_deal
+
+    fair_worlds, fair_after_choice = hard.iter_worlds, hard.sample_after_choice
+    if when not in ("all", "first", "later"):
+        raise SystemExit(f"peek={when}: all, first or later")
+
+    def peeks(view) -> bool:
+        return when == "all" or (view.cycle == 0) == (when == "first")
+
+    def true_worlds(view, rng, samples):
+        if not peeks(view):
+            yield from fair_worlds(view, rng, samples)
+            return
+        base = true_deal(_MATCH[0], view)
+        for _ in range(samples):
+            d = base.clone()
+            rng.shuffle(d.stock)
+            yield d
+
+    def true_after_choice(view, rng, take):
+        if when == "later":
+            return fair_after_choice(view, rng, take)
+        d = after_choice(_MATCH[0], view, take)
+        rng.shuffle(d.stock)
+        d.rng = rng
+        return d
+
+    hard.iter_worlds = true_worlds
+    hard.sample_after_choice = true_after_choice
 
 
 def make_hard(bot: str, seed: int, samples: int):
@@ -173,6 +217,7 @@ def play(
             seat = match.current_player()
             obs = match.observation(seat)
             if seat == me:
+                _MATCH[:] = [match]
                 key = f"{seed}:{i}:{len(match.actions)}"
                 hard_bot = make_hard(bot, random.Random(key).getrandbits(48), samples)
                 c0, w0 = time.process_time(), time.perf_counter()
