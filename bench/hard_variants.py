@@ -23,6 +23,8 @@ patches the bot for the run only (``+`` joins several):
 - ``topk=K``: search medium's best K moves (default 4);
 - ``beta=B``: sharpness of the opponent model (``sampler.BETA``, default 1.0;
   it was 0.5 before round 2);
+- ``guesses=G``: guesses drawn and weighed per opponent and decision
+  (``sampler.CANDIDATES``, default 96);
 - ``noknockw=W``: weight of "could have knocked but did not"
   (``sampler.NOT_KNOCKING``, default 0.7);
 - ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
@@ -89,6 +91,8 @@ def apply_variant(name: str) -> None:
                 _o(self, seed, samples, budget_ms, _k)
 
             hard.HardBot.__init__ = init
+        elif key == "guesses":
+            sampler.CANDIDATES = int(val)
         elif key == "beta":
             sampler.BETA = float(val)
         elif key == "noknockw":
@@ -125,6 +129,8 @@ def apply_variant(name: str) -> None:
             hard.search = search_every_blind
         elif key == "peek":
             _peek(val or "all")
+        elif key == "value":
+            _first_out_value(*(float(x) for x in val.split(":")[1:]))
         elif key == "knockadd":
             add = float(val)
 
@@ -134,6 +140,48 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         else:
             raise SystemExit(f"unknown variant {part!r}")
+
+
+def win_chance(lives: dict[int, int], me: int, base: float) -> float:
+    """``first_out``: a seat's chance of winning a match that leaves ``lives``
+    (below 0: out, which ends it; the most lives win, equal lives share the
+    place), while it runs taken as proportional to ``base`` to the power of the
+    seat's lives."""
+    if any(v < 0 for v in lives.values()):
+        best = max(lives.values())
+        top = [s for s, v in lives.items() if v == best]
+        return 1.0 / len(top) if me in top else 0.0
+    return base ** lives[me] / sum(base**v for v in lives.values())
+
+
+def _first_out_value(base: float = 2.5, scale: float = 10.0) -> None:
+    """``value=firstout[:BASE:SCALE]``: under ``first_out`` (Hosen owi) the search
+    values a deal by the change in this seat's chance of winning the match
+    (``win_chance``, times ``scale`` to be in lives), so the others' losses count;
+    elsewhere it keeps ``hard.utility``."""
+    own = hard.deal_value
+
+    def value(view):
+        if not view.info.first_out:
+            return own(view)
+        me = view.seat
+        before = {s: view.lives[s] for s in view.order}
+        now = scale * win_chance(before, me, base)
+        cache: dict[tuple, float] = {}
+
+        def of(lost: dict[int, int]) -> float:
+            key = tuple(lost.get(s, 0) for s in view.order)
+            got = cache.get(key)
+            if got is None:
+                after = {s: v - lost.get(s, 0) for s, v in before.items()}
+                if all(v < 0 for v in after.values()):
+                    after = before  # nobody left: the deal is void
+                got = cache[key] = scale * win_chance(after, me, base) - now
+            return got
+
+        return of
+
+    hard.deal_value = value
 
 
 _MATCH: list[Match] = []

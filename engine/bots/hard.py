@@ -45,6 +45,14 @@ def utility(lost: int, lives: int) -> float:
     return -float(lost) - (ELIMINATION if lives - lost < 0 else 0.0)
 
 
+def deal_value(view: View):
+    """What a deal's result (lives lost per seat, as ``rollout`` returns it) is
+    worth to the seat deciding: its own ``utility``."""
+    me = view.seat
+    lives = max(view.lives[me], 0)
+    return lambda lost: utility(lost.get(me, 0), lives)
+
+
 class HardBot(_Bot):
     """Determinized search; see the module docstring."""
 
@@ -140,8 +148,7 @@ def search(
     view: View, cands: list[int], rng, samples: int, budget_ms: float | None
 ) -> dict[int, float]:
     """Mean utility of each candidate move over common determinizations."""
-    me = view.seat
-    lives = max(view.lives[me], 0)
+    value = deal_value(view)
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
@@ -151,8 +158,7 @@ def search(
             d = world.clone()
             d.rng = seed  # seeds the generator if the stock runs out
             d.apply(view.legal[i])
-            lost = rollout(d).get(me, 0)
-            totals[i] += utility(lost, lives)
+            totals[i] += value(rollout(d))
         done += 1
         if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break
@@ -165,7 +171,7 @@ def evaluate_choice(
     """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
     ``safe_share`` the share of rollouts in which this seat loses no life."""
     me = view.seat
-    lives = max(view.lives[me], 0)
+    value = deal_value(view)
     idx = {m[0]: i for i, m in enumerate(view.legal)}
     totals = {i: 0.0 for i in idx.values()}
     done = 0
@@ -175,8 +181,8 @@ def evaluate_choice(
         for kind, i in idx.items():
             r = random.Random(seed)
             d = sample_after_choice(view, r, take=(kind == "take"))
-            lost = rollout(d).get(me, 0)
-            totals[i] += (lost == 0) if safe_share else utility(lost, lives)
+            lost = rollout(d)
+            totals[i] += (lost.get(me, 0) == 0) if safe_share else value(lost)
         done += 1
         if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break
