@@ -3,7 +3,7 @@
     python bench/guess_spread.py --preset knack --matches 6
     python bench/guess_spread.py --preset hosenowi --guesses 384
 
-The hard bot's worlds take each opponent's hidden cards from ``sampler.CANDIDATES``
+The hard bot's worlds take each opponent's hidden cards from ``sampler.guesses_for``
 guesses drawn once per decision and weighed by how well they explain that
 opponent's turns (``sampler._candidates``). When a few guesses hold most of the
 weight, every world repeats those few hands. This plays matches of four medium
@@ -38,7 +38,8 @@ def spreads(label: str, matches: int, guesses: int, seed: int = 100) -> list[flo
     turn of ``matches`` matches of four medium bots."""
     base, settings = PRESETS[label]
     rules = build_rules(base, settings)
-    sampler_guesses, sampler.CANDIDATES = sampler.CANDIDATES, guesses
+    own = sampler.guesses_for
+    sampler.guesses_for = lambda view: guesses
     out: list[float] = []
     try:
         for m in range(matches):
@@ -54,7 +55,7 @@ def spreads(label: str, matches: int, guesses: int, seed: int = 100) -> list[flo
                 match.apply(players[seat].choose(obs))
                 steps += 1
     finally:
-        sampler.CANDIDATES = sampler_guesses
+        sampler.guesses_for = own
     return out
 
 
@@ -80,7 +81,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--preset", default="knack", choices=sorted(PRESETS))
     ap.add_argument("--matches", type=int, default=6)
-    ap.add_argument("--guesses", type=int, default=sampler.CANDIDATES)
+    ap.add_argument("--guesses", type=int, default=sampler.CANDIDATES, help="default 96")
     a = ap.parse_args()
     xs = sorted(spreads(a.preset, a.matches, a.guesses))
     if not xs:

@@ -23,8 +23,9 @@ patches the bot for the run only (``+`` joins several):
 - ``topk=K``: search medium's best K moves (default 4);
 - ``beta=B``: sharpness of the opponent model (``sampler.BETA``, default 1.0;
   it was 0.5 before round 2);
-- ``guesses=G``: guesses drawn and weighed per opponent and decision
-  (``sampler.CANDIDATES``, default 96);
+- ``guesses=G``: guesses drawn and weighed per opponent and decision, on every
+  rule set (``sampler.guesses_for``: 384 where nobody knocks in the first cycle,
+  as on knack, 96 elsewhere; before that 96 everywhere);
 - ``noknockw=W``: weight of "could have knocked but did not"
   (``sampler.NOT_KNOCKING``, default 0.7);
 - ``tie``: the knock thresholds of the model and the rollouts raised by 0.5
@@ -92,7 +93,8 @@ def apply_variant(name: str) -> None:
 
             hard.HardBot.__init__ = init
         elif key == "guesses":
-            sampler.CANDIDATES = int(val)
+            g = int(val)
+            sampler.guesses_for = lambda view, _g=g: _g
         elif key == "beta":
             sampler.BETA = float(val)
         elif key == "noknockw":

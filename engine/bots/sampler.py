@@ -218,6 +218,21 @@ CANDIDATES = 96
 """Guesses drawn per opponent and decision, from which each determinization
 picks that opponent's hidden cards in proportion to their likelihood."""
 
+LATE_KNOCK_CANDIDATES = 384
+"""Guesses per opponent where nobody may knock in a deal's first cycle (knack's
+``after_first_cycle``). Of 96 weighed guesses a few carry the weight: their
+effective number is 24 at the median and 6 at the tenth percentile of the
+weighings in medium's knack matches (``bench/guess_spread.py``), so the worlds
+repeat a handful of hands. 384 guesses won +2.2 ± 1.9 points on knack against
+three medium over 3,000 paired matches on three seeds, for about 3 ms more a
+decision; on Hosen owi they measured −0.2 ± 1.9 (docs/bots-experiments.md), so
+the other rule sets keep 96."""
+
+
+def guesses_for(view: View) -> int:
+    """How many guesses of each opponent's hidden cards a decision weighs."""
+    return LATE_KNOCK_CANDIDATES if view.info.knock == "after_first_cycle" else CANDIDATES
+
 
 def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, thr, weigh=None):
     """Guesses of ``seat``'s unknown cards (tuples from ``pool``), each with the
@@ -227,7 +242,7 @@ def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, t
     guesses: list[tuple[int, ...]] = []
     cum: list[float] = []
     acc = 0.0
-    for _ in range(CANDIDATES):
+    for _ in range(guesses_for(view)):
         cards = tuple(rng.sample(pool, need))
         hand = known + list(cards)
         w = math.exp(-BETA * seat_regret(view, seat, hand, thr))
@@ -263,7 +278,7 @@ def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
     its turns in this deal (``seat_regret``).
 
     The likelihood is a product over opponents, so it is sampled one opponent
-    at a time: for each, ``CANDIDATES`` guesses are drawn once per decision and
+    at a time: for each, ``guesses_for(view)`` guesses are drawn once per decision and
     weighed; each determinization then draws every opponent's cards from its
     guesses by weight, skipping a guess that clashes with cards already given
     to another opponent, and deals the rest at random. Far more of the samples

@@ -2,6 +2,7 @@
 point later where the knocker alone pays a tie (knack), and the table itself elsewhere;
 every world the search draws carries those thresholds into its rollouts."""
 
+import itertools
 import random
 
 import pytest
@@ -35,3 +36,36 @@ def test_without_the_knockers_tie_rule_the_table_stands(name):
     view = first_view(name)
     assert not view.info.knocker_pays_ties
     assert sampler.assumed_thresholds(view) == knock_thresholds(view.info, len(view.order))
+
+
+def turn_view(name: str, moved: int = 2):
+    """A turn at which at least ``moved`` opponents have already played in the deal."""
+    from engine.bots import make
+
+    m = Match(preset(name), players=4, seed=5)
+    medium = make("medium", seed=2)
+    while True:
+        obs = m.observation(m.current_player())
+        view = view_of(obs)
+        if (
+            view.phase == "play"
+            and sum(bool(view.last_turn.get(o)) for o in view.opponents()) >= moved
+        ):
+            return view
+        m.apply(medium.choose(obs))
+
+
+@pytest.mark.parametrize(
+    ("name", "guesses"), [("knack", 384), ("classic", 96), ("pub", 96), ("hosenowi", 96)]
+)
+def test_where_nobody_knocks_in_the_first_cycle_four_times_the_guesses_are_weighed(name, guesses):
+    view = turn_view(name)
+    assert sampler.guesses_for(view) == guesses
+    assert (view.info.knock == "after_first_cycle") == (guesses == sampler.LATE_KNOCK_CANDIDATES)
+    o = next(o for o in view.opponents() if view.last_turn.get(o))
+    known = sampler.known_cards(view, o)
+    drawn, cum = sampler._candidates(
+        view, o, known, view.unseen(), random.Random(3), sampler.assumed_thresholds(view)
+    )
+    assert len(drawn) == len(cum) == guesses
+    assert all(b >= a for a, b in itertools.pairwise(cum))
