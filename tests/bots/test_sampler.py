@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Match, preset
-from engine.bots import sampler
+from engine.bots import make, sampler
 from engine.bots.model import knock_thresholds
 from engine.bots.observe import view_of
 
@@ -40,8 +40,6 @@ def test_without_the_knockers_tie_rule_the_table_stands(name):
 
 def turn_view(name: str, moved: int = 2):
     """A turn at which at least ``moved`` opponents have already played in the deal."""
-    from engine.bots import make
-
     m = Match(preset(name), players=4, seed=5)
     medium = make("medium", seed=2)
     while True:
