@@ -25,12 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.hard_variants import PRESETS
-from engine import Match
+from engine import Match, Phase
 from engine.arena import build_rules
 from engine.bots import make, sampler
 from engine.bots.observe import view_of
-
-TURN = "play"
 
 
 def spreads(label: str, matches: int, guesses: int, seed: int = 100) -> list[float]:
@@ -50,7 +48,7 @@ def spreads(label: str, matches: int, guesses: int, seed: int = 100) -> list[flo
                 seat = match.current_player()
                 obs = match.observation(seat)
                 view = view_of(obs)
-                if view.phase == TURN and len(obs.legal_actions) > 1:
+                if view.phase == Phase.PLAY and len(obs.legal_actions) > 1:
                     out.extend(_turn_spreads(view, random.Random(steps)))
                 match.apply(players[seat].choose(obs))
                 steps += 1

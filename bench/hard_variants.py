@@ -132,7 +132,10 @@ def apply_variant(name: str) -> None:
         elif key == "peek":
             _peek(val or "all")
         elif key == "value":
-            _first_out_value(*(float(x) for x in val.split(":")[1:]))
+            name, *args = val.split(":")
+            if name != "firstout":
+                raise SystemExit(f"value={val}: firstout[:BASE:SCALE]")
+            _first_out_value(*(float(x) for x in args))
         elif key == "knockadd":
             add = float(val)
 

@@ -5,20 +5,14 @@ The bench swaps it for other valuations (``bench/hard_variants.py --variant valu
 import random
 
 from engine import Match, preset
-from engine.bots import hard, make
+from engine.bots import hard
 from engine.bots.observe import view_of
+from tests.bots.test_sampler import turn_view
 
 
 def knack_view():
     """A turn of a knack deal (after the dealer's choice), with several moves."""
-    m = Match(preset("knack"), players=4, seed=11)
-    medium = make("medium", seed=1)
-    while True:
-        obs = m.observation(m.current_player())
-        view = view_of(obs)
-        if view.phase == "play" and len(view.legal) > 1:
-            return view
-        m.apply(medium.choose(obs))
+    return turn_view("knack", moved=0)
 
 
 def test_a_deal_is_worth_the_seats_own_lives():

@@ -39,7 +39,8 @@ def test_without_the_knockers_tie_rule_the_table_stands(name):
 
 
 def turn_view(name: str, moved: int = 2):
-    """A turn at which at least ``moved`` opponents have already played in the deal."""
+    """A turn with a choice of moves, at which at least ``moved`` opponents have
+    already played in the deal (a match of medium bots)."""
     m = Match(preset(name), players=4, seed=5)
     medium = make("medium", seed=2)
     while True:
@@ -47,6 +48,7 @@ def turn_view(name: str, moved: int = 2):
         view = view_of(obs)
         if (
             view.phase == "play"
+            and len(view.legal) > 1
             and sum(bool(view.last_turn.get(o)) for o in view.opponents()) >= moved
         ):
             return view
