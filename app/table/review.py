@@ -103,7 +103,7 @@ def judge(index: int, obs: Observation, chosen: Action, samples: int = SAMPLES) 
     the chosen one with their chances."""
     from engine.bots.hint import hint
 
-    ranked: list[coach.Ranked] = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
+    ranked = hint(obs, budget_ms=CAP_MS, samples=samples, seed=index)
     best = ranked[0]
     mine = next((h for h in ranked if h.action == chosen), best)
     return Decision(

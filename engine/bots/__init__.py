@@ -16,13 +16,18 @@ ranks a human's legal actions with the chance of not losing a life.
 
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
 from ..errors import InvalidInputError
 from .hard import HardBot
 from .heuristic import EasyBot, MediumBot
 from .hint import Hint, hint
 from .random_bot import RandomBot
 
-_FACTORIES = {
+Bot: TypeAlias = RandomBot | EasyBot | MediumBot | HardBot
+"""A bot ``make`` returns: ``choose(observation)`` gives one of its legal actions."""
+
+_FACTORIES: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "medium": MediumBot,
@@ -42,7 +47,7 @@ TABLE_SAMPLES = 192
 TABLE_CAP_MS = 1500
 
 
-def for_decision(level: str, match_seed: int, seat: int, moves: int):
+def for_decision(level: str, match_seed: int, seat: int, moves: int) -> Bot:
     """The bot that decides for ``seat`` after ``moves`` moves of the match seeded with
     ``match_seed``, at ``level``: its generator comes from those three alone, so a
     seeded match plays the same on every page, after a reload, and on a server.
@@ -58,7 +63,7 @@ def for_decision(level: str, match_seed: int, seat: int, moves: int):
     return make(level, seed=random.Random(key).getrandbits(48), **options)
 
 
-def make(name: str, seed: int = 0, **options):
+def make(name: str, seed: int = 0, **options: Any) -> Bot:
     """A new bot of that name with its own generator seeded by ``seed``.
 
     An unknown name raises ``InvalidInputError`` listing the known names.
@@ -77,6 +82,7 @@ __all__ = [
     "NAMES",
     "TABLE_CAP_MS",
     "TABLE_SAMPLES",
+    "Bot",
     "EasyBot",
     "HardBot",
     "Hint",

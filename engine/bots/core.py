@@ -16,9 +16,14 @@ Nothing here is a source of truth for the rules: the engine is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
@@ -50,7 +55,7 @@ def deck_ids(size: int) -> list[int]:
     return [s * 16 + r for s in range(4) for r in range(low, 15)]
 
 
-def _plain(x):
+def _plain(x: object) -> object:
     """An option's plain value: enum members become their value."""
     return getattr(x, "value", x)
 
@@ -81,13 +86,13 @@ class RulesInfo:
     first_out: bool = False
 
     @classmethod
-    def of(cls, rules) -> RulesInfo:
+    def of(cls, rules: Rules | None) -> RulesInfo:
         """Read a ``Rules`` (or ``None`` for the classic defaults)."""
         if rules is None:
             return cls()
         g = rules.__getattribute__
 
-        def opt(name, default):
+        def opt(name: str, default: Any) -> Any:
             try:
                 return _plain(g(name))
             except AttributeError:
@@ -125,7 +130,7 @@ class RulesInfo:
         return LOWEST_HAND.get(self.deck, 8)
 
 
-def hand_value(a: int, b: int, c: int, info: RulesInfo):
+def hand_value(a: int, b: int, c: int, info: RulesInfo) -> float:
     """The value of a three-card hand, as RULES.md defines it."""
     ra, rb, rc = a & 15, b & 15, c & 15
     if ra == rb == rc:
@@ -204,11 +209,11 @@ def tables(info: RulesInfo) -> tuple[list[float], list[float]]:
     return st, q
 
 
-def value3(hand, info: RulesInfo):
+def value3(hand: Sequence[int], info: RulesInfo) -> float:
     return hand_value(hand[0], hand[1], hand[2], info)
 
 
-def is_top(v, info: RulesInfo) -> bool:
+def is_top(v: float, info: RulesInfo) -> bool:
     """Whether a hand value ends the deal at once (31, or Feuer)."""
     return v == 31 or (info.feuer and v == info.feuer_value and v > 31)
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from math import comb
 
 from . import model
@@ -15,7 +17,7 @@ from .core import PTS, RulesInfo, hand_value, is_top, strength
 from .view import View
 
 
-def potential(hand, unseen: list[int], info: RulesInfo) -> float:
+def potential(hand: Sequence[int], unseen: list[int], info: RulesInfo) -> float:
     """Mean over unseen cards c of the best of keeping ``hand`` or putting c in it."""
     a, b, c = hand
     base = strength(a, b, c, info)
@@ -40,7 +42,7 @@ def _best_with(a: int, b: int, c: int, x: int, best: float, info: RulesInfo) -> 
     return v if v > best else best
 
 
-def score_hand(hand, unseen, info: RulesInfo, alpha: float) -> float:
+def score_hand(hand: Sequence[int], unseen: list[int], info: RulesInfo, alpha: float) -> float:
     """Value now plus ``alpha`` times the expected gain of a next swap."""
     s = strength(hand[0], hand[1], hand[2], info)
     if alpha <= 0:
@@ -91,7 +93,7 @@ def p31_for(view: View, seat: int, table: list[int]) -> float:
     return min(p, 1.0)
 
 
-def next_hands(view: View, rng, k: int = 6) -> list[list[int]]:
+def next_hands(view: View, rng: random.Random, k: int = 6) -> list[list[int]]:
     """``k`` guesses of the next player's hand: its known cards plus unseen ones."""
     nxt = view.next_seat()
     known = [c for c in view.known.get(nxt, []) if c not in view.table][:3]
@@ -102,7 +104,7 @@ def next_hands(view: View, rng, k: int = 6) -> list[list[int]]:
     return [known + rng.sample(unseen, need) for _ in range(k)]
 
 
-def best_from(hand, table, info: RulesInfo) -> float:
+def best_from(hand: Sequence[int], table: Sequence[int], info: RulesInfo) -> float:
     """The best hand a player holding ``hand`` can make from ``table`` in one turn."""
     a, b, c = hand
     best = strength(a, b, c, info)
@@ -118,7 +120,9 @@ def best_from(hand, table, info: RulesInfo) -> float:
 FEED_WEIGHT = {2: 0.6, 3: 0.3}
 
 
-def feed_penalty(view: View, table: list[int], given: list[int], hands=None) -> float:
+def feed_penalty(
+    view: View, table: list[int], given: list[int], hands: list[list[int]] | None = None
+) -> float:
     """What a table costs when the next player moves on it: a big price for a
     likely 31 and, with ``hands`` (guesses of the next player's hand), a share
     of its expected gain from the table (more with fewer players)."""

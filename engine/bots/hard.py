@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from . import luegen_search
 from .heuristic import MediumBot, _Bot
+from .moves import turn_move
 from .sampler import iter_worlds, sample_after_choice
 from .sim import rollout
 from .view import View
@@ -45,7 +47,7 @@ def utility(lost: int, lives: int) -> float:
     return -float(lost) - (ELIMINATION if lives - lost < 0 else 0.0)
 
 
-def deal_value(view: View):
+def deal_value(view: View) -> Callable[[dict[int, int]], float]:
     """What a deal's result (lives lost per seat, as ``rollout`` returns it) is
     worth to the seat deciding: its own ``utility``."""
     me = view.seat
@@ -65,7 +67,7 @@ class HardBot(_Bot):
         samples: int = DEFAULT_SAMPLES,
         budget_ms: float | None = None,
         top_k: int = 4,
-    ):
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.budget_ms = budget_ms
@@ -145,9 +147,10 @@ def _hold_prior(view: View, medium: MediumBot) -> list[tuple[int, float]]:
 
 
 def search(
-    view: View, cands: list[int], rng, samples: int, budget_ms: float | None
+    view: View, cands: list[int], rng: random.Random, samples: int, budget_ms: float | None
 ) -> dict[int, float]:
     """Mean utility of each candidate move over common determinizations."""
+    moves = {i: turn_move(view.legal[i]) for i in cands}
     value = deal_value(view)
     totals = dict.fromkeys(cands, 0.0)
     done = 0
@@ -157,7 +160,7 @@ def search(
         for i in cands:
             d = world.clone()
             d.rng = seed  # seeds the generator if the stock runs out
-            d.apply(view.legal[i])
+            d.apply(moves[i])
             totals[i] += value(rollout(d))
         done += 1
         if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
@@ -166,8 +169,8 @@ def search(
 
 
 def evaluate_choice(
-    view: View, rng, samples: int, budget_ms: float | None, safe_share: bool = False
-):
+    view: View, rng: random.Random, samples: int, budget_ms: float | None, safe_share: bool = False
+) -> list[tuple[int, float]]:
     """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
     ``safe_share`` the share of rollouts in which this seat loses no life."""
     me = view.seat

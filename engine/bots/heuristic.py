@@ -12,6 +12,8 @@ a fixed threshold.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
 
 from . import luegen
 from .core import PTS, is_top, strength
@@ -20,15 +22,19 @@ from .model import knock_thresholds
 from .observe import view_of
 from .view import View
 
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..observation import Observation
+
 
 class _Bot:
     name = "bot"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, observation):
+    def choose(self, observation: Observation) -> Action:
         """One of ``observation.legal_actions``."""
         actions = list(observation.legal_actions)
         if len(actions) == 1:
@@ -43,7 +49,7 @@ class _Bot:
         return f"{type(self).__name__}(seed={self.seed})"
 
 
-def _moves(view: View, kinds) -> list[int]:
+def _moves(view: View, kinds: Collection[str]) -> list[int]:
     return [i for i, m in enumerate(view.legal) if m[0] in kinds]
 
 
@@ -190,7 +196,7 @@ class MediumBot(_Bot):
                     given = [c for c in cur if c not in hand]
                     s = score_hand(hand, unseen, info, alpha)
                     s -= feed_penalty(view, table, given, hands)
-            elif kind == "mistery":
+            elif m[0] == "mistery":
                 s = self._mistery_score(view, m[1], unseen, alpha)
             elif kind == "pass":
                 s = score_hand(cur, unseen, info, alpha) - feed_penalty(view, view.table, [], hands)
@@ -211,7 +217,7 @@ class MediumBot(_Bot):
         scores.sort(key=lambda p: -p[1])
         return scores
 
-    def _mistery_score(self, view: View, h: int, unseen, alpha: float) -> float:
+    def _mistery_score(self, view: View, h: int, unseen: list[int], alpha: float) -> float:
         info = view.info
         cur = view.hand
         if view.mist >= 0:
@@ -231,7 +237,7 @@ class MediumBot(_Bot):
         gain = potential(cur, unseen, info) - view.strength(cur)
         return mean + alpha * gain - 0.3
 
-    def _new_score(self, view: View, unseen, alpha: float) -> float:
+    def _new_score(self, view: View, unseen: list[int], alpha: float) -> float:
         info = view.info
         if len(unseen) < 3:
             return -100.0
@@ -299,7 +305,7 @@ class MediumBot(_Bot):
         return best
 
 
-def _table_gift(cards) -> float:
+def _table_gift(cards: Iterable[int]) -> float:
     """How much a set of face-up cards helps whoever gets them: the best suit
     sum among them above a single ace (a pair of high cards of one suit)."""
     by_suit: dict[int, int] = {}

@@ -13,14 +13,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import luegen, model
 from .core import to_card
 from .hard import evaluate_choice
 from .heuristic import MediumBot
+from .moves import Move, turn_move
 from .observe import view_of
 from .sampler import iter_worlds
 from .sim import rollout
+from .view import View
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..cards import Card
+    from ..observation import Observation
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,7 @@ class Hint:
     not a count), or, with ``certain``, what the position proves (a sure lie or truth
     seen in the log, giving up's sure loss)."""
 
-    action: object
+    action: Action
     p_safe: float
     samples: int = 0
     certain: bool = False
@@ -39,7 +47,9 @@ class Hint:
         return f"{self.action}: {self.p_safe:.0%}"
 
 
-def hint(observation, budget_ms: float | None = 300, samples: int = 48, seed: int = 0):
+def hint(
+    observation: Observation, budget_ms: float | None = 300, samples: int = 48, seed: int = 0
+) -> list[Hint]:
     """Rank ``observation.legal_actions`` (best first) as a list of ``Hint``.
 
     ``samples`` bounds the work (deterministic for a given ``seed``);
@@ -95,11 +105,11 @@ class ChallengeBasis:
     """
 
     kind: str
-    card: object = None  # the engine Card of a known third card
+    card: Card | None = None  # the engine Card of a known third card
     true: bool | None = None
 
 
-def challenge_basis(observation, target: int) -> ChallengeBasis:
+def challenge_basis(observation: Observation, target: int) -> ChallengeBasis:
     """Why the coach rates challenging ``target``'s announcement as it does, from
     what ``observation`` shows (the same inference the bots use, ``luegen.p_lie``)."""
     view = view_of(observation)
@@ -113,7 +123,7 @@ def challenge_basis(observation, target: int) -> ChallengeBasis:
     return ChallengeBasis("estimate")
 
 
-def _proved(observation, move) -> bool:
+def _proved(observation: Observation, move: Move) -> bool:
     """A Lügen choice whose outcome the position settles: giving up (a sure loss), or a
     challenge of an announcement the log shows true or false (``challenge_basis``)."""
     if move[0] != "challenge":
@@ -121,18 +131,21 @@ def _proved(observation, move) -> bool:
     return challenge_basis(observation, move[1]).kind != "estimate"
 
 
-def _safe_turns(view, rng, samples, budget_ms):
+def _safe_turns(
+    view: View, rng: random.Random, samples: int, budget_ms: float | None
+) -> tuple[list[float], int]:
     """Per legal move, the share of sampled deals it loses no life in, and how many
     deals were sampled (the same deals for every move)."""
     import time
 
     me = view.seat
-    safe = [0] * len(view.legal)
+    moves = [turn_move(m) for m in view.legal]
+    safe = [0] * len(moves)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
     for world in iter_worlds(view, rng, samples):
         seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
-        for i, m in enumerate(view.legal):
+        for i, m in enumerate(moves):
             d = world.clone()
             d.rng = seed  # seeds the generator if the stock runs out
             d.apply(m)
@@ -144,7 +157,9 @@ def _safe_turns(view, rng, samples, budget_ms):
     return [s / done for s in safe], done
 
 
-def _safe_choice(view, rng, samples, budget_ms):
+def _safe_choice(
+    view: View, rng: random.Random, samples: int, budget_ms: float | None
+) -> tuple[list[float], int]:
     """The deal choice as the hard bot weighs it (``evaluate_choice``), as shares of
     deals without a lost life, per legal move; and the deals sampled."""
     done = max(samples, 1)  # evaluate_choice stops early only at the time cap
@@ -152,7 +167,7 @@ def _safe_choice(view, rng, samples, budget_ms):
     return [res.get(i, 0.0) for i in range(len(view.legal))], done
 
 
-def _announce_probs(view):
+def _announce_probs(view: View) -> list[float]:
     """Rough chance of not losing for each announcement: not being the lowest
     (others' announcements modelled as final hands), and, when lying, not
     being caught."""
@@ -161,7 +176,7 @@ def _announce_probs(view):
     others = [v for s, (v, _) in view.announcements.items() if s != view.seat]
     later = n - 1 - len(others)
     true_v = view.value(view.hand[:3])
-    probs = []
+    probs: list[float] = []
     for m in view.legal:
         if m[0] != "announce":
             probs.append(0.0)

@@ -16,15 +16,21 @@ known third card settles it either way.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from ..rules import CHALLENGE_LOSS, GIVEUP_LOSS
 from .core import RulesInfo, deck_ids, hand_value
+from .moves import Move
 from .view import View
 
 LIE_PRIOR = 0.3  # how often we expect an announcement to be a lie, before evidence
 LIE_SPREAD = 8.0  # a liar's announcement is spread over about this many values
 
 
-def consistent_cards(shown: list[int], value, info: RulesInfo, pool: list[int]) -> int:
+def consistent_cards(
+    shown: Sequence[int], value: float, info: RulesInfo, pool: Sequence[int]
+) -> int:
     """How many cards of ``pool`` would make ``shown`` + card worth exactly ``value``."""
     a, b = shown
     return sum(1 for c in pool if c != a and c != b and hand_value(a, b, c, info) == value)
@@ -79,7 +85,7 @@ def _life_utility(lives: int, lost: int) -> float:
     return -lost - (3.0 if left < 0 else 0.0)
 
 
-def utility(view: View, move: tuple) -> float | None:
+def utility(view: View, move: Move) -> float | None:
     """The decider's expected life utility of ``move`` (give up: a sure loss of one
     life; a challenge: two lives unless the announcement is a lie); ``None`` for a
     move that is no decision."""
@@ -91,7 +97,7 @@ def utility(view: View, move: tuple) -> float | None:
     return None
 
 
-def decide(view: View, rng) -> int:
+def decide(view: View, rng: random.Random) -> int:
     """Index into ``view.legal`` of the decision (challenge or give up)."""
     best_i, best_u = None, None
     for i, m in enumerate(view.legal):
@@ -103,11 +109,13 @@ def decide(view: View, rng) -> int:
     return best_i if best_i is not None else 0
 
 
-def _plausibility(shown, value, info, pool) -> float:
+def _plausibility(
+    shown: Sequence[int], value: float, info: RulesInfo, pool: Sequence[int]
+) -> float:
     return consistent_cards(list(shown), value, info, pool) / max(len(pool), 1)
 
 
-def candidates_seen_by_others(view: View, shown) -> list[int]:
+def candidates_seen_by_others(view: View, shown: Sequence[int]) -> list[int]:
     """What the other seats could take this seat's unshown card for, were it to show
     ``shown``: a card they know it holds, else any card whose place is not public
     (not on the table, out of play, in someone's known cards or shown)."""
@@ -123,7 +131,7 @@ def candidates_seen_by_others(view: View, shown) -> list[int]:
     return [c for c in deck_ids(view.info.deck) if c not in public]
 
 
-def danger(true_v, low_so_far, remaining: int) -> float:
+def danger(true_v: float, low_so_far: float | None, remaining: int) -> float:
     """How often an announcer with hand value ``true_v`` lies, when the lowest
     announcement so far is ``low_so_far`` (``None``: none yet) and ``remaining``
     seats announce after it: most when it would be the lowest, some when the hand
@@ -137,7 +145,7 @@ def danger(true_v, low_so_far, remaining: int) -> float:
     return 0.0
 
 
-def announce(view: View, rng, honesty: float = 0.0) -> int:
+def announce(view: View, rng: random.Random, honesty: float = 0.0) -> int:
     """Index into ``view.legal`` of the announcement.
 
     Truth when it is not the lowest so far (showing the pair that makes the
@@ -149,7 +157,7 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
     info = view.info
     hand = view.hand
     true_v = hand_value(hand[0], hand[1], hand[2], info)
-    options: dict[tuple, int] = {}
+    options: dict[tuple[float, int, int], int] = {}  # (value, shown, shown) -> index
     for i, m in enumerate(view.legal):
         if m[0] == "announce":
             options[(m[1], m[2], m[3])] = i
@@ -166,16 +174,16 @@ def announce(view: View, rng, honesty: float = 0.0) -> int:
 
     if rng.random() >= danger_:
         # truth: the pair under which the truth looks least likely
-        best, best_p = None, 2.0
+        truth, truth_p = None, 2.0
         for a, b in pairs:
             key = (true_v, a, b)
             if key not in options:
                 continue
             p = _plausibility((hand[a], hand[b]), true_v, info, pools[a, b])
-            if p < best_p:
-                best, best_p = key, p
-        if best is not None:
-            return options[best]
+            if p < truth_p:
+                truth, truth_p = key, p
+        if truth is not None:
+            return options[truth]
     # a lie: the smallest believable value above the danger line
     floor = (low_so_far if low_so_far is not None else 20) + 1
     floor = max(floor, true_v + 1)

@@ -20,11 +20,23 @@ showing a heart and a club is judged by the hearts it probably holds.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import TypeAlias
+
 from ..rules import CHALLENGE_LOSS, GIVEUP_LOSS
 from . import luegen
-from .core import hand_value
+from .core import RulesInfo, hand_value
 from .sampler import iter_worlds
+from .sim import Deal
 from .view import View
+
+Ann: TypeAlias = tuple[int, float, float, float]
+"""An announcement played on in a world: (seat, value, true value, how false it looks
+to the decider; below 0 for a 31 shown whole, which is never challenged)."""
+Option: TypeAlias = tuple[int, float, tuple[int, int], float]
+"""An announcement this seat may make: (index into ``legal``, value, the two cards
+shown, how likely it looks false to a decider)."""
 
 WORLDS = 64
 """Worlds per Lügen decision: each costs a few hand values per announcement, far
@@ -35,14 +47,14 @@ DOWNWARD = 0.02
 announcers never make (kept above 0 so a human's odd announcement rules out no world)."""
 
 
-def lie_rate(true_v, low_so_far, remaining: int) -> float:
+def lie_rate(true_v: float, low_so_far: float | None, remaining: int) -> float:
     """How often the announcers' model lies with value ``true_v`` when the lowest
     announcement so far is ``low_so_far`` (``None``: none) and ``remaining`` seats
     announce after it: ``luegen.announce``'s danger."""
     return luegen.danger(true_v, low_so_far, remaining)
 
 
-def likelihood(announced, true_v, low_so_far, remaining: int) -> float:
+def likelihood(announced: float, true_v: float, low_so_far: float | None, remaining: int) -> float:
     """The chance that an announcer holding ``true_v`` announces ``announced``."""
     rate = lie_rate(true_v, low_so_far, remaining)
     if announced == true_v:
@@ -52,7 +64,7 @@ def likelihood(announced, true_v, low_so_far, remaining: int) -> float:
     return DOWNWARD * (rate + 1e-3)
 
 
-def _ann_sequence(view: View) -> list[tuple[int, float, tuple]]:
+def _ann_sequence(view: View) -> list[tuple[int, float, tuple[int, ...]]]:
     """The announcements made so far, in order: (seat, value, shown), the 31 hands
     (shown whole) first, as the engine lists them."""
     return [(s, v, tuple(shown)) for s, (v, shown) in view.announcements.items()]
@@ -68,7 +80,7 @@ def _later(view: View) -> list[int]:
     return [s for s in ring[pos + 1 :] if s not in done and s != view.seat]
 
 
-def weighed_worlds(view: View, rng, k: int = WORLDS):
+def weighed_worlds(view: View, rng: random.Random, k: int = WORLDS) -> list[tuple[Deal, float]]:
     """``k`` determinizations, each with weight 1: every opponent who announced
     has its hidden card drawn by how well it explains its turns and how likely
     it makes its announcement (weighed while drawing, so that the worlds cover
@@ -92,12 +104,12 @@ def weighed_worlds(view: View, rng, k: int = WORLDS):
     return [(world, 1.0) for world in worlds]
 
 
-def lie_shares(view: View, worlds) -> dict[int, float]:
+def lie_shares(view: View, worlds: Sequence[tuple[Deal, float]]) -> dict[int, float]:
     """Per announcer other than this seat: the weighed share of worlds in which
     its announcement is false (``None`` weights fall back to the heuristic)."""
     info = view.info
     total = sum(w for _, w in worlds)
-    out = {}
+    out: dict[int, float] = {}
     for s, (v, shown) in view.announcements.items():
         if s == view.seat or v == 31 or len(shown) != 2:
             continue
@@ -115,7 +127,7 @@ def lie_shares(view: View, worlds) -> dict[int, float]:
     return out
 
 
-def decide(view: View, rng, k: int = WORLDS) -> int:
+def decide(view: View, rng: random.Random, k: int = WORLDS) -> int:
     """Index into ``view.legal`` of the decision: the challenge with the best
     expected life utility in the weighed worlds, or giving up."""
     shares = lie_shares(view, weighed_worlds(view, rng, k))
@@ -136,13 +148,13 @@ def decide(view: View, rng, k: int = WORLDS) -> int:
 # -- announcing ------------------------------------------------------------------
 
 
-def _options(view: View) -> list[tuple[int, float, tuple, float]]:
+def _options(view: View) -> list[Option]:
     """(index, value, shown cards, how likely it looks false to a decider) of the
     truthful announcements and, per value above the truth, its most believable lie."""
     hand = view.hand
     true_v = hand_value(hand[0], hand[1], hand[2], view.info)
-    best_lie: dict[float, tuple[float, int, tuple]] = {}
-    out: list[tuple[int, float, tuple, float]] = []
+    best_lie: dict[float, tuple[float, int, tuple[int, int]]] = {}
+    out: list[Option] = []
     for i, m in enumerate(view.legal):
         if m[0] != "announce":
             continue
@@ -156,7 +168,7 @@ def _options(view: View) -> list[tuple[int, float, tuple, float]]:
     return out
 
 
-def _looks_false(view: View, shown, value) -> float:
+def _looks_false(view: View, shown: Sequence[int], value: float) -> float:
     """``luegen.p_lie`` of this seat's announcement as another seat would judge it."""
     pool = luegen.candidates_seen_by_others(view, shown)
     if not pool:
@@ -178,12 +190,14 @@ false): the model's liars pick a believable pair, so a lie looks only somewhat
 likelier false than the truth."""
 
 
-def _sim_later(world, later: list[int], low, us: list[float], info) -> list[tuple]:
+def _sim_later(
+    world: Deal, later: list[int], low: float | None, us: list[float], info: RulesInfo
+) -> list[Ann]:
     """The later seats' announcements in ``world`` by the announcers' model, as
     (seat, value, true value, how false it looks to a decider); ``us`` are the
     world's uniform numbers, one per seat, shared by every option (common random
     numbers make the options' comparison fair)."""
-    out = []
+    out: list[Ann] = []
     n = len(later)
     for j, s in enumerate(later):
         h = world.hands[s]
@@ -199,7 +213,7 @@ def _sim_later(world, later: list[int], low, us: list[float], info) -> list[tupl
     return out
 
 
-def _decider(order: list[int], anns: list[tuple]) -> int:
+def _decider(order: list[int], anns: list[Ann]) -> int:
     """The seat that decides: the lowest announcement, the last of a tie in the
     deal's playing order (31 hands are no announcement)."""
     low = min(a[1] for a in anns if a[3] >= 0.0)
@@ -207,7 +221,7 @@ def _decider(order: list[int], anns: list[tuple]) -> int:
     return [s for s in order if s in tied][-1]
 
 
-def _challenge_target(anns: list[tuple], decider: int, lives: int):
+def _challenge_target(anns: list[Ann], decider: int, lives: int) -> Ann | None:
     """Whom a decider challenges (or ``None`` to give up), by how false each
     announcement looks to it and the lives at stake."""
     best = None
@@ -222,7 +236,7 @@ def _challenge_target(anns: list[tuple], decider: int, lives: int):
     return None
 
 
-def _lost_in_world(view: View, anns: list[tuple], me_true) -> int:
+def _lost_in_world(view: View, anns: list[Ann], me_true: float) -> int:
     """Lives this seat loses when the announcements are ``anns`` (seat, value,
     true value, how false it looks)."""
     me = view.seat
@@ -238,7 +252,7 @@ def _lost_in_world(view: View, anns: list[tuple], me_true) -> int:
     return 0
 
 
-def announce(view: View, rng, k: int = WORLDS) -> int:
+def announce(view: View, rng: random.Random, k: int = WORLDS) -> int:
     """Index into ``view.legal`` of the announcement with the best mean life
     utility when the rest of the Lügen phase is played on in weighed worlds."""
     info = view.info
@@ -262,7 +276,7 @@ def announce(view: View, rng, k: int = WORLDS) -> int:
         if w <= 0.0:
             continue
         us = [rng.random() for _ in later]
-        past: list[tuple[int, float, float, float]] = []
+        past: list[Ann] = []
         for s, v in made:
             if v == 31:
                 past.append((s, 31, 31, -1.0))  # shown whole: never challenged

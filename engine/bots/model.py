@@ -15,7 +15,7 @@ from .core import RulesInfo, deck_ids, strength
 from .sim import Deal, greedy
 
 TURNS = 8  # turns tracked; later turns use the last row
-_CACHE: dict[tuple, list[list[float]]] = {}
+_CACHE: dict[tuple[RulesInfo, int], list[list[float]]] = {}
 
 
 def _measure(info: RulesInfo, n: int, deals: int = 160) -> list[list[float]]:

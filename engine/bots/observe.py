@@ -6,13 +6,21 @@ their names, so the bots stay independent of the engine's internals.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from .core import RulesInfo, card_id
-from .view import View, decode
+from .view import Turn, View, decode
+
+if TYPE_CHECKING:
+    from ..events import Event
+    from ..observation import Observation
+    from ..rules import Rules
 
 _INFO_CACHE: dict[int, tuple[object, RulesInfo]] = {}
 
 
-def rules_info(rules) -> RulesInfo:
+def rules_info(rules: Rules) -> RulesInfo:
     """``RulesInfo`` of a ``Rules``, cached by identity (rules are frozen)."""
     hit = _INFO_CACHE.get(id(rules))
     if hit is not None and hit[0] is rules:
@@ -24,7 +32,7 @@ def rules_info(rules) -> RulesInfo:
     return info
 
 
-def play_order(obs) -> list[int]:
+def play_order(obs: Observation) -> list[int]:
     """Active seats in playing order, starting with the deal's first player."""
     n = obs.players
     step = (
@@ -34,7 +42,7 @@ def play_order(obs) -> list[int]:
     )
     lives = obs.lives
     start = obs.first_player if obs.first_player is not None else obs.seat
-    order = []
+    order: list[int] = []
     s = start
     for _ in range(n):
         if lives[s] >= 0:
@@ -45,13 +53,13 @@ def play_order(obs) -> list[int]:
     return order
 
 
-def view_of(obs) -> View:
+def view_of(obs: Observation) -> View:
     """The ``View`` of an observation for the seat it was made for."""
     info = rules_info(obs.rules)
     order = play_order(obs)
     n_act = len(order)
     turns = getattr(obs, "turns", 0) or 0
-    turns_taken = {}
+    turns_taken: dict[int, int] = {}
     for p, s in enumerate(order):
         turns_taken[s] = 0 if turns <= p else (turns - p - 1) // n_act + 1
     known = {
@@ -94,11 +102,11 @@ def view_of(obs) -> View:
     )
 
 
-def _kind(event) -> str:
+def _kind(event: Event) -> str:
     return str(getattr(event.kind, "value", event.kind))
 
 
-def _deal_start(log) -> int:
+def _deal_start(log: Sequence[Event]) -> int:
     """Index of the current deal's ``deal`` event in ``log`` (0 if none)."""
     for i in range(len(log) - 1, -1, -1):
         if _kind(log[i]) == "deal":
@@ -106,7 +114,7 @@ def _deal_start(log) -> int:
     return 0
 
 
-def public_cards(log, seat: int) -> list[int]:
+def public_cards(log: Sequence[Event], seat: int) -> list[int]:
     """The cards of ``seat``'s hand that every other seat knows it holds: what it
     took from the open table in this deal and kept, and cards it showed (what the
     others' observations list as ``known_cards`` for it; a seat's own observation
@@ -133,14 +141,16 @@ def public_cards(log, seat: int) -> list[int]:
     return known
 
 
-def last_turns(log, seat: int, n_active: int = 4, knock_rule: str = "anytime"):
+def last_turns(
+    log: Sequence[Event], seat: int, n_active: int = 4, knock_rule: str = "anytime"
+) -> dict[int, list[Turn]]:
     """Each other seat's turns of the current deal, oldest first, each as
     ``(kind, open table before the turn, given, taken, cycle, could_knock)``
     (replayed from the public events; ``could_knock``: the knock rule would
     have let that seat knock instead)."""
     start = _deal_start(log)
     table: list[int] = []
-    out: dict[int, list[tuple]] = {}
+    out: dict[int, list[Turn]] = {}
     turns = 0
     knocked = False
     swapped: set[int] = set()
@@ -166,6 +176,8 @@ def last_turns(log, seat: int, n_active: int = 4, knock_rule: str = "anytime"):
         if k not in ("swap", "swap_all", "pass", "knock", "mistery", "hold"):
             continue
         s = e.seat
+        if s is None:
+            continue  # a turn always names its seat
         meta = (turns // n, could(s))
         if k == "swap":
             given = [card_id(c) for c in e.given]

@@ -13,12 +13,20 @@ from __future__ import annotations
 
 import bisect
 import math
+import random
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import TypeAlias
 
-from .core import strength
+from .core import RulesInfo, strength
 from .evaluate import best_from
 from .model import knock_thresholds
 from .sim import Deal
-from .view import View
+from .view import Turn, View
+
+Weigh: TypeAlias = Callable[[int, list[int]], float]
+"""A further likelihood of a guessed hand: ``weigh(seat, hand)``."""
+Guesses: TypeAlias = tuple[list[tuple[int, ...]], list[float]]
+"""An opponent's guessed hidden cards, and the running sum of their weights."""
 
 KNACK_WAITS = 1.0
 """How much later than ``model.knock_thresholds`` the opponent model and the rollouts
@@ -41,7 +49,7 @@ def known_cards(view: View, seat: int) -> list[int]:
     return [c for c in view.known.get(seat, []) if c not in view.hand][:3]
 
 
-def sample_deal(view: View, rng) -> Deal:
+def sample_deal(view: View, rng: random.Random) -> Deal:
     """One full deal consistent with ``view``, with this seat to move."""
     pool = view.unseen()
     rng.shuffle(pool)
@@ -77,7 +85,7 @@ def sample_deal(view: View, rng) -> Deal:
     return d
 
 
-def sample_after_choice(view: View, rng, take: bool) -> Deal:
+def sample_after_choice(view: View, rng: random.Random, take: bool) -> Deal:
     """A deal just after this seat's deal choice (keep or take), with the first
     player to move; the chooser's other three cards come from the unseen ones."""
     pool = view.unseen()
@@ -116,13 +124,18 @@ suited weighing whole deals, where a sharper model left too few useful samples).
 NOT_KNOCKING = 0.7  # weight of "it could have knocked with this hand but did not"
 
 
-def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> float:
+def _regret(
+    info: RulesInfo,
+    last: Turn,
+    hand: list[int],
+    passing: bool,
+    thr: list[float] | None = None,
+) -> float:
     """How much worse the seat's move is than its best immediate option, if its
     hand after the move is ``hand`` (0 for a move that fits perfectly); with
     ``thr`` (knock thresholds by cycle) also how far a hand it did not knock
     with lies above the threshold."""
-    kind, table, given, taken = last[:4]
-    cycle, could_knock = (last[4], last[5]) if len(last) >= 6 else (0, False)
+    kind, table, given, taken, cycle, could_knock = last
     held = hand  # the hand before the turn
     r = 0.0
     if kind in ("pass", "keep"):
@@ -146,14 +159,14 @@ def _regret(info, last: tuple, hand: list[int], passing: bool, thr=None) -> floa
     else:
         return 0.0
     if could_knock and thr is not None:
-        t = thr[min(cycle, len(thr) - 1)]
+        line = thr[min(cycle, len(thr) - 1)]
         v = strength(held[0], held[1], held[2], info)
-        if v >= t:
-            r += NOT_KNOCKING * (v - t + 1)
+        if v >= line:
+            r += NOT_KNOCKING * (v - line + 1)
     return r
 
 
-def best_option(hand, table, info, keep: bool) -> float:
+def best_option(hand: Sequence[int], table: Sequence[int], info: RulesInfo, keep: bool) -> float:
     """The best hand a seat holding ``hand`` could have made from ``table`` in its
     turn: every single swap and swapping all, two swaps at once where the rules
     allow them (``swap_two``), and keeping the hand when it may (``keep``: passing,
@@ -166,7 +179,7 @@ def best_option(hand, table, info, keep: bool) -> float:
     return best
 
 
-def best_two(hand, table, info) -> float:
+def best_two(hand: Sequence[int], table: Sequence[int], info: RulesInfo) -> float:
     """The best hand made by two single swaps at once."""
     best = 0.0
     for h1 in range(3):
@@ -183,7 +196,7 @@ def best_two(hand, table, info) -> float:
     return best
 
 
-def best_swap(hand, table, info) -> float:
+def best_swap(hand: Sequence[int], table: Sequence[int], info: RulesInfo) -> float:
     """The best hand reachable with exactly one single swap or swapping all."""
     a, b, c = hand
     best = strength(table[0], table[1], table[2], info)
@@ -234,7 +247,15 @@ def guesses_for(view: View) -> int:
     return LATE_KNOCK_CANDIDATES if view.info.knock == "after_first_cycle" else CANDIDATES
 
 
-def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, thr, weigh=None):
+def _candidates(
+    view: View,
+    seat: int,
+    known: list[int],
+    pool: list[int],
+    rng: random.Random,
+    thr: list[float],
+    weigh: Weigh | None = None,
+) -> Guesses:
     """Guesses of ``seat``'s unknown cards (tuples from ``pool``), each with the
     running sum of the likelihoods of its hand, for weighted drawing (``weigh``:
     a further likelihood ``weigh(seat, hand)``, such as a Lügen announcement's)."""
@@ -252,7 +273,9 @@ def _candidates(view: View, seat: int, known: list[int], pool: list[int], rng, t
     return guesses, cum
 
 
-def _pick_guesses(guesses: dict, rng) -> tuple[dict[int, tuple[int, ...]], set[int]]:
+def _pick_guesses(
+    guesses: dict[int, Guesses], rng: random.Random
+) -> tuple[dict[int, tuple[int, ...]], set[int]]:
     """One world's hidden cards per opponent, each drawn from its guesses by weight
     (a guess that clashes with cards given to another opponent is drawn again, up to
     12 times, then that opponent is dealt at random), and every card so given."""
@@ -272,7 +295,13 @@ def _pick_guesses(guesses: dict, rng) -> tuple[dict[int, tuple[int, ...]], set[i
     return chosen, used
 
 
-def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
+def iter_worlds(
+    view: View,
+    rng: random.Random,
+    k: int,
+    weigh: Weigh | None = None,
+    weigh_seats: Collection[int] = (),
+) -> Iterator[Deal]:
     """``k`` determinizations that agree with the observation, in which every
     opponent's hidden cards are drawn in proportion to how well they explain
     its turns in this deal (``seat_regret``).
@@ -300,7 +329,7 @@ def iter_worlds(view: View, rng, k: int, weigh=None, weigh_seats=()):
     pool = view.unseen()
     thr = assumed_thresholds(view)
     known = {o: known_cards(view, o) for o in opponents}
-    guesses = {}
+    guesses: dict[int, Guesses] = {}
     for o in informative:
         if 0 < 3 - len(known[o]) <= len(pool):
             guesses[o] = _candidates(

@@ -14,8 +14,10 @@ many times with the cheap ``greedy`` policy below.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .core import PTS, RulesInfo, hand_value, score, tables
+from .moves import Swap, TurnMove
 
 _789 = 1 << 7 | 1 << 8 | 1 << 9  # the ranks 7, 8 and 9 as bits
 
@@ -51,7 +53,7 @@ class Deal:
         "thr",
     )
 
-    def __init__(self, info: RulesInfo, order: list[int], rng):
+    def __init__(self, info: RulesInfo, order: list[int], rng: random.Random | int):
         """``rng``: a ``random.Random``, or a whole number to seed one when the
         stock runs out (most rollouts never need it)."""
         self.info = info
@@ -72,7 +74,7 @@ class Deal:
         self.swapped = {s: False for s in order}
         self.passes = 0
         self.over = False
-        self.rng = rng
+        self.rng: random.Random | int = rng
         self.thr: list[float] | None = None  # knock thresholds by cycle (greedy)
         self.st, self.qt = tables(info)  # strength and quality of three cards
 
@@ -129,58 +131,18 @@ class Deal:
         del self.stock[:3]
         return out
 
-    def apply(self, move: tuple) -> None:
+    def apply(self, move: TurnMove) -> None:
         """Play one move of the current seat (moves as in ``view.decode``)."""
-        kind = move[0]
         seat = self.cur
         hand = self.hands[seat]
-        if kind == "new":
-            self.discard.extend(self.table)
-            new = self._draw3()
-            if new is None:
-                self.over = True
-                return
-            self.table = new
-            self.passes = 0  # as in the engine: new cards break a round of passes
-            return  # the same player moves again
-        if kind == "swap":
+        # the kinds by how often a rollout plays them (each test reads move[0] again,
+        # which is what lets mypy tell the kinds apart)
+        if move[0] == "swap":
             h, t = move[1], move[2]
             hand[h], self.table[t] = self.table[t], hand[h]
             self.swapped[seat] = True
             self.passes = 0
-        elif kind == "swap2":
-            for h, t in ((move[1], move[2]), (move[3], move[4])):
-                hand[h], self.table[t] = self.table[t], hand[h]
-            self.swapped[seat] = True
-            self.passes = 0
-        elif kind == "all":
-            self.hands[seat], self.table = self.table, hand
-            hand = self.hands[seat]
-            self.swapped[seat] = True
-            self.passes = 0
-        elif kind == "mistery":
-            h = move[1]
-            hand[h], self.mist = self.mist, hand[h]
-            self.mist_owner = seat
-            self.swapped[seat] = True
-            self.passes = 0
-        elif kind == "hold":
-            five = hand + self.pending[seat]
-            keep = [five[i] for i in move[1:4]]
-            give = [c for i, c in enumerate(five) if i not in move[1:4]]
-            self.hands[seat] = hand = keep
-            self.pending[seat] = []
-            self.pending[self.nxt[seat]] = give
-            self.swapped[seat] = True
-        elif kind == "knock":
-            if self.info.hidden:
-                self.pending[self.nxt[seat]] = self.pending[seat]
-                self.pending[seat] = []
-            if self.knocker < 0:
-                self.knocker = seat
-                self.final_left = len(self.order)  # decremented below for the knocker
-            self.passes = 0
-        elif kind == "pass":
+        elif move[0] == "pass":
             self.passes += 1
             if self.passes >= len(self.order):
                 self.passes = 0
@@ -191,6 +153,48 @@ class Deal:
                         self.over = True
                         return
                     self.table = new
+        elif move[0] == "knock":
+            if self.info.hidden:
+                self.pending[self.nxt[seat]] = self.pending[seat]
+                self.pending[seat] = []
+            if self.knocker < 0:
+                self.knocker = seat
+                self.final_left = len(self.order)  # decremented below for the knocker
+            self.passes = 0
+        elif move[0] == "hold":
+            five = hand + self.pending[seat]
+            kept = move[1:4]
+            keep = [five[i] for i in kept]
+            give = [c for i, c in enumerate(five) if i not in kept]
+            self.hands[seat] = hand = keep
+            self.pending[seat] = []
+            self.pending[self.nxt[seat]] = give
+            self.swapped[seat] = True
+        elif move[0] == "all":
+            self.hands[seat], self.table = self.table, hand
+            hand = self.hands[seat]
+            self.swapped[seat] = True
+            self.passes = 0
+        elif move[0] == "swap2":
+            for h, t in ((move[1], move[2]), (move[3], move[4])):
+                hand[h], self.table[t] = self.table[t], hand[h]
+            self.swapped[seat] = True
+            self.passes = 0
+        elif move[0] == "mistery":
+            h = move[1]
+            hand[h], self.mist = self.mist, hand[h]
+            self.mist_owner = seat
+            self.swapped[seat] = True
+            self.passes = 0
+        elif move[0] == "new":
+            self.discard.extend(self.table)
+            new = self._draw3()
+            if new is None:
+                self.over = True
+                return
+            self.table = new
+            self.passes = 0  # as in the engine: new cards break a round of passes
+            return  # the same player moves again
         v = self.st[hand[0] << 12 | hand[1] << 6 | hand[2]]
         if v == 31 or (v > 31 and self.info.feuer and v == self.info.feuer_value):
             self.over = True  # 31, or Feuer
@@ -234,7 +238,7 @@ def knock_threshold(n: int, cycle: int, thr: list[float] | None = None) -> float
     return t
 
 
-def greedy(d: Deal) -> tuple:
+def greedy(d: Deal) -> TurnMove:
     """The cheap rollout policy: best immediate hand, knock at a threshold.
     (``d.qt`` holds the quality of three cards: see ``core.tables``.)"""
     info = d.info
@@ -245,13 +249,14 @@ def greedy(d: Deal) -> tuple:
     final = d.knocker >= 0
     if info.hidden:
         five = hand + d.pending[seat]
-        best, bq = None, -1.0
+        # the first three always beat -1: ``kept`` is the best of the ten
+        kept, bq = (0, 1, 2), -1.0
         for i in range(5):
             for j in range(i + 1, 5):
                 for k in range(j + 1, 5):
                     q = qt[five[i] << 12 | five[j] << 6 | five[k]]
                     if q > bq:
-                        bq, best = q, (i, j, k)
+                        bq, kept = q, (i, j, k)
         cur_v = hand_value(a, b, c, info)
         if (
             not final
@@ -260,7 +265,7 @@ def greedy(d: Deal) -> tuple:
             and bq < cur_v + 2
         ):
             return ("knock",)
-        return ("hold", *best)
+        return ("hold", *kept)
     A, B = a << 12, b << 6
     v = d.st[A | B | c]
     if not final and d.can_knock(seat) and v >= knock_threshold(len(d.order), d.cycle, d.thr):
@@ -268,7 +273,7 @@ def greedy(d: Deal) -> tuple:
     table = d.table
     best_q = qt[A | B | c]
     cur_q = best_q
-    best = None
+    best: TurnMove | None = None
     for t in range(3):
         x = table[t]
         q = qt[x << 12 | B | c]
@@ -318,19 +323,28 @@ def greedy(d: Deal) -> tuple:
         if info.mistery and d.mist >= 0:
             weakest = min(range(3), key=lambda i: PTS[hand[i]])
             return ("mistery", weakest)
-        # forced to swap: give away the least useful card for the least bad one
-        best_q, best = -1.0, ("swap", 0, 0)
-        for h in range(3):
-            for t in range(3):
-                h2 = hand[:]
-                h2[h] = table[t]
-                q = qt[h2[0] << 12 | h2[1] << 6 | h2[2]]
-                if q > best_q:
-                    best_q, best = q, ("swap", h, t)
+        return _forced_swap(hand, table, qt)
     return best
 
 
-def rollout(d: Deal, policy=greedy, limit: int = 400) -> dict[int, int]:
+def _forced_swap(hand: list[int], table: list[int], qt: list[float]) -> Swap:
+    """The swap of a seat that must swap and gains nothing: the least useful card
+    given away for the least bad one."""
+    best_q = -1.0
+    best: Swap = ("swap", 0, 0)
+    for h in range(3):
+        for t in range(3):
+            h2 = hand[:]
+            h2[h] = table[t]
+            q = qt[h2[0] << 12 | h2[1] << 6 | h2[2]]
+            if q > best_q:
+                best_q, best = q, ("swap", h, t)
+    return best
+
+
+def rollout(
+    d: Deal, policy: Callable[[Deal], TurnMove] = greedy, limit: int = 400
+) -> dict[int, int]:
     """Play the deal to its end with ``policy`` and return lives lost per seat."""
     steps = 0
     while not d.over and steps < limit:

@@ -4,7 +4,7 @@
 holds only what that observation says, plus what follows from the public log:
 which cards each opponent is known to hold (they took them from the table and
 have not given them back), which cards left play, who swapped. Moves are small
-tuples decoded from the action texts of CONFORMANCE.md:
+tuples (their shapes in ``moves``) decoded from the action texts of CONFORMANCE.md:
 
 >>> decode("swap 2 1"), decode("swap all"), decode("announce 30.5 show 0 2")
 (('swap', 2, 1), ('all',), ('announce', 30.5, 0, 2))
@@ -12,31 +12,55 @@ tuples decoded from the action texts of CONFORMANCE.md:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 from .core import RulesInfo, deck_ids, hand_value, is_top, strength
+from .moves import Move
+
+if TYPE_CHECKING:
+    from ..actions import Action
+
+Turn: TypeAlias = tuple[str, list[int], list[int], list[int], int, bool]
+"""One turn of a seat read from the public log (``observe.last_turns``): its kind, the
+open table before it, the cards given and taken, its cycle, and whether the knock rule
+would have let the seat knock instead."""
 
 
-def decode(text: str) -> tuple:
-    """The move tuple of an action text."""
+_WORDS: dict[str, Move] = {
+    "keep": ("keep",),
+    "take": ("take",),
+    "pass": ("pass",),
+    "knock": ("knock",),
+    "new": ("new",),
+    "giveup": ("giveup",),
+}
+
+
+def decode(text: str) -> Move:
+    """The move tuple of an action text (an unknown kind raises ``ValueError``)."""
     parts = str(text).split()
     head = parts[0]
     if head == "swap":
         if parts[1] == "all":
             return ("all",)
-        nums = tuple(int(p) for p in parts[1:])
-        return ("swap", *nums) if len(nums) == 2 else ("swap2", *nums)
+        n = [int(p) for p in parts[1:]]
+        return ("swap", n[0], n[1]) if len(n) == 2 else ("swap2", n[0], n[1], n[2], n[3])
     if head == "mistery":
         return ("mistery", int(parts[1]))
     if head == "hold":
-        return ("hold", *(int(p) for p in parts[1:4]))
+        return ("hold", int(parts[1]), int(parts[2]), int(parts[3]))
     if head == "announce":
         v = float(parts[1])
-        value = int(v) if v == int(v) else v
+        value: float = int(v) if v == int(v) else v
         return ("announce", value, int(parts[3]), int(parts[4]))
     if head == "challenge":
         return ("challenge", int(parts[1]))
-    return (head,)
+    move = _WORDS.get(head)
+    if move is None:
+        raise ValueError(f"not an action text: {text!r}")
+    return move
 
 
 @dataclass
@@ -51,8 +75,8 @@ class View:
     table: list[int]
     lives: list[int]
     order: list[int]  # active seats in playing order, starting with the deal's first player
-    legal: list[tuple]  # decoded legal moves, in the order of ``actions``
-    actions: list = field(default_factory=list)  # the engine's Action objects
+    legal: list[Move]  # decoded legal moves, in the order of ``actions``
+    actions: list[Action] = field(default_factory=list)  # the engine's Action objects
     has_mist: bool = False
     mist: int = -1  # the face-down card if this seat knows it
     knocker: int = -1
@@ -64,13 +88,13 @@ class View:
     known: dict[int, list[int]] = field(default_factory=dict)  # cards opponents surely hold
     own_known: list[int] = field(default_factory=list)  # own cards the opponents know of
     out: list[int] = field(default_factory=list)  # cards known to be out of play
-    announcements: dict[int, tuple] = field(default_factory=dict)
+    announcements: dict[int, tuple[float, list[int]]] = field(default_factory=dict)
     passes: int = 0
     turns_taken: dict[int, int] = field(default_factory=dict)
     final_left: int = 0  # with a knock: turns left in the final cycle, this one included
     # seat -> its turns in this deal, oldest first, each (kind, open table
     # before that turn, cards given, cards taken), read from the public log
-    last_turn: dict[int, list[tuple]] = field(default_factory=dict)
+    last_turn: dict[int, list[Turn]] = field(default_factory=dict)
 
     # -- derived knowledge -------------------------------------------------
 
@@ -94,33 +118,32 @@ class View:
             seen.add(self.mist)
         return [c for c in deck_ids(self.info.deck) if c not in seen]
 
-    def value(self, hand=None):
+    def value(self, hand: Sequence[int] | None = None) -> float:
         h = self.hand if hand is None else hand
         return hand_value(h[0], h[1], h[2], self.info)
 
-    def strength(self, hand=None) -> float:
+    def strength(self, hand: Sequence[int] | None = None) -> float:
         h = self.hand if hand is None else hand
         return strength(h[0], h[1], h[2], self.info)
 
-    def after(self, move: tuple) -> tuple[list[int], list[int]]:
+    def after(self, move: Move) -> tuple[list[int], list[int]]:
         """This seat's hand and the open table after one of its turn moves
         (a Mistery swap with an unknown card leaves a -1 in the hand)."""
         hand = self.hand[:3]
         table = self.table[:]
-        kind = move[0]
-        if kind == "swap":
+        if move[0] == "swap":
             h, t = move[1], move[2]
             hand[h], table[t] = table[t], hand[h]
-        elif kind == "swap2":
+        elif move[0] == "swap2":
             for h, t in ((move[1], move[2]), (move[3], move[4])):
                 hand[h], table[t] = table[t], hand[h]
-        elif kind == "all":
+        elif move[0] == "all":
             hand, table = table, hand
-        elif kind == "mistery":
+        elif move[0] == "mistery":
             hand[move[1]] = self.mist
-        elif kind == "hold":
+        elif move[0] == "hold":
             hand = [self.hand[i] for i in move[1:4]]
         return hand, table
 
-    def is_top(self, hand) -> bool:
+    def is_top(self, hand: Sequence[int]) -> bool:
         return -1 not in hand and is_top(self.value(hand), self.info)
