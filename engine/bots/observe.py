@@ -173,11 +173,9 @@ def last_turns(
         if k == "keep" and e.seat is not None:
             out.setdefault(e.seat, []).append(("keep_deal", [], [], [], 0, False))
             continue
-        if k not in ("swap", "swap_all", "pass", "knock", "mistery", "hold"):
-            continue
+        if k not in ("swap", "swap_all", "pass", "knock", "mistery", "hold") or e.seat is None:
+            continue  # not a turn (a turn always names its seat)
         s = e.seat
-        if s is None:
-            continue  # a turn always names its seat
         meta = (turns // n, could(s))
         if k == "swap":
             given = [card_id(c) for c in e.given]
