@@ -31,6 +31,11 @@ import tempfile
 import types
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.arena import Bot
+    from engine.observation import Observation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,13 +138,14 @@ def load(name: str) -> types.ModuleType:
     return importlib.import_module(f"{pkg_name}.bots")
 
 
-def make(name: str, seed: int = 0, samples: int | None = None):
+def make(name: str, seed: int = 0, samples: int | None = None) -> Bot:
     """A frozen hard bot with its own seeded generator (``samples``: the pin's)."""
     bots = load(name)
-    return bots.make("hard", seed, samples=PINS[name].samples if samples is None else samples)
+    bot: Bot = bots.make("hard", seed, samples=PINS[name].samples if samples is None else samples)
+    return bot
 
 
-def view_of(name: str, observation):
-    """The frozen bots' own ``View`` of an observation."""
+def view_of(name: str, observation: Observation) -> Any:
+    """The frozen bots' own ``View`` of an observation (a class of that release)."""
     load(name)
     return importlib.import_module(f"frozen_{name}.bots.observe").view_of(observation)

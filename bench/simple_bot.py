@@ -66,7 +66,8 @@ class SimpleBot(_Bot):
             return luegen.decide(view, self.rng)
         if phase == "choose":
             want = "keep" if view.value(view.hand[:3]) >= self.KEEP_AT else "take"
-            return _first(view, want, default=0)
+            chosen = _first(view, want)
+            return 0 if chosen is None else chosen
         if view.info.hidden:
             return self._hidden(view)
         return self._turn(view)
@@ -75,36 +76,36 @@ class SimpleBot(_Bot):
 
     def _turn(self, view: View) -> int:
         value = view.value(view.hand)
-        swaps = []  # (value after, index), legal order
+        swaps: list[tuple[float, int]] = []  # (value after, index), legal order
         for i, m in enumerate(view.legal):
             if m[0] in SWAPS or (m[0] == "mistery" and view.mist >= 0):
                 hand, _ = view.after(m)
                 swaps.append((view.strength(hand), i))
-        best_v, best_i = max(swaps, key=lambda p: (p[0], -p[1]), default=(None, None))
-        if best_i is not None and is_top(best_v, view.info):
-            return best_i
-        can_knock = view.knocker < 0 and _first(view, "knock") is not None
+        best = max(swaps, key=lambda p: (p[0], -p[1]), default=None)  # (value, index)
+        if best is not None and is_top(best[0], view.info):
+            return best[1]
+        knock = _first(view, "knock")
         if value > self.HOLD_ABOVE:
             for kind in ("knock", "pass"):
-                i = _first(view, kind)
-                if i is not None:
-                    return i
-        elif can_knock and value >= self.KNOCK_AT:
-            return _first(view, "knock")
-        elif best_i is not None and best_v > view.strength(view.hand):
-            return best_i
+                found = _first(view, kind)
+                if found is not None:
+                    return found
+        elif knock is not None and view.knocker < 0 and value >= self.KNOCK_AT:
+            return knock
+        elif best is not None and best[0] > view.strength(view.hand):
+            return best[1]
         else:
             for kind in ("new", "pass") + (("knock",) if view.knocker >= 0 else ()):
-                i = _first(view, kind)
-                if i is not None:
-                    return i
-        if best_i is not None:
-            return best_i
+                found = _first(view, kind)
+                if found is not None:
+                    return found
+        if best is not None:
+            return best[1]
         # only moves it does not weigh are left (an unseen Mistery card, swap two, ...)
         for kind in ("pass", "mistery", "swap2", "new", "knock"):
-            i = _first(view, kind)
-            if i is not None:
-                return i
+            found = _first(view, kind)
+            if found is not None:
+                return found
         return 0
 
     # -- the hidden deal: keep three of five ----------------------------------
@@ -126,9 +127,9 @@ class SimpleBot(_Bot):
         return knock if knock is not None else 0
 
 
-def _first(view: View, kind: str, default=None):
-    """Index of the first legal move of that kind."""
-    return next((i for i, m in enumerate(view.legal) if m[0] == kind), default)
+def _first(view: View, kind: str) -> int | None:
+    """Index of the first legal move of that kind, if there is one."""
+    return next((i for i, m in enumerate(view.legal) if m[0] == kind), None)
 
 
 def make(seed: int = 0) -> SimpleBot:

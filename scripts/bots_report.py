@@ -40,6 +40,19 @@ import zlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from bench.simple_bot import SimpleBot
+    from engine.arena import Bot as ArenaBot
+    from engine.bots import Bot
+
+Json: TypeAlias = dict[str, Any]
+"""A row, or the whole figures, as the JSON file holds them."""
+CostKey: TypeAlias = tuple[str, str, str, int | None]
+"""(preset, bot, against, the hard samples that set the cost)."""
+Job: TypeAlias = tuple[str, str, str, int, int, int | None]
+"""A chunk to play: (preset, bot, against, matches, seed, hard samples)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -133,19 +146,19 @@ def _samples_key(bot: str, against: str, samples: int | None) -> int | None:
     return samples if "hard" in (bot, against) else None
 
 
-def _cost_key(row: Row, samples: int | None) -> tuple:
+def _cost_key(row: Row, samples: int | None) -> CostKey:
     """The key of ``measured_costs`` for ``row`` played at ``samples``."""
     return (*row.key, _samples_key(row.bot, row.against, samples))
 
 
-def measured_costs(path: Path = MEASURED) -> dict[tuple, float]:
+def measured_costs(path: Path = MEASURED) -> dict[CostKey, float]:
     """CPU seconds per match recorded in ``path``, by (preset, bot, against, hard
     samples); empty when the file is missing or unreadable."""
     try:
         rows = json.loads(path.read_text())["rows"]
     except (OSError, ValueError, KeyError, TypeError):
         return {}
-    out: dict[tuple, float] = {}
+    out: dict[CostKey, float] = {}
     for r in rows if isinstance(rows, list) else []:
         try:
             key = (r["preset"], r["bot"], r["against"])
@@ -159,7 +172,7 @@ def measured_costs(path: Path = MEASURED) -> dict[tuple, float]:
 
 
 def est_cost(
-    row: Row, matches: int, samples: int | None, measured: dict[tuple, float] | None = None
+    row: Row, matches: int, samples: int | None, measured: dict[CostKey, float] | None = None
 ) -> float:
     """CPU seconds that ``matches`` of ``row`` take: as measured before at the same
     hard samples, or else by the rough table ``COST``."""
@@ -176,7 +189,7 @@ def est_cost(
 
 
 # --------------------------------------------------------------------- bots
-def hard_factory(seed: int):
+def hard_factory(seed: int) -> Bot:
     """The hard bot with the sample count of the environment (``--hard-samples``),
     or its own ``DEFAULT_SAMPLES`` when that is empty."""
     from engine.bots import make
@@ -187,21 +200,21 @@ def hard_factory(seed: int):
     return make("hard", seed)
 
 
-def hard_v1_factory(seed: int):
+def hard_v1_factory(seed: int) -> ArenaBot:
     """The hard bot of before issue 14 (``bench.frozen``, samples=20)."""
     from bench import frozen
 
     return frozen.make("hard_v1", seed)
 
 
-def hard_frozen_factory(seed: int):
+def hard_frozen_factory(seed: int) -> ArenaBot:
     """Today's hard as it was when issue 25 began (``bench.frozen``, 192 samples)."""
     from bench import frozen
 
     return frozen.make("hard_frozen", seed)
 
 
-def simple_factory(seed: int):
+def simple_factory(seed: int) -> SimpleBot:
     """The simple outside heuristic (``bench/simple_bot.py``)."""
     from bench.simple_bot import make
 
@@ -228,7 +241,7 @@ def default_samples() -> int | None:
 
 
 # --------------------------------------------------------------------- playing
-def _play_chunk(job):
+def _play_chunk(job: Job) -> Json:
     from engine.arena import build_rules, run
 
     preset_label, bot, against, matches, seed, hard_samples = job
@@ -266,11 +279,11 @@ def ladder(
     workers: int,
     seed: int,
     progress: bool = True,
-) -> dict:
+) -> Json:
     """Play the rows; the figures as JSON-ready data. ``hard_samples`` None: the
     hard bot's own default (recorded as ``DEFAULT_SAMPLES``)."""
     recorded_samples = hard_samples if hard_samples is not None else default_samples()
-    jobs = []  # (row, job, estimated cost)
+    jobs: list[tuple[Row, Job, float]] = []  # (row, job, estimated cost)
     measured = measured_costs()
     for row in rows:
         n = hard_matches if row.bot == "hard" else matches
@@ -286,12 +299,12 @@ def ladder(
             f"{len(rows)} rows, {len(jobs)} chunks of up to {CHUNK} matches on {workers} "
             f"workers, about {total_cost:.0f} CPU s by the last ladder's figures or the rough table"
         )
-    results: dict[tuple, dict] = {}
+    results: dict[tuple[str, str, str], Json] = {}
     start = time.perf_counter()
     done_cost = 0.0
     done_rows = 0
 
-    def collect(row: Row, out: dict, cost: float) -> None:
+    def collect(row: Row, out: Json, cost: float) -> None:
         nonlocal done_cost, done_rows
         acc = results.setdefault(
             row.key,
@@ -375,7 +388,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def finish(acc: dict) -> dict:
+def finish(acc: Json) -> Json:
     """Win rate, interval, target and verdict of a row from its wins and matches
     (the targets of today's ``all_rows``, so merged old rows are judged alike)."""
     n = acc["matches"]
@@ -398,7 +411,7 @@ def finish(acc: dict) -> dict:
     return acc
 
 
-def with_run_facts(data: dict) -> dict:
+def with_run_facts(data: Json) -> Json:
     """Rows of a file written before rows had their own seed and hard samples get
     the file's."""
     for r in data.get("rows", []):
@@ -408,7 +421,7 @@ def with_run_facts(data: dict) -> dict:
     return data
 
 
-def merge(data: dict, old: dict) -> dict:
+def merge(data: Json, old: Json) -> Json:
     """The new rows with the old file's other rows, in ladder order (rows the
     ladder no longer has go last); notes carried over unless new ones are given."""
     keep = {(r["preset"], r["bot"], r["against"]): r for r in with_run_facts(old)["rows"]}
@@ -434,7 +447,7 @@ COLORS = {
 }
 
 
-def svg_plot(data: dict) -> str:
+def svg_plot(data: Json) -> str:
     """A grouped bar chart of win rates with 95% intervals, parity and targets:
     one group per preset, one bar per row."""
     rows = data["rows"]
@@ -479,9 +492,9 @@ def svg_plot(data: dict) -> str:
         f'<line x1="{left}" y1="{y(0.25):.1f}" x2="{w - right:.0f}" y2="{y(0.25):.1f}" '
         'stroke="#555" stroke-dasharray="5,4"/>'
     )
-    gx = left
-    for g, gw in zip(groups, widths, strict=True):
-        gw *= scale
+    gx: float = left
+    for g, width in zip(groups, widths, strict=True):
+        gw = width * scale
         grow = [r for r in rows if r["preset"] == g]
         x = gx + (gw - len(grow) * (bw + bar_gap)) / 2 + bar_gap / 2
         for row in grow:
@@ -559,7 +572,7 @@ def target_text(target: float, low: float | None) -> str:
     return f"{target:.0%}, CI low > {low:.0%}"
 
 
-def markdown(data: dict, head: str) -> str:
+def markdown(data: Json, head: str) -> str:
     rows = data["rows"]
     samples = {r.get("hard_samples") for r in rows if r["bot"] == "hard"}
     samples_text = (
@@ -609,7 +622,9 @@ def markdown(data: dict, head: str) -> str:
 
 
 # --------------------------------------------------------------------- command line
-def select_rows(rows_arg, levels_arg, presets_arg) -> list[Row]:
+def select_rows(
+    rows_arg: str | None, levels_arg: str | None, presets_arg: str | None
+) -> list[Row]:
     """The rows named by ``--rows`` and filtered by ``--levels`` / ``--presets``."""
     rows = all_rows()
     if rows_arg:
@@ -626,9 +641,9 @@ def select_rows(rows_arg, levels_arg, presets_arg) -> list[Row]:
         rows = [r for r in rows if r.bot in levels]
     if presets_arg:
         presets = {x.strip() for x in presets_arg.split(",")}
-        unknown = presets - set(SETTINGS)
-        if unknown:
-            raise SystemExit(f"unknown presets {', '.join(sorted(unknown))}; known: "
+        strange = presets - set(SETTINGS)
+        if strange:
+            raise SystemExit(f"unknown presets {', '.join(sorted(strange))}; known: "
                              f"{', '.join(SETTINGS)}")
         rows = [r for r in rows if r.preset in presets]
     if not rows:
@@ -636,7 +651,7 @@ def select_rows(rows_arg, levels_arg, presets_arg) -> list[Row]:
     return rows
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--matches", type=int, default=1000, help="matches per row")
     ap.add_argument(

@@ -32,7 +32,9 @@ import sys
 import tempfile
 import urllib.parse
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, TypeAlias
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,11 +134,20 @@ SCREEN_TEMPLATE = "static/first-screen.js"
 TEMPLATES = (SW_TEMPLATE, BOOT_TEMPLATE, SCREEN_TEMPLATE)
 
 
+Config: TypeAlias = dict[str, Any]
+"""Settings as JSON has them (online play's servers, the boot configuration)."""
+
+Runtime: TypeAlias = dict[str, tuple[str, list[str]]]
+"""Files copied from ``node_modules``: site folder -> (package folder, file patterns)."""
+
+
 class BuildError(RuntimeError):
     """The build cannot go on (a missing input); the message says what to do."""
 
 
-def build(out: Path | None = None, online: dict | None = None, server: str | None = None) -> Path:
+def build(
+    out: Path | None = None, online: Config | None = None, server: str | None = None
+) -> Path:
     """Build the site into ``out/site`` (default ``dist/``) and return that folder.
 
     ``online`` replaces entries of ``ONLINE_DEFAULTS`` (see ``online_config``);
@@ -172,7 +183,7 @@ def build(out: Path | None = None, online: dict | None = None, server: str | Non
     return site
 
 
-def online_config(overrides: dict | None = None) -> dict:
+def online_config(overrides: Config | None = None) -> Config:
     """``ONLINE_DEFAULTS`` with ``overrides`` applied, checked; a ``BuildError`` names what
     is wrong. Signalling servers are ``wss://`` URLs (``ws://`` only on this machine: a
     page served over HTTPS may not open plain WebSockets elsewhere), without user,
@@ -253,7 +264,7 @@ def server_origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
-def connect_sources(config: dict) -> list[str]:
+def connect_sources(config: Config) -> list[str]:
     """The page's ``connect-src``: its own files, the signalling servers (their origins)
     and, with ``loopback``, WebSockets to this machine. A build for a table server
     connects to its files and to that server (HTTP and WebSocket) and nothing else.
@@ -278,7 +289,7 @@ def connect_sources(config: dict) -> list[str]:
     return sources
 
 
-def with_connect_src(page: str, config: dict) -> str:
+def with_connect_src(page: str, config: Config) -> str:
     """The page with its Content Security Policy's ``connect-src`` set for ``config``."""
     pattern = r'(<meta http-equiv="Content-Security-Policy" content="[^"]*?connect-src )[^;"]*'
     new, count = re.subn(pattern, lambda m: m.group(1) + " ".join(connect_sources(config)), page)
@@ -292,7 +303,7 @@ SERVER_META = "schwimmen-server"
 server the build names (``app.online.page.server_of``); absent without ``--server``."""
 
 
-def with_server_meta(page: str, config: dict) -> str:
+def with_server_meta(page: str, config: Config) -> str:
     """The page with a ``<meta name="schwimmen-server">`` naming the build's table server
     right after its policy (the same origin ``connect-src`` names), or unchanged."""
     if not config.get("server"):
@@ -304,7 +315,7 @@ def with_server_meta(page: str, config: dict) -> str:
     return new
 
 
-def write_online_json(site: Path, config: dict) -> Path:
+def write_online_json(site: Path, config: Config) -> Path:
     """``online.json``: what static/net.mjs reads (and the page names in its online
     dialog), with the version of the WebRTC library beside it."""
     package = ROOT / "node_modules/peerjs/package.json"
@@ -322,7 +333,7 @@ def _copy(src: Path, dst: Path) -> None:
     shutil.copyfile(src, dst)
 
 
-def _copy_runtime(site: Path, runtime: dict) -> None:
+def _copy_runtime(site: Path, runtime: Runtime) -> None:
     for dst_dir, (src_dir, patterns) in runtime.items():
         src = ROOT / src_dir
         if not src.is_dir():
@@ -358,8 +369,8 @@ def compile_python(sources: dict[Path, bytes], shown: str = PY_ZIP_PATH) -> dict
     cache = {}
     for rel, data in sources.items():
         key = f"{PYC_FORMAT}\0{PYC_OPTIMIZE}\0{version}\0{shown}\0{rel.as_posix()}\0"
-        key = hashlib.sha256(key.encode() + compiler + data)
-        cache[rel] = PYC_CACHE / f"{key.hexdigest()[:32]}.pyc"
+        digest = hashlib.sha256(key.encode() + compiler + data)
+        cache[rel] = PYC_CACHE / f"{digest.hexdigest()[:32]}.pyc"
     missing = [rel for rel in sources if not cache[rel].is_file()]
     if missing:
         node = shutil.which("node")
@@ -393,7 +404,8 @@ def pyodide_version() -> str:
     package = ROOT / PYODIDE_DIR / "package.json"
     if not package.is_file():
         raise BuildError(f"{PYODIDE_DIR} is missing: run `npm ci` (or ./scripts/setup) first")
-    return json.loads(package.read_text())["version"]
+    version: str = json.loads(package.read_text())["version"]
+    return version
 
 
 def _replace_atomically(src: Path, dst: Path) -> None:
@@ -440,9 +452,12 @@ def later_parts() -> dict[str, tuple[str, tuple[str, ...]]]:
     """``app.parts.PARTS``: the parts of our Python loaded when first needed (read from
     the file, so that the build imports nothing of the page)."""
     spec = importlib.util.spec_from_file_location("_parts", ROOT / "app" / "parts.py")
+    if spec is None or spec.loader is None:
+        raise BuildError("app/parts.py cannot be read as a module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.PARTS
+    parts: dict[str, tuple[str, tuple[str, ...]]] = module.PARTS
+    return parts
 
 
 def part_zip(rel: Path) -> str:
@@ -538,7 +553,8 @@ def _write_stdlib_zip(site: Path, sources: dict[Path, bytes]) -> dict[str, list[
             _replace_atomically(out, cached_zip)
             _replace_atomically(report, cached_list)
     shutil.copyfile(cached_zip, site / STDLIB_ZIP)
-    return json.loads(cached_list.read_text(encoding="utf-8"))
+    listed: dict[str, list[str]] = json.loads(cached_list.read_text(encoding="utf-8"))
+    return listed
 
 
 def _pyscript_toml() -> str:
@@ -546,7 +562,7 @@ def _pyscript_toml() -> str:
     return (ROOT / "pyscript.toml").read_text(encoding="utf-8")
 
 
-def page_modules(sources) -> list[str]:
+def page_modules(sources: Iterable[Path | str]) -> list[str]:
     """Dotted names of the shipped modules, packages first (the snapshot imports them)."""
     names = []
     for rel in sources:
@@ -557,7 +573,7 @@ def page_modules(sources) -> list[str]:
     return sorted(names, key=lambda name: (name.count("."), name))
 
 
-def build_id(site: Path, config: dict | None = None) -> str:
+def build_id(site: Path, config: Config | None = None) -> str:
     """What a memory snapshot depends on: our Python, the standard library, the
     runtime, the boot code and its configuration (the modules the snapshot imports).
     A snapshot made by another build is never restored."""
@@ -572,7 +588,7 @@ def build_id(site: Path, config: dict | None = None) -> str:
     return digest.hexdigest()[:16]
 
 
-def boot_config(site: Path, stdlib: list[str]) -> dict:
+def boot_config(site: Path, stdlib: list[str]) -> Config:
     """What static/boot.mjs needs to know about this build: among it the modules a
     memory snapshot holds imported (the standard library's that the page loads at
     start, then ours), so that a restored page imports almost nothing."""

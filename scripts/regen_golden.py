@@ -17,14 +17,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import preset  # noqa: E402
+from engine.rules import DealMode, Direction, Rules, SwimMode  # noqa: E402
 from engine.transcript import transcript  # noqa: E402
 
 GOLDEN_DIR = ROOT / "tests" / "golden"
 
 
-def cases():
+def hidden(rules: Rules) -> Rules:
+    """``rules`` with the hidden deal (which has no open table to pass on or renew)."""
+    return dataclasses.replace(
+        rules, deal=DealMode.HIDDEN, passing=False, pass_refresh=False, seven_eight_nine=False
+    )
+
+
+def cases() -> dict[str, tuple[Rules, int, int]]:
     """name -> (rules, players, seed)."""
-    hidden = dict(deal="hidden", passing=False, pass_refresh=False, seven_eight_nine=False)
     return {
         "classic": (preset("classic"), 4, 1),
         "knack": (preset("knack"), 4, 2),
@@ -35,7 +42,7 @@ def cases():
             3,
             5,
         ),
-        "knack-hidden": (dataclasses.replace(preset("knack"), **hidden), 3, 6),
+        "knack-hidden": (hidden(preset("knack")), 3, 6),
         "classic-52-house-rules": (
             dataclasses.replace(
                 preset("classic"),
@@ -43,8 +50,8 @@ def cases():
                 handeln=True,
                 under_21_pays=True,
                 rang_tiebreak=True,
-                swim="first_only",
-                direction="counterclockwise",
+                swim=SwimMode.FIRST_ONLY,
+                direction=Direction.COUNTERCLOCKWISE,
             ),
             6,
             7,

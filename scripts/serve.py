@@ -15,10 +15,12 @@ import argparse
 import functools
 import gzip
 import http.server
+import io
 import os
 import sys
 import threading
 from pathlib import Path
+from typing import Any, BinaryIO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,16 +44,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     _gzipped: dict[tuple[str, int, int], bytes]  # per server (make_server), shared by requests
     _lock: threading.Lock
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:
             super().log_message(format, *args)
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         if self.max_age is not None:
             self.send_header("Cache-Control", f"max-age={self.max_age}")
         super().end_headers()
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         """The plain file, or its gzip form (compressed once per file version); both
         answer a revalidation of an unchanged file with 304 Not Modified."""
         path = self.translate_path(self.path)
@@ -82,23 +84,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("ETag", etag)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        return _Body(body)
-
-
-class _Body:
-    """A file-like body for ``send_head``'s caller (it copies, then closes)."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.sent = data, False
-
-    def read(self, size: int = -1) -> bytes:
-        if self.sent:
-            return b""
-        self.sent = True
-        return self.data
-
-    def close(self) -> None:
-        pass
+        return io.BytesIO(body)  # send_head's caller copies it, then closes it
 
 
 def _compressible(ctype: str) -> bool:
@@ -112,7 +98,7 @@ def _compressible(ctype: str) -> bool:
 
 
 class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-response (a test that is done, a
         # reload) is no server error worth a traceback.
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -125,10 +111,10 @@ def make_server(
     verbose: bool = False,
     compress: bool = True,
     max_age: int | None = None,
-):
+) -> _Server:
     """A ThreadingHTTPServer for ``directory`` on 127.0.0.1 (port 0: a free one).
     ``max_age``: send ``Cache-Control: max-age`` (GitHub Pages sends 600 seconds)."""
-    attrs = {
+    attrs: dict[str, object] = {
         "verbose": verbose,
         "compress": compress,
         "max_age": max_age,
@@ -142,7 +128,7 @@ def make_server(
 
 def start_server(
     directory: Path, port: int = 0, compress: bool = True, max_age: int | None = None
-):
+) -> tuple[_Server, str]:
     """Serve ``directory`` from a background thread; returns ``(server, base_url)``.
 
     Call ``server.shutdown()`` when done.
