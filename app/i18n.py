@@ -165,7 +165,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
 }
 
-# The game's name in the prose of a preset's texts (RULES.md, "Names the page uses").
+# The game's name in the prose of a preset's texts (docs/rules.md, "The presets").
 _GAME_NAMES = {
     "classic": ("Einunddreißig", "31"),
     "pub": ("Einunddreißig", "31"),

@@ -1,6 +1,6 @@
 """Every number the engine accepts, with its range, written once.
 
-RULES.md gives most of them (lives 1-10, at most 9 players, three cards in a hand,
+docs/rules.md gives most of them (lives 1-10, at most 9 players, three cards in a hand,
 announcements up to 30); the rest are the project's own limits (a deal's cycles, the
 Feuer value, a seed). ``Rules``, ``Action.parse``, ``Match``, the saved-match reader
 and the replay check their numbers here; the page's storage and the online messages
@@ -152,19 +152,19 @@ _short = shown
 
 
 PLAYERS = Range(2, 9, "players")
-"""Players at a table (RULES.md: ``min_players`` >= 2, ``max_players`` <= 9)."""
+"""Players at a table (docs/rules.md: ``min_players`` >= 2, ``max_players`` <= 9)."""
 SEAT = Range(0, PLAYERS.hi - 1, "seat")
 """A seat number: 0 ... 8."""
 LIVES = Range(1, 10, "lives")
-"""Starting lives (RULES.md: 3 usual, 5 in the pub rules, 1-10 online)."""
+"""Starting lives (docs/rules.md: 3 usual, 5 in the pub rules, 1-10 online)."""
 LIVES_LEFT = Range(-1, LIVES.hi, "lives left")
 """A seat's lives during a match: -1 once out, 0 while swimming, at most the start."""
 LIFE_LOSS = Range(0, 2, "lives lost")
 """Lives one seat loses in one deal: two at most (Feuer heads-up, a Lügen challenge)."""
 MAX_CYCLES = Range(1, 500, "max_cycles")
-"""Cycles before a deal without a knock ends (RULES.md: default 50)."""
+"""Cycles before a deal without a knock ends (docs/rules.md: default 50)."""
 FEUER_VALUE = Range(32, 99, "feuer_value")
-"""What Feuer is worth (RULES.md: above 31; 32 online, 33 in the pub rules)."""
+"""What Feuer is worth (docs/rules.md: above 31; 32 online, 33 in the pub rules)."""
 SEED = Range(0, 2**64 - 1, "seed")
 """A match's seed: any 64-bit whole number at or above 0."""
 HAND_INDEX = Range(0, 2, "hand index")
@@ -177,7 +177,7 @@ ANNOUNCED = Range(0, 30, "announced value")
 """A whole Lügen announcement (30.5 is the one other); the rules narrow it to the
 deck's lowest hand and up (``Rules.announce_values``)."""
 DECKS = (32, 36, 52)
-"""The deck sizes (RULES.md, option ``deck``)."""
+"""The deck sizes (docs/rules.md, option ``deck``)."""
 CARD_COUNT = Range(0, max(DECKS), "cards")
 """How many cards a pile, a stock or a list of cards may hold."""
 COUNT = Range(0, 10**9, "count")

@@ -57,7 +57,7 @@ class DealEnd(enum.StrEnum):
     THIRTY_ONE = "31"
     KNOCK = "knock"
     MAX_CYCLES = "max_cycles"
-    # RULES.md's end when three new cards cannot be had; it never happens: the
+    # docs/rules.md's end when three new cards cannot be had; it never happens: the
     # table's own three cards go to the discard pile first (rules-decisions)
     STOCK = "stock"
 

@@ -1,7 +1,7 @@
-"""The rule options of RULES.md as one frozen ``Rules`` object, and the presets.
+"""The rule options of docs/rules.md as one frozen ``Rules`` object, and the presets.
 
-Field names are the option names of RULES.md. Enum fields also accept the
-plain strings of RULES.md, so a rule set can be written by hand or read from
+Field names are the option names of docs/rules.md. Enum fields also accept the
+plain strings of docs/rules.md, so a rule set can be written by hand or read from
 JSON:
 
 >>> r = Rules(deal="open", knock="after_own_swap", passing=False, pass_refresh=False)
@@ -168,7 +168,7 @@ class Rules:
         return found
 
     def cards_needed(self, players: int) -> int:
-        """Cards a deal with this many players uses (RULES.md's count)."""
+        """Cards a deal with this many players uses (docs/rules.md's count)."""
         return cards_needed(players, mistery=self.mistery, hidden=self.deal is DealMode.HIDDEN)
 
     @property
@@ -288,14 +288,15 @@ def _checked(name: str, type_name: object, value: Any) -> Any:
 
 
 def cards_needed(players: int, *, mistery: bool, hidden: bool) -> int:
-    """Cards one deal uses (RULES.md): 3 per player, 3 table cards (the chooser's
+    """Cards one deal uses (docs/rules.md): 3 per player, 3 table cards (the chooser's
     other three with a deal choice), 1 face-down with Mistery, 2 more with the
     hidden deal."""
     return 3 * players + 3 + (1 if mistery else 0) + (2 if hidden else 0)
 
 
 class ProblemCode(enum.StrEnum):
-    """Why a set of options is no playable rule set (RULES.md, "Inconsistent rule sets")."""
+    """Why a set of options is no playable rule set (docs/rules.md, "Rule sets the engine
+    refuses")."""
 
     UNKNOWN_DECK = "unknown_deck"  # numbers: deck
     PASS_REFRESH_NEEDS_PASSING = "pass_refresh_needs_passing"
@@ -437,7 +438,7 @@ PRESETS: dict[str, Rules] = {
         max_players=8,
     ),
 }
-"""The four named rule sets of RULES.md."""
+"""The four named rule sets of docs/rules.md."""
 
 
 class LifeWord(enum.StrEnum):
@@ -449,8 +450,8 @@ class LifeWord(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Traits:
-    """What a preset's players call things, beside its rules (RULES.md, "Names the page
-    uses per preset"): the page words these, it never compares preset names.
+    """What a preset's players call things, beside its rules (docs/rules.md, "The
+    presets"): the page words these, it never compares preset names.
 
     >>> traits("knack").three_aces_blitz, traits("pub").life, traits("custom") == Traits()
     (True, <LifeWord.TOKENS: 'tokens'>, True)

@@ -1,4 +1,4 @@
-"""Hand values and the normal scoring of a deal (RULES.md, "Cards and hand value"
+"""Hand values and the normal scoring of a deal (docs/rules.md, "What a hand is worth"
 and "Scoring a deal").
 
 >>> from engine import parse_cards, preset

@@ -4,7 +4,7 @@ The form ``[data-testid=settings]`` carries the page contract's field names
 (``preset``, ``bots``, ``difficulty``, ``lives``, ``mistery``, ``luegen``,
 ``deck_style``, ``lang``) plus ``speed``, the per-bot difficulties
 ``difficulty_1`` ... and, for a custom rule set, one ``rule.<option>`` field per
-option of RULES.md that is not a field of its own (everything but ``lives``,
+option of docs/rules.md that is not a field of its own (everything but ``lives``,
 ``mistery``, ``luegen``). Its ``new-match`` button starts a match with them.
 
 The page sends the fields as text (a checked checkbox as ``on``, an unchecked
@@ -280,7 +280,7 @@ def tr(key: str, lang: str, **values: Any) -> str:
 
 
 def option_label(option: str, lang: str) -> str:
-    """The player's name for a rule option of RULES.md."""
+    """The player's name for a rule option of docs/rules.md."""
     entry = _OPTIONS.get(option)
     if entry is None:
         return option

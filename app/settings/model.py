@@ -57,7 +57,7 @@ TIMINGS: dict[str, tuple[int, int]] = {
     "slow": (500, 1400),
 }
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
-LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # RULES.md: 1-10
+LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # docs/rules.md: 1-10
 PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
 NAME_MAX = 20  # a person's name, as long as at an online table (engine.online.protocol)
 SEED_MAX = 2**53 - 1

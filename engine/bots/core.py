@@ -3,7 +3,7 @@
 The bots think in small integers instead of ``Card`` objects: a card is
 ``suit * 16 + rank`` (suit 0-3 in ``Suit`` order, rank 2-14 as in ``Rank``),
 so ``c >> 4`` is its suit and ``c & 15`` its rank. Hand values, comparisons and
-scoring here mirror RULES.md; they exist because a search plays thousands of
+scoring here mirror docs/rules.md; they exist because a search plays thousands of
 simulated turns per decision and must not pay for objects on every card.
 Nothing here is a source of truth for the rules: the engine is.
 
@@ -131,7 +131,7 @@ class RulesInfo:
 
 
 def hand_value(a: int, b: int, c: int, info: RulesInfo) -> float:
-    """The value of a three-card hand, as RULES.md defines it."""
+    """The value of a three-card hand, as docs/rules.md defines it."""
     ra, rb, rc = a & 15, b & 15, c & 15
     if ra == rb == rc:
         if ra == 14 and info.feuer:

@@ -1,6 +1,6 @@
 """A small, fast simulator of the rest of one deal, for the bots' search.
 
-It follows RULES.md for the turn phase (swaps, swap two, swap all, Mistery,
+It follows docs/rules.md for the turn phase (swaps, swap two, swap all, Mistery,
 passing with or without refresh, 7-8-9, the three knock rules, the final
 cycle, 31 and Feuer ending a deal at once, the hidden deal's hold-and-pass)
 and scores the end with ``core.score``. Lügen deals are scored as normal

@@ -136,7 +136,11 @@ def _words(text: str) -> list[str]:
 def test_written_in_our_own_words() -> None:
     """No run of eight words from the source texts appears in the help."""
     seeds = sorted(SEEDS.glob("*.txt"))
-    assert seeds, SEEDS
+    assert seeds, (
+        f"no source texts in {SEEDS}: this test compares the help with the rule texts of the "
+        "shared specification, so it needs ../shared beside the repository (a clone alone "
+        "lacks them; the rules themselves are docs/rules.md)"
+    )
     shingles = set()
     for path in seeds:
         words = _words(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The settings dialog: every option of RULES.md is offered, what it sends back gives
+"""The settings dialog: every option of docs/rules.md is offered, what it sends back gives
 the rules on screen, and inconsistent custom rules are explained instead of crashing."""
 
 from __future__ import annotations

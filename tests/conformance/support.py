@@ -1,4 +1,4 @@
-"""Helpers for the conformance suite, written from RULES.md and CONFORMANCE.md only."""
+"""Helpers for the conformance suite, written from docs/rules.md and CONFORMANCE.md only."""
 
 import dataclasses
 import random

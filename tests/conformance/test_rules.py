@@ -1,4 +1,4 @@
-"""preset/PRESETS, Rules, dataclasses.replace and inconsistent rule sets (RULES.md)."""
+"""preset/PRESETS, Rules, dataclasses.replace and inconsistent rule sets (docs/rules.md)."""
 
 import dataclasses
 
@@ -13,7 +13,7 @@ FIELDS = [
     "direction", "mistery", "luegen", "max_cycles", "min_players", "max_players",
 ]  # fmt: skip
 
-# The preset table of RULES.md, column by column.
+# The preset table of docs/rules.md, column by column.
 TABLE = {
     "classic": dict(
         min_players=2, max_players=9, deck=32, deal="dealer_choice", lives=3, swap_two=False,

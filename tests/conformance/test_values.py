@@ -1,4 +1,4 @@
-"""hand_value and score_deal (RULES.md: Cards and hand value, Scoring a deal)."""
+"""hand_value and score_deal (docs/rules.md: What a hand is worth, Scoring a deal)."""
 
 import pytest
 

@@ -2,7 +2,7 @@
 surface raises only its two documented errors, whatever it is handed (issue 26).
 
 The faults found by a hostile probe: ``Rules(lives=10**6)`` was accepted although
-RULES.md allows 1-10 (a saved match with it froze the page that drew its hearts); an
+docs/rules.md allows 1-10 (a saved match with it froze the page that drew its hearts); an
 action with more than 4,300 digits raised a plain ``ValueError`` out of
 ``Action.parse``, ``Match.apply``, ``Match.from_json`` and ``Match.replay`` (Python
 refuses to convert that many digits); ``Action.announce(inf or nan, 0, 1)`` raised

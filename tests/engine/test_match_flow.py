@@ -1,4 +1,4 @@
-"""Match flow per option, with stacked decks (RULES.md "A deal")."""
+"""Match flow per option, with stacked decks (docs/rules.md "A deal")."""
 
 import dataclasses
 
@@ -297,7 +297,7 @@ def test_31_during_play():
 
 
 def test_everyone_dealt_31_nobody_loses():
-    # RULES.md: when every active player holds 31, nobody loses (the tie rule
+    # docs/rules.md: when every active player holds 31, nobody loses (the tie rule
     # would otherwise cost each of them a life)
     m = stacked_match(
         HOSEN, 3, dealer=0, hands={0: "AH KH 10H", 1: "AD QD JD", 2: "AS KS QS"}, extra=TABLE

@@ -1,4 +1,4 @@
-"""Hand values and normal deal scoring as example tables (RULES.md)."""
+"""Hand values and normal deal scoring as example tables (docs/rules.md)."""
 
 import dataclasses
 
@@ -26,7 +26,7 @@ def opts(**kw):
 @pytest.mark.parametrize(
     ("hand", "rules", "value"),
     [
-        # RULES.md examples (32 cards, no options)
+        # docs/rules.md examples (32 cards, no options)
         ("AH KH 9S", None, 21),
         ("QH 10H JD", None, 20),
         ("AC KC 9C", None, 30),
