@@ -5,7 +5,8 @@ event type on ``#app`` (events are delegated: the screen is redrawn, ``#app``
 stays; keys are heard on the document, so they work with the focus on ``<body>``).
 Clicks, taps, Enter/Space on a focused card, a drag of one card onto another
 (pointer events, so mouse, pen and touch all work) and the Lügen value select
-become intents for ``Controller.handle``.
+become intents for the screen's ``handle`` (``app.host.Screen``: the ``Controller``, or
+an online room), which passes the table's own to its ``TableSession``.
 
 Bot turns run through ``later`` (``setTimeout``), one move per task, so the
 page stays responsive.

@@ -1,7 +1,8 @@
 """The page as the game's Python sees it: every call a table or a panel makes on it.
 
-``app.dom.Page`` is the one implementation in the browser; tests use
-``tests/app/hosts.py``. Nothing else touches the DOM (STYLE.md, habit 8), so this
+``app.dom.Page`` is the one implementation in the browser; tests build their pages on
+``QuietHost`` below (``FakeHost`` in ``tests/app/test_controller.py``, ``FakePage`` in
+``tests/online/fake_net.py``). Nothing else touches the DOM (STYLE.md, habit 8), so this
 Protocol is the whole of what the rest of ``app/`` may ask of a page.
 """
 

@@ -5,8 +5,9 @@ after (or what is at stake in a Lügen decision), the chance of losing no life, 
 once, above the list, what that chance means. The best few are shown; the rest sit
 behind an "other moves" disclosure (a ``<details>``, no script).
 
-Pure functions of the observation and the ranking; the controller asks the engine
-(``ask``) and keeps the lines in the UI state, the view draws them (``markup``) and
+Pure functions of the observation and the ranking; the table session asks for them
+(``TableSession.show_hint`` calls ``advise``, which asks the engine and keeps the lines
+in the UI state), the view draws them (``markup``) and
 outlines the cards of the best move (``app.table.moves.card_keys``).
 """
 

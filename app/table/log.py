@@ -3,7 +3,8 @@
 The engine records what happens as ``Event``s (``engine.events``) and hands each
 seat its own view of them (``observation.log``: a bot's Mistery swap hides its
 cards, the player's own names them). This module says each event in German or
-English; the controller numbers the lines by the event's place in the log, so the
+English; the table session (``TableSession``) numbers the lines by the event's place in
+the log, so the
 page appends only new ones and a resumed match shows the same log again.
 
 >>> from engine import Event, EventKind, parse_cards

@@ -1,8 +1,9 @@
 """Which cards the player's legal moves use, and what a move changed on the table.
 
 Pure functions of ``engine.Action`` objects (never of their texts): the view makes a
-card clickable only if some legal action uses it, the controller accepts a click only
-on such a card, and a played move's cards are drawn highlighted.
+card clickable only if some legal action uses it, the table session (``TableSession``,
+through ``app.table.choosing``) accepts a click only on such a card, and a played
+move's cards are drawn highlighted.
 
 >>> from engine import Action
 >>> sorted(card_keys(Action.parse("swap 2 1")))
