@@ -345,7 +345,7 @@ def test_a_challenge_the_log_settles_is_certain():
             assert not h.certain
         else:
             assert h.certain and h.p_safe in (0.0, 1.0)
-    from tests.bots.test_luegen_inference import NAMES, lie_27, true_27
+    from tests.bots.positions import NAMES, lie_27, true_27
 
     for match, figure in ((true_27(), "· a sure loss"), (lie_27(), "· certainly safe")):
         obs = match.observation(0)

@@ -10,12 +10,12 @@ from engine.bots import make
 from engine.bots.core import card_id
 from engine.bots.evaluate import p31_for
 from engine.bots.observe import view_of
+from tests.bots.positions import OPEN_CLASSIC, impossible_announcement
 from tests.engine.helpers import stacked_match
 
 STRONG = [("medium", {}), ("hard", {"samples": 12}), ("hard", {})]
 IDS = ["medium", "hard-12", "hard"]
 
-OPEN_CLASSIC = dataclasses.replace(preset("classic"), deal="open")
 
 
 def choose(spec, match, seed=0):
@@ -104,27 +104,10 @@ def test_does_not_hand_the_next_player_31(spec, seed):
     assert "AS" not in [str(c) for c in m.observation(0).table], action
 
 
-def _luegen_position():
-    rules = dataclasses.replace(OPEN_CLASSIC, luegen=True)
-    m = stacked_match(
-        rules,
-        3,
-        dealer=2,
-        hands={0: "7C 8D 9S", 1: "AH KH 7S", 2: "10C 8S 7H"},
-        extra="QD JD 9C",
-    )
-    for a in ("knock", "pass", "pass"):
-        m.apply(a)
-    m.apply("announce 30 show 0 1")  # 7C 8D and any third card: never 30, a lie
-    m.apply("announce 21 show 0 1")  # AH KH: true
-    m.apply("announce 10 show 0 1")  # 10C 8S, hidden 7H: true, and the lowest
-    return m
-
-
 @pytest.mark.parametrize("spec", STRONG, ids=IDS)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_challenges_an_impossible_announcement(spec, seed):
-    m = _luegen_position()
+    m = impossible_announcement()
     assert m.current_player() == 2
     assert str(m.observation(2).phase) == "decide"
     assert choose(spec, m, seed) == "challenge 0"

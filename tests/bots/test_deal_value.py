@@ -7,7 +7,7 @@ import random
 from engine import Match, preset
 from engine.bots import hard
 from engine.bots.observe import view_of
-from tests.bots.test_sampler import turn_view
+from tests.bots.positions import turn_view
 
 
 def knack_view():

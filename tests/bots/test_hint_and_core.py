@@ -109,9 +109,9 @@ def test_all_three_card_hands_of_the_short_deck():
 
 
 def test_hint_in_the_lugen_decision_ranks_the_certain_lie_first():
-    from tests.bots.test_blunders import _luegen_position
+    from tests.bots.positions import impossible_announcement
 
-    m = _luegen_position()
+    m = impossible_announcement()
     ranked = hint(m.observation(2), budget_ms=None)
     assert str(ranked[0].action) == "challenge 0"
     assert ranked[0].p_safe == 1.0

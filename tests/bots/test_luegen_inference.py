@@ -21,42 +21,10 @@ from engine.bots.hint import challenge_basis, hint
 from engine.bots.luegen import candidates_seen_by_others, p_lie, third_card_candidates
 from engine.bots.observe import public_cards, view_of
 from tests.app.markup import parse
+from tests.bots.positions import AFTER, BEFORE, NAMES, RULES, lie_27, position, true_27
 from tests.engine.helpers import stacked_match
 
-RULES = dataclasses.replace(preset("classic"), deal="open", luegen=True)
-NAMES = ("", "Ben", "Clara")
 LEVELS = [("medium", {}), ("hard", {"samples": 12}), ("hard", {})]
-
-# Seat 0 (the player) passes; Ben swaps all three and takes 7♦ 9♦ 8♦ from the table;
-# Clara lays J♦ for A♥; the player swaps; Ben then takes J♦ and lays 7♦ (the move below
-# is "swap 0 2") or lays 8♦ ("swap 2 2"); Clara knocks and the last turns pass.
-BEFORE = ["pass", "swap all", "swap 0 2", "swap 0 0"]
-AFTER = ["knock", "pass", "pass"]
-
-
-def position(ben_lays: str, ben_says: str, clara_says: str = "announce 11 show 0 2") -> Match:
-    """The deal at the player's Lügen decision (seat 0 announced the lowest, 10)."""
-    m = stacked_match(
-        RULES, 3, dealer=2, hands={0: "7C 8S 10H", 1: "QC KS AH", 2: "JD 9C 10S"}, extra="7D 9D 8D"
-    )
-    for text in [*BEFORE, ben_lays, *AFTER, clara_says, "announce 10 show 0 1", ben_says]:
-        m.apply(text)
-    assert m.current_player() == 0 and str(m.observation(0).phase) == "decide"
-    return m
-
-
-def true_27() -> Match:
-    """Ben holds J♦ 9♦ 8♦ = 27, says 27 showing J♦ 9♦; 8♦ is known to all."""
-    m = position("swap 0 2", "announce 27 show 0 1")
-    assert [str(c) for c in m.observation(1).hand] == ["JD", "9D", "8D"]
-    return m
-
-
-def lie_27() -> Match:
-    """Ben holds 7♦ 9♦ J♦ = 26 (he laid 8♦), says 27 showing J♦ 9♦; 7♦ is known."""
-    m = position("swap 2 2", "announce 27 show 2 1")
-    assert sorted(str(c) for c in m.observation(1).hand) == ["7D", "9D", "JD"]
-    return m
 
 
 def test_a_known_card_is_the_third_card_and_settles_the_announcement():

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from engine import Match, preset
-from engine.bots import make, sampler
+from engine.bots import sampler
 from engine.bots.model import knock_thresholds
 from engine.bots.observe import view_of
+from tests.bots.positions import turn_view
 
 
 def first_view(name: str, players: int = 4):
@@ -36,23 +37,6 @@ def test_without_the_knockers_tie_rule_the_table_stands(name):
     view = first_view(name)
     assert not view.info.knocker_pays_ties
     assert sampler.assumed_thresholds(view) == knock_thresholds(view.info, len(view.order))
-
-
-def turn_view(name: str, moved: int = 2):
-    """A turn with a choice of moves, at which at least ``moved`` opponents have
-    already played in the deal (a match of medium bots)."""
-    m = Match(preset(name), players=4, seed=5)
-    medium = make("medium", seed=2)
-    while True:
-        obs = m.observation(m.current_player())
-        view = view_of(obs)
-        if (
-            view.phase == "play"
-            and len(view.legal) > 1
-            and sum(bool(view.last_turn.get(o)) for o in view.opponents()) >= moved
-        ):
-            return view
-        m.apply(medium.choose(obs))
 
 
 @pytest.mark.parametrize(
