@@ -178,7 +178,10 @@ async def phase(bench: Bench, rate: float, seconds: float) -> dict[str, Any]:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="schwimmen-flood-"))
-    server = Process(f"sqlite:///{folder / 'flood.db'}", "--proxy-headers", "--http-rate", "2")
+    server = Process(
+        f"sqlite:///{folder / 'flood.db'}",
+        *("--proxy-headers", "--http-rate", "2", "--per-address", str(CAP)),
+    )
     try:
         bench = Bench(args)
         await bench.open_tables([server], args.tables)

@@ -68,6 +68,8 @@ class Process:
                 database,
                 "--http-rate",
                 "100000",
+                "--per-address",  # every page of the benchmark comes from 127.0.0.1
+                "1000000",
                 *options,
             ],
             cwd=ROOT,

@@ -42,7 +42,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--per-address",
         type=int,
         default=32,
-        help="WebSockets open at once per client address (an IPv6 /64)",
+        help="WebSockets, and HTTP connections unless behind a proxy, open at once per"
+        " client address (an IPv6 /64)",
     )
     p.add_argument("--hello-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
     p.add_argument("--headers-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
@@ -80,7 +81,7 @@ async def serve(
     import uvicorn
 
     from server.app import MAX_FRAME, Settings, create_app
-    from server.headers_timeout import with_headers_deadline
+    from server.connections import guarded_h11
 
     settings = Settings(
         database=args.database,
@@ -95,7 +96,7 @@ async def serve(
     )
     config = uvicorn.Config(
         create_app(settings),
-        http=with_headers_deadline(args.headers_timeout),
+        http=guarded_h11(args.headers_timeout, None if args.proxy_headers else args.per_address),
         timeout_keep_alive=5,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,

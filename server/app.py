@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import os
@@ -55,6 +54,7 @@ from engine.online import protocol
 from engine.online.protocol import ProtocolError
 from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
 from server import db
+from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
 from server.push import PER_SEAT, Push
@@ -169,24 +169,8 @@ class Server:
 
 def client_key(request: Request | WebSocket) -> str:
     """Whom the per-address limits count: the client's address (the forwarded one
-    behind ``--proxy-headers``: uvicorn puts it in the scope), an IPv6 address by its
-    /64, as one machine or household gets a whole /64.
-
-    >>> class R:
-    ...     client = ("2001:db8:1:2:aaaa::1", 5000)
-    >>> client_key(R()), client_key(type("R", (), {"client": ("::ffff:10.0.0.1", 1)})())
-    ('2001:db8:1:2::/64', '10.0.0.1')
-    """
-    host = request.client[0] if request.client else "?"
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
+    behind ``--proxy-headers``: uvicorn puts it in the scope), by ``address_key``."""
+    return address_key(request.client[0] if request.client else "?")
 
 
 # ---------------------------------------------------------------- HTTP

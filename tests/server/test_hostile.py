@@ -329,6 +329,8 @@ def raw_request(server: ServerProcess, head: bytes, wait_s: float = 8.0) -> tupl
             got += chunk
     except TimeoutError:
         got += b"<still open>"
+    except ConnectionResetError:  # closed with what was sent unread
+        pass
     finally:
         sock.close()
     return got, time.monotonic() - start
@@ -408,3 +410,30 @@ def test_sigterm_stops_the_server_while_pushes_hang(tmp_path):
             server.proc.kill()
         server.kill()
         silent.close()
+
+
+def test_without_a_proxy_one_address_holds_at_most_its_cap_of_connections(tmp_path):
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", "--per-address", "3")
+    host, port = server.url.split("//")[1].rstrip("/").split(":")
+    idle = []
+    try:
+        made = server.create()
+        ws = f"{server.ws_url}api/tables/{made['table']}/ws"
+        pages = [connect(ws, legacy=True) for _ in range(3)]  # WebSockets: the app's count
+        for page in pages:
+            page.send(protocol.hello("Hana", made["token"]))
+        with pytest.raises(InvalidStatus):
+            connect(ws, open_timeout=5, legacy=True)
+        idle = [socket.create_connection((host, int(port)), timeout=5) for _ in range(3)]
+        got, took = raw_request(server, b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert got == b"" and took < 2  # a fourth HTTP connection: closed at once
+        idle.pop().close()
+        time.sleep(0.2)
+        got, _ = raw_request(server, b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n", 2)
+        assert got.startswith(b"HTTP/1.1 200")
+        for page in pages:
+            page.close()
+    finally:
+        for sock in idle:
+            sock.close()
+        server.kill()
