@@ -296,7 +296,7 @@ class Push:
         endpoint = sub["endpoint"]
         if self.vapid is None or not self.allowed(endpoint):
             raise Refused(endpoint[:100])
-        url, extensions = await self._pinned(endpoint)
+        targets = await self._pinned(endpoint)
         info = {"endpoint": endpoint, "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}}
         body = WebPusher(info).encode(json.dumps(data, ensure_ascii=False).encode(), "aes128gcm")
         parts = urlsplit(endpoint)
@@ -312,27 +312,36 @@ class Push:
             "content-type": "application/octet-stream",
             "ttl": str(TTL_S),
         }
-        answer = await self._client().post(
-            url, content=body["body"], headers=headers, extensions=extensions
-        )
+        for n, (url, extensions) in enumerate(targets):
+            try:
+                answer = await self._client().post(
+                    url, content=body["body"], headers=headers, extensions=extensions
+                )
+                break
+            except httpx.ConnectError:  # this address is unreachable (no IPv6 route?)
+                if n == len(targets) - 1:
+                    raise
         if answer.status_code <= 202:
             self.sent += 1
         return answer.status_code
 
-    async def _pinned(self, endpoint: str) -> tuple[str, dict[str, Any]]:
-        """The URL to connect to for ``endpoint``: a push service's at the address its
-        name resolves to now, checked, with the name kept for TLS (its certificate is
-        checked against the name); an operator's ``--push-endpoint`` as it is."""
+    async def _pinned(self, endpoint: str) -> list[tuple[str, dict[str, Any]]]:
+        """The URLs to try in turn for ``endpoint``, with their request extensions: a
+        push service's at each address its name resolves to now, all checked, with the
+        name kept for TLS (its certificate is checked against the name); an operator's
+        ``--push-endpoint`` as it is."""
         host = push_host(endpoint)
         if host is None:
-            return endpoint, {}
+            return [(endpoint, {})]
         addresses = await self.resolve(host)
         if not addresses or not all(public_address(a) for a in addresses):
             raise Refused(f"{host} resolves to {addresses[:4]}")
-        address = addresses[0].split("%", 1)[0]
-        at = f"[{address}]" if ":" in address else address
         rest = endpoint[len("https://") :].split("/", 1)[1]
-        return f"https://{at}/{rest}", {"sni_hostname": host}
+        targets = []
+        for address in dict.fromkeys(a.split("%", 1)[0] for a in addresses):
+            at = f"[{address}]" if ":" in address else address
+            targets.append((f"https://{at}/{rest}", {"sni_hostname": host}))
+        return targets
 
     def _client(self) -> httpx.AsyncClient:
         if self.client is None:

@@ -437,3 +437,19 @@ def test_without_a_proxy_one_address_holds_at_most_its_cap_of_connections(tmp_pa
         for sock in idle:
             sock.close()
         server.kill()
+
+
+def test_an_unreachable_address_of_a_push_service_is_followed_by_its_next():
+    recorder = Recorder()
+    tried = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        tried.append(request.url.host)
+        if request.url.host == "2603:1030::5":
+            raise httpx.ConnectError("no route", request=request)
+        return recorder.answer(request)
+
+    recorder.transport = httpx.MockTransport(answer)
+    push = sender({"wns2-par02p.notify.windows.com": ["2603:1030::5", "20.42.65.92"]}, recorder)
+    assert post_once(push, SERVICE) == 201
+    assert tried == ["2603:1030::5", "20.42.65.92"]
