@@ -56,7 +56,7 @@ def rss_kb(pid: int) -> int:
 class Process:
     """``python -m server`` in the background, for the benchmark."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, *options: str) -> None:
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -68,6 +68,9 @@ class Process:
                 database,
                 "--http-rate",
                 "100000",
+                "--per-address",  # every page of the benchmark comes from 127.0.0.1
+                "1000000",
+                *options,
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,

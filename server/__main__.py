@@ -38,6 +38,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--push-subject", default="mailto:tables@localhost")
     p.add_argument("--http-rate", type=float, default=2.0, help=argparse.SUPPRESS)
     p.add_argument("--proxy-headers", action="store_true", help="trust X-Forwarded-* (behind TLS)")
+    p.add_argument(
+        "--per-address",
+        type=int,
+        default=32,
+        help="WebSockets, and HTTP connections unless behind a proxy, open at once per"
+        " client address (an IPv6 /64)",
+    )
+    p.add_argument("--hello-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
+    p.add_argument("--headers-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
+    p.add_argument("--body-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
     p.add_argument("--log-level", default="warning")
     return p.parse_args(argv)
 
@@ -71,6 +81,7 @@ async def serve(
     import uvicorn
 
     from server.app import MAX_FRAME, Settings, create_app
+    from server.connections import guarded_h11
 
     settings = Settings(
         database=args.database,
@@ -79,9 +90,14 @@ async def serve(
         push_endpoints=tuple(args.push_endpoint),
         push_subject=args.push_subject,
         http_rate=args.http_rate,
+        per_address=args.per_address,
+        hello_s=args.hello_timeout,
+        body_s=args.body_timeout,
     )
     config = uvicorn.Config(
         create_app(settings),
+        http=guarded_h11(args.headers_timeout, None if args.proxy_headers else args.per_address),
+        timeout_keep_alive=5,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,
         ws_ping_interval=20,

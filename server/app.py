@@ -11,22 +11,30 @@
 - ``WS /api/tables/{id}/ws``: the guest/host protocol of ``engine.online.protocol``;
 - ``/``: the built site (``scripts/build.py --server``), when one is given.
 
-Limits: request bodies of at most ``MAX_BODY`` bytes (413 past that), WebSocket
+Limits: request bodies of at most ``MAX_BODY`` bytes (413 past that), sent within
+``BODY_S`` (408 past that); a POST's body is ``application/json`` (415 otherwise: a form
+or ``text/plain`` from another site's page would need no preflight); WebSocket
 messages of at most ``MAX_FRAME`` bytes (uvicorn closes the socket past that; the
-referee refuses anything over 1024 characters with ``too-large``), a token bucket per
-client address for the POSTs, one per connection for its messages. Cross-origin
-requests and WebSockets are taken only from the allowed origins (the site's own, and
-``--origin``); a token travels only in a body or a message, never in a URL.
+referee refuses anything over 1024 characters with ``too-large``); a token bucket per
+client address for the POSTs, one per connection for its messages; at most
+``PER_ADDRESS`` WebSockets per client address, each closed if it holds no seat
+``HELLO_S`` after it opened. A client address is the forwarded one behind
+``--proxy-headers``, and an IPv6 address counts by its /64 (one household's or one
+machine's prefix). Cross-origin requests and WebSockets are taken only from the allowed
+origins (the site's own, and ``--origin``); a token travels only in a body or a
+message, never in a URL.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import re
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,11 +52,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError
-from engine.online.referee import SeatKind, TableConfig
+from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
 from server import db
+from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
-from server.push import Push
+from server.push import PER_SEAT, Push
 from server.store import Store
 from server.tables import CONN_TIMING, Tables, token_hash
 
@@ -60,6 +69,10 @@ MAX_MY_TABLES = 50
 TABLE_ID = re.compile(r"[a-z0-9]{16}")
 TOKEN = re.compile(r"[0-9a-f]{32}")
 HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
+HTTP_BUCKETS = 10_000  # client addresses whose POST buckets are kept (least recent go)
+PER_ADDRESS = 32  # WebSockets open at once per client address
+HELLO_S = 10.0  # a WebSocket holds a seat this long after it opened, or it is closed
+BODY_S = 10.0  # a request's body arrives whole within this, or 408
 
 
 def wall_clock() -> float:
@@ -80,6 +93,9 @@ class Settings:
     scheduler: bool = True  # run the deadlines (tests drive them by hand)
     due_poll_s: float = 1.0
     http_rate: float = HTTP_RATE  # POSTs per second per client address (after a burst)
+    per_address: int = PER_ADDRESS  # WebSockets per client address
+    hello_s: float = HELLO_S
+    body_s: float = BODY_S
 
 
 class Server:
@@ -101,7 +117,10 @@ class Server:
         )
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
-        self.http_buckets: dict[str, list[float]] = {}
+        rate = settings.http_rate
+        self.http_timing = Timing(burst=max(HTTP_BURST, int(rate)), rate=rate)
+        self.http_buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self.sockets: Counter[str] = Counter()  # open WebSockets per client address
         self._tasks: list[asyncio.Task[Any]] = []
 
     async def start(self) -> None:
@@ -122,7 +141,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.news.stop()
-        await self.push.drain()
+        await self.push.close()
         await self.store.close()
 
     async def _deadlines(self) -> None:
@@ -137,15 +156,21 @@ class Server:
             await asyncio.sleep(self.settings.due_poll_s)
 
     def http_allowed(self, request: Request) -> bool:
-        now = time.monotonic()
-        client = request.client.host if request.client else "?"
-        burst = max(HTTP_BURST, self.settings.http_rate)
-        tokens, at = self.http_buckets.get(client, [burst, now])
-        tokens = min(burst, tokens + (now - at) * self.settings.http_rate)
-        if len(self.http_buckets) > 10_000:
-            self.http_buckets.clear()
-        self.http_buckets[client] = [tokens - 1 if tokens >= 1 else tokens, now]
-        return tokens >= 1
+        """A token of the client address's POST bucket (the referee's kind of bucket);
+        the buckets of the addresses heard from least recently go first."""
+        now = time.monotonic() * 1000
+        key = client_key(request)
+        bucket = self.http_buckets.pop(key, None) or Bucket(float(self.http_timing.burst), now)
+        self.http_buckets[key] = bucket
+        while len(self.http_buckets) > HTTP_BUCKETS:
+            self.http_buckets.popitem(last=False)
+        return bucket.allow(now, self.http_timing)
+
+
+def client_key(request: Request | WebSocket) -> str:
+    """Whom the per-address limits count: the client's address (the forwarded one
+    behind ``--proxy-headers``: uvicorn puts it in the scope), by ``address_key``."""
+    return address_key(request.client[0] if request.client else "?")
 
 
 # ---------------------------------------------------------------- HTTP
@@ -159,12 +184,28 @@ def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
+class NotJson(ValueError):
+    """A POST whose body is not declared ``application/json`` (415)."""
+
+
 async def _body(request: Request) -> Any:
+    """The request's JSON body: declared as JSON, and text throughout (a lone
+    surrogate escaped in a string is no text)."""
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        raise NotJson("the body must be application/json")
     raw = await request.body()
     try:
-        return safe_json.loads(raw.decode("utf-8"), max_chars=MAX_BODY, max_depth=6)
-    except (UnicodeDecodeError, InvalidInputError) as e:
+        body = safe_json.loads(raw.decode("utf-8"), max_chars=MAX_BODY, max_depth=6)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, InvalidInputError) as e:
         raise ValueError(f"not a JSON body: {e}") from None
+    return body
+
+
+def _refused(e: Exception) -> JSONResponse:
+    """The answer to a body refused by ``_body`` or by the checks after it."""
+    return _error(415 if isinstance(e, NotJson) else 400, str(e)[:300])
 
 
 async def health(request: Request) -> Response:
@@ -182,7 +223,7 @@ async def create_table(request: Request) -> Response:
         body = await _body(request)
         config, name = _table_choices(body)
     except (ValueError, KeyError, TypeError) as e:
-        return _error(400, str(e)[:300])
+        return _refused(e)
     table_id, token = await server.tables.create(config, name)
     return JSONResponse({"table": table_id, "seat": 0, "token": token}, status_code=201)
 
@@ -258,7 +299,7 @@ async def my_tables(request: Request) -> Response:
         ):
             raise ValueError("each seat is {table, token} with a token of 32 hexadecimal digits")
     except (ValueError, KeyError, TypeError) as e:
-        return _error(400, str(e)[:300])
+        return _refused(e)
     wanted = {token_hash(k): t for t, k in pairs}
     async with server.store.begin() as conn:
         found = await server.store.seats_of(conn, list(wanted))
@@ -289,7 +330,7 @@ async def push_subscribe(request: Request) -> Response:
             raise ValueError("token: 32 hexadecimal digits")
         sub = None if body.get("off") is True else _subscription(body, server.push)
     except (ValueError, KeyError, TypeError) as e:
-        return _error(400, str(e)[:300])
+        return _refused(e)
     digest = token_hash(token)
     async with server.store.begin() as conn:
         found = [s for t, s, _ in await server.store.seats_of(conn, [digest]) if t == table_id]
@@ -299,7 +340,7 @@ async def push_subscribe(request: Request) -> Response:
             await server.store.unsubscribe(conn, table_id, found[0], None)
         else:
             await server.store.subscribe(
-                conn, table_id, found[0], sub, int(server.settings.clock())
+                conn, table_id, found[0], sub, int(server.settings.clock()), keep=PER_SEAT
             )
     return Response(status_code=204)
 
@@ -350,8 +391,26 @@ async def table_socket(websocket: WebSocket) -> None:
     if not TABLE_ID.fullmatch(table_id):
         await websocket.close(code=4404)
         return
+    client = client_key(websocket)
+    if server.sockets[client] >= server.settings.per_address:
+        await websocket.close(code=1008)  # before accepting: an HTTP 403
+        return
+    server.sockets[client] += 1
+    try:
+        await _serve_socket(server, websocket, table_id)
+    finally:
+        server.sockets[client] -= 1
+        if server.sockets[client] <= 0:
+            del server.sockets[client]
+
+
+async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> None:
+    """Read the page's messages until it goes; a socket that has not held a seat
+    ``hello_s`` after it opened is closed (1008), so sockets that never say hello hold
+    nothing for long."""
     await websocket.accept()
     clock = server.settings.clock
+    hello_by: float | None = time.monotonic() + server.settings.hello_s
     conn = Conn(
         table_id,
         websocket.send_text,
@@ -362,7 +421,14 @@ async def table_socket(websocket: WebSocket) -> None:
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
-            message = await websocket.receive()
+            if conn.seat is not None:
+                hello_by = None
+            wait = None if hello_by is None else hello_by - time.monotonic()
+            try:
+                message = await asyncio.wait_for(websocket.receive(), wait)
+            except TimeoutError:
+                await websocket.close(code=1008)
+                break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -385,7 +451,7 @@ async def table_socket(websocket: WebSocket) -> None:
             except ProtocolError as e:
                 conn.put(protocol.rejected(e.reason, e.detail))
             except Exception:  # a fault of the server's: said, and the socket closed
-                log.exception("table %s: a message could not be handled", table_id)
+                log.exception("table %s: a message could not be handled", conn.table_id)
                 await websocket.close(code=1011)
                 break
     except WebSocketDisconnect:
@@ -400,10 +466,12 @@ async def table_socket(websocket: WebSocket) -> None:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes (by their length, or as they come)."""
+    """Refuse request bodies over ``limit`` bytes (by their length, or as they come),
+    413, and bodies not all there ``within_s`` after the application first asks for
+    them, 408 (a body sent a byte at a time would hold its connection for ever)."""
 
-    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
-        self.app, self.limit = app, limit
+    def __init__(self, app: Any, limit: int = MAX_BODY, within_s: float = BODY_S) -> None:
+        self.app, self.limit, self.within_s = app, limit, within_s
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -416,10 +484,20 @@ class BodyLimit:
             )
             return
         seen = 0
+        loop = asyncio.get_running_loop()
+        by: float | None = None
 
         async def counted() -> Any:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, by
+            if by == float("inf"):  # the body is all there: waiting for the end is fine
+                return await receive()
+            by = by or loop.time() + self.within_s
+            try:
+                message = await asyncio.wait_for(receive(), by - loop.time())
+            except TimeoutError:
+                raise _TooSlow from None
+            if not message.get("more_body"):
+                by = float("inf")
             seen += len(message.get("body", b""))
             if seen > self.limit:
                 raise _TooLarge
@@ -431,9 +509,19 @@ class BodyLimit:
             await JSONResponse({"error": "the body is too large"}, status_code=413)(
                 scope, receive, send
             )
+        except _TooSlow:
+            await JSONResponse(
+                {"error": "the body came too slowly"},
+                status_code=408,
+                headers={"connection": "close"},
+            )(scope, receive, send)
 
 
 class _TooLarge(Exception):
+    pass
+
+
+class _TooSlow(Exception):
     pass
 
 
@@ -491,7 +579,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     if settings.site is not None:
         routes.append(Mount("/", StaticFiles(directory=str(settings.site), html=True)))
     middleware = [
-        Middleware(BodyLimit),
+        Middleware(BodyLimit, within_s=settings.body_s),
         Middleware(Headers),
         Middleware(
             CORSMiddleware,

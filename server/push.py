@@ -3,40 +3,72 @@ used, to the pages that opted in for their seat at that table.
 
 The server's VAPID key pair is made once and kept in the database (every process signs
 with the same key; the page subscribes with its public half). Each message is
-encrypted for the subscription (RFC 8291, ``aes128gcm``) by ``pywebpush`` and posted in
-a thread of its own, after the commit that caused it; a push service that says the
-subscription is gone (404, 410) makes the server forget it.
+encrypted for the subscription (RFC 8291, ``aes128gcm``, ``pywebpush``'s ``encode``)
+and posted after the commit that caused it, to all of a seat's subscriptions at once
+(at most ``PER_SEAT`` of them; a new one replaces the oldest), each given at most
+``TIMEOUT_S``; a push service that says the subscription is gone (404, 410) makes the
+server forget it. A stop waits ``STOP_GRACE_S`` for pushes under way, not more.
 
-A subscription's endpoint is a URL the page gives, so the server would post to any
-address a hostile page names: only endpoints under ``PUSH_SERVICES`` (the browsers'
-push services, ``https://`` only) are accepted, and whatever else ``--push-endpoint``
-adds (the tests' local receiver).
+A subscription's endpoint is a URL a page gives, so a hostile page would have the
+server post anywhere. So an endpoint must be ``https://`` on port 443 at one of the
+browsers' push services (``PUSH_HOSTS``), its host written in DNS-label characters only
+(the HTTP client reads it exactly as checked: no backslash, no user, no other port),
+and at send time every address its name resolves to must be a public one (not private,
+loopback, link-local, multicast, reserved or unspecified, IPv4 or IPv6, mapped or
+embedded IPv4 too). The post then goes to the address checked, with the name only as
+TLS server name and ``Host`` (no second lookup that a rebinding DNS could answer
+differently), and a redirect is never followed. ``--push-endpoint`` prefixes (the
+tests' local receiver) are taken as the operator names them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import ipaddress
 import json
 import logging
-from collections.abc import Callable, Sequence
+import re
+import socket
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 from urllib.parse import urlsplit
+
+import httpx
 
 from server.store import Deadline, Store
 from server.tables import Turn
 
 log = logging.getLogger("schwimmen.push")
 
-PUSH_SERVICES = (
-    "https://fcm.googleapis.com/",
-    "https://updates.push.services.mozilla.com/",
-    "https://web.push.apple.com/",
-    ".notify.windows.com/",
+PUSH_HOSTS = (
+    "fcm.googleapis.com",
+    "updates.push.services.mozilla.com",
+    "web.push.apple.com",
+    ".notify.windows.com",
 )
-"""Where browsers' push services take messages (Chrome, Firefox, Safari, Edge)."""
+"""Where browsers' push services take messages (Chrome, Firefox, Safari, Edge); a
+leading dot: any host under that domain."""
 KEY_SETTING = "vapid_private_pem"
 TTL_S = 24 * 3600  # a push service keeps an undelivered reminder this long
+PER_SEAT = 5
+"""Subscriptions kept per seat (a person's browsers); a new one replaces the oldest."""
+TIMEOUT_S = 5.0
+"""One post's whole time, the name's lookup included."""
+STOP_GRACE_S = 2.0
+"""How long a stop waits for the pushes under way before it drops them."""
+
+_URL_CHARS = r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]"
+"""What RFC 3986 allows in a path and query, unescaped: no backslash, space or ``#``."""
+_ENDPOINT = re.compile(
+    rf"https://(?P<host>[A-Za-z0-9-]{{1,63}}(?:\.[A-Za-z0-9-]{{1,63}})+)(?::443)?"
+    rf"(?P<path>/{_URL_CHARS}*)"
+)
+_PLAIN_URL = re.compile(rf"https?://{_URL_CHARS}+")
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+Resolve = Callable[[str], Awaitable[list[str]]]
 
 TEXTS = {
     "turn": {"de": "Du bist dran", "en": "Your turn"},
@@ -48,33 +80,91 @@ TEXTS = {
 }
 
 
-def endpoint_allowed(endpoint: str, extra: Sequence[str] = ()) -> bool:
+def push_host(endpoint: object) -> str | None:
+    """The host of ``endpoint`` if it is a browsers' push service's URL, else None.
+
+    >>> push_host("https://fcm.googleapis.com/fcm/send/abc")
+    'fcm.googleapis.com'
+    >>> push_host("https://wns2-par02p.notify.windows.com/w/?token=x")
+    'wns2-par02p.notify.windows.com'
+    >>> push_host("https://169.254.169.254\\\\.notify.windows.com/") is None
+    True
+    >>> push_host("https://a.notify.windows.com:25/"), push_host("http://fcm.googleapis.com/")
+    (None, None)
+    """
+    if not isinstance(endpoint, str) or len(endpoint) > 1000:
+        return None
+    found = _ENDPOINT.fullmatch(endpoint)
+    if found is None:
+        return None
+    host = found["host"].lower()
+    if any(host == h or (h.startswith(".") and host.endswith(h)) for h in PUSH_HOSTS):
+        return host
+    return None
+
+
+def endpoint_allowed(endpoint: object, extra: Sequence[str] = ()) -> bool:
     """Whether the server may post to ``endpoint`` (see the module text).
 
     >>> endpoint_allowed("https://fcm.googleapis.com/fcm/send/abc")
     True
-    >>> endpoint_allowed("https://wns2-par02p.notify.windows.com/w/?token=x")
-    True
     >>> endpoint_allowed("http://169.254.169.254/latest/"), endpoint_allowed("https://evil.example/")
     (False, False)
     """
-    if not isinstance(endpoint, str) or len(endpoint) > 1000:
-        return False
-    parts = urlsplit(endpoint)
-    if parts.username or parts.password:
-        return False
-    if any(endpoint.startswith(prefix) for prefix in extra):
+    if push_host(endpoint) is not None:
         return True
-    if parts.scheme != "https" or not parts.hostname:
+    return (
+        isinstance(endpoint, str)
+        and bool(_PLAIN_URL.fullmatch(endpoint))
+        and any(endpoint.startswith(prefix) for prefix in extra)
+    )
+
+
+def public_address(address: str) -> bool:
+    """Whether ``address`` is one the server may post to: reachable on the internet,
+    and not one of this machine's or its network's (an IPv4 address inside an IPv6 one
+    is judged as itself).
+
+    >>> [public_address(a) for a in ("93.184.216.34", "2606:4700::1111")]
+    [True, True]
+    >>> bad = ("169.254.169.254", "10.1.2.3", "127.0.0.1", "0.0.0.0", "224.0.0.1", "240.0.0.1",
+    ...        "100.64.0.1", "::1", "::", "fe80::1", "fc00::1", "ff02::1", "::ffff:127.0.0.1",
+    ...        "64:ff9b::a9fe:a9fe", "2002:7f00:1::1")
+    >>> [a for a in bad if public_address(a)]
+    []
+    """
+    try:
+        ip: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(
+            address.split("%", 1)[0]
+        )
+    except ValueError:
         return False
-    host_path = f"{parts.hostname}{parts.path[:1] or '/'}"
-    for service in PUSH_SERVICES:
-        if service.startswith("https://"):
-            if endpoint.startswith(service):
-                return True
-        elif ("." + host_path).endswith(service) or host_path.endswith(service):
-            return True
-    return False
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.teredo is not None:
+            return False
+        embedded = ip.ipv4_mapped or ip.sixtofour
+        if ip in _NAT64:
+            embedded = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        if embedded is not None:
+            ip = embedded
+    return ip.is_global and not (
+        ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_multicast
+        or ip.is_reserved
+        or ip.is_unspecified
+    )
+
+
+async def resolve(host: str) -> list[str]:
+    """Every address ``host`` resolves to (for port 443)."""
+    infos = await asyncio.get_running_loop().getaddrinfo(host, 443, type=socket.SOCK_STREAM)
+    return [str(info[4][0]) for info in infos]
+
+
+class Refused(Exception):
+    """An endpoint the server will not post to (its name resolves to a private address)."""
 
 
 def message(kind: str, table_id: str, seat: int, lang: str, url: str) -> dict[str, Any]:
@@ -92,7 +182,9 @@ def message(kind: str, table_id: str, seat: int, lang: str, url: str) -> dict[st
 
 
 class Push:
-    """The server's Web Push sender (see the module text)."""
+    """The server's Web Push sender (see the module text). ``resolve`` and ``transport``
+    (the HTTP client's) are for tests: a resolver that answers what the test says, a
+    transport that answers without a network."""
 
     def __init__(
         self,
@@ -101,11 +193,16 @@ class Push:
         subject: str = "mailto:tables@localhost",
         extra_endpoints: Sequence[str] = (),
         table_url: Callable[[str], str] = lambda table_id: f"/?table={table_id}",
+        resolve: Resolve = resolve,
+        transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self.store = store
         self.subject = subject
         self.extra_endpoints = tuple(extra_endpoints)
         self.table_url = table_url
+        self.resolve = resolve
+        self.transport = transport
+        self.client: httpx.AsyncClient | None = None
         self.vapid: Any = None
         self.public_key = ""
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -113,7 +210,6 @@ class Push:
 
     async def load_key(self) -> None:
         """The VAPID key pair from the database, made there the first time."""
-        from cryptography.hazmat.primitives import serialization
         from py_vapid import Vapid02
 
         fresh = Vapid02()
@@ -121,8 +217,13 @@ class Push:
         pem = fresh.private_pem().decode()
         async with self.store.begin() as db:
             pem = await self.store.set_setting_once(db, KEY_SETTING, pem)
-        self.vapid = Vapid02.from_pem(pem.encode())
-        raw = self.vapid.public_key.public_bytes(
+        self.use_key(Vapid02.from_pem(pem.encode()))
+
+    def use_key(self, vapid: Any) -> None:
+        from cryptography.hazmat.primitives import serialization
+
+        self.vapid = vapid
+        raw = vapid.public_key.public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
         self.public_key = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
@@ -148,42 +249,110 @@ class Push:
         task.add_done_callback(self.tasks.discard)
 
     async def drain(self) -> None:
-        """Wait for the pushes under way (tests, and a clean stop)."""
+        """Wait for the pushes under way (tests)."""
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    async def close(self, grace_s: float = STOP_GRACE_S) -> None:
+        """Stop: wait at most ``grace_s`` for the pushes under way, drop the rest."""
+        if self.tasks:
+            _done, late = await asyncio.wait(list(self.tasks), timeout=grace_s)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
 
     async def _send_seat(self, kind: str, table_id: str, seat: int) -> None:
         async with self.store.begin() as db:
             subs = await self.store.subscriptions(db, table_id, seat)
-        for sub in subs:
-            data = message(kind, table_id, seat, sub["lang"], self.table_url(table_id))
-            gone = await asyncio.to_thread(self._post, sub, data)
-            if gone:
-                async with self.store.begin() as db:
-                    await self.store.drop_endpoint(db, sub["endpoint"])
+        url = self.table_url(table_id)
+        await asyncio.gather(
+            *(self._deliver(sub, message(kind, table_id, seat, sub["lang"], url)) for sub in subs)
+        )
 
-    def _post(self, sub: dict[str, Any], data: dict[str, Any]) -> bool:
-        """Encrypt and post one message; True when the subscription is gone."""
-        from pywebpush import WebPushException, webpush
-
-        if self.vapid is None or not self.allowed(sub["endpoint"]):
-            return False
-        info = {"endpoint": sub["endpoint"], "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}}
+    async def _deliver(self, sub: dict[str, Any], data: dict[str, Any]) -> None:
+        """Post one message; forget the subscription if its push service says it is gone.
+        A push service that fails or is slow is logged and stops nothing else."""
+        host = urlsplit(sub["endpoint"]).hostname
         try:
-            webpush(
-                info,
-                json.dumps(data, ensure_ascii=False),
-                vapid_private_key=self.vapid,
-                vapid_claims={"sub": self.subject},
-                ttl=TTL_S,
-                timeout=10,
-            )
+            async with asyncio.timeout(TIMEOUT_S):
+                status = await self.post(sub, data)
+        except Exception as e:  # refused, unreachable, slow, or a key that is no key
+            log.warning("push to %s failed: %s", host, type(e).__name__)
+            return
+        if status > 202:
+            log.warning("push to %s failed: %s", host, status)
+        if status in (404, 410):
+            async with self.store.begin() as db:
+                await self.store.drop_endpoint(db, sub["endpoint"])
+
+    async def post(self, sub: dict[str, Any], data: dict[str, Any]) -> int:
+        """Encrypt ``data`` for ``sub`` and post it once, never following a redirect;
+        the push service's status. Refused: an endpoint the server may not post to."""
+        from pywebpush import WebPusher
+
+        endpoint = sub["endpoint"]
+        if self.vapid is None or not self.allowed(endpoint):
+            raise Refused(endpoint[:100])
+        targets = await self._pinned(endpoint)
+        info = {"endpoint": endpoint, "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}}
+        body = WebPusher(info).encode(json.dumps(data, ensure_ascii=False).encode(), "aes128gcm")
+        parts = urlsplit(endpoint)
+        claims = {
+            "sub": self.subject,
+            "aud": f"{parts.scheme}://{parts.netloc}",
+            "exp": int(time.time()) + 12 * 3600,
+        }
+        headers = {
+            **self.vapid.sign(claims),
+            "host": parts.netloc,
+            "content-encoding": "aes128gcm",
+            "content-type": "application/octet-stream",
+            "ttl": str(TTL_S),
+        }
+        for n, (url, extensions) in enumerate(targets):
+            try:
+                answer = await self._client().post(
+                    url, content=body["body"], headers=headers, extensions=extensions
+                )
+                break
+            except httpx.ConnectError:  # this address is unreachable (no IPv6 route?)
+                if n == len(targets) - 1:
+                    raise
+        if answer.status_code <= 202:
             self.sent += 1
-            return False
-        except WebPushException as e:
-            status = getattr(e.response, "status_code", None)
-            log.warning("push to %s failed: %s", urlsplit(sub["endpoint"]).hostname, status)
-            return status in (404, 410)
-        except Exception as e:  # a push service that is down must not stop the server
-            log.warning("push failed: %s", type(e).__name__)
-            return False
+        return answer.status_code
+
+    async def _pinned(self, endpoint: str) -> list[tuple[str, dict[str, Any]]]:
+        """The URLs to try in turn for ``endpoint``, with their request extensions: a
+        push service's at each address its name resolves to now, all checked, with the
+        name kept for TLS (its certificate is checked against the name); an operator's
+        ``--push-endpoint`` as it is."""
+        host = push_host(endpoint)
+        if host is None:
+            return [(endpoint, {})]
+        addresses = await self.resolve(host)
+        if not addresses or not all(public_address(a) for a in addresses):
+            raise Refused(f"{host} resolves to {addresses[:4]}")
+        rest = endpoint[len("https://") :].split("/", 1)[1]
+        targets = []
+        for address in dict.fromkeys(a.split("%", 1)[0] for a in addresses):
+            at = f"[{address}]" if ":" in address else address
+            targets.append((f"https://{at}/{rest}", {"sni_hostname": host}))
+        return targets
+
+    def _client(self) -> httpx.AsyncClient:
+        if self.client is None:
+            # no kept connections: one to an address was opened for one name
+            transport = self.transport or httpx.AsyncHTTPTransport(
+                limits=httpx.Limits(max_connections=200, max_keepalive_connections=0)
+            )
+            self.client = httpx.AsyncClient(
+                transport=transport,
+                timeout=TIMEOUT_S,
+                follow_redirects=False,
+                trust_env=False,
+            )
+        return self.client

@@ -237,8 +237,15 @@ class Store:
     # ------------------------------------------------------------ push subscriptions
 
     async def subscribe(
-        self, conn: AsyncConnection, table_id: str, seat: int, sub: dict[str, str], now: int
+        self,
+        conn: AsyncConnection,
+        table_id: str,
+        seat: int,
+        sub: dict[str, str],
+        now: int,
+        keep: int,
     ) -> None:
+        """Add ``sub`` to the seat's subscriptions, keeping the newest ``keep``."""
         p = db.push_subscriptions.c
         await conn.execute(
             db.push_subscriptions.delete().where(
@@ -247,6 +254,17 @@ class Store:
         )
         await conn.execute(
             db.push_subscriptions.insert().values(table_id=table_id, seat=seat, created=now, **sub)
+        )
+        newest = (
+            sa.select(p.id)
+            .where(p.table_id == table_id, p.seat == seat)
+            .order_by(p.id.desc())
+            .limit(keep)
+        )
+        await conn.execute(
+            db.push_subscriptions.delete().where(
+                p.table_id == table_id, p.seat == seat, p.id.not_in(newest)
+            )
         )
 
     async def unsubscribe(

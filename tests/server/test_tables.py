@@ -226,7 +226,8 @@ def test_the_database_keeps_only_hashes_of_the_tokens(database, clock):
 def test_bad_requests_are_refused(database, clock):
     with Served(database, clock) as served:
         post = served.client.post
-        assert post("/api/tables", content=b"{").status_code == 400
+        json_type = {"content-type": "application/json"}
+        assert post("/api/tables", content=b"{", headers=json_type).status_code == 400
         assert post("/api/tables", json={"name": "<b>", "players": 99}).status_code == 400
         assert post("/api/tables", json={"name": "A", "evil": 1}).status_code == 400
         assert post("/api/tables", content=b"x" * 20_000).status_code == 413
