@@ -50,7 +50,7 @@ from server.hub import Conn, Hub
 from server.news import News
 from server.push import Push
 from server.store import Store
-from server.tables import CONN_TIMING, Tables, token_hash
+from server.tables import BROKEN, BROKEN_TEXT, CONN_TIMING, BrokenTable, Tables, token_hash
 
 log = logging.getLogger("schwimmen.server")
 
@@ -237,7 +237,10 @@ async def table_info(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     if not TABLE_ID.fullmatch(table_id):
         return _error(404, "no such table")
-    entry = await server.tables.current(table_id)
+    try:
+        entry = await server.tables.current(table_id)
+    except BrokenTable:
+        return _error(410, BROKEN_TEXT)
     if entry is None:
         return _error(404, "no such table")
     return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
@@ -267,7 +270,11 @@ async def my_tables(request: Request) -> Response:
     for table_id, seat, digest in found:
         if wanted.get(digest) != table_id:
             continue
-        entry = await server.tables.current(table_id)
+        try:
+            entry = await server.tables.current(table_id)
+        except BrokenTable:  # listed as over, so the page shows it as such
+            rows.append({"table": table_id, "seat": seat, "started": True, "ended": BROKEN})
+            continue
         if entry is not None:
             rows.append({"table": table_id, **_summary(entry, seat, now)})
     return JSONResponse({"tables": rows})

@@ -215,6 +215,14 @@ class Store:
         query = sa.select(d.kind, d.due, d.seat, d.seq).where(d.table_id == table_id)
         return [Deadline(*r) for r in (await conn.execute(query)).all()]
 
+    async def set_aside(self, conn: AsyncConnection, table_id: str, marker: str) -> None:
+        """Mark a table that cannot be loaded (``tables.ended`` = ``marker``) and drop its
+        deadlines, so that nothing retries it."""
+        await conn.execute(
+            db.tables.update().where(db.tables.c.id == table_id).values(ended=marker)
+        )
+        await conn.execute(db.deadlines.delete().where(db.deadlines.c.table_id == table_id))
+
     async def drop_deadline(self, conn: AsyncConnection, table_id: str, kind: str) -> None:
         d = db.deadlines.c
         await conn.execute(db.deadlines.delete().where(d.table_id == table_id, d.kind == kind))
@@ -303,6 +311,16 @@ class Store:
         return None if pages is None or size is None else pages * size
 
 
+def _state(text: str) -> dict[str, Any]:
+    """A stored state as JSON values; damaged text becomes an empty state, which the
+    referee refuses with a clear error (the table is then set aside, not the server)."""
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -311,7 +329,7 @@ def _row(found: Any) -> Row:
     return Row(
         id=found["id"],
         version=found["version"],
-        state=json.loads(found["state"]),
+        state=_state(found["state"]),
         match_no=found["match_no"],
         moves=found["moves"],
         deadline=found["deadline"],

@@ -52,6 +52,11 @@ REMIND_AT = 0.8
 """The reminder goes out when this much of a decision's time is used (as lichess does)."""
 CACHE_TABLES = 20_000
 """Referees this process keeps between messages (least recently used go first)."""
+BROKEN = "broken"
+"""``tables.ended`` of a table whose stored state cannot be loaded: it is set aside
+(logged, its deadlines dropped so nothing retries it, its pages told) and the server
+goes on with every other table."""
+BROKEN_TEXT = "this table's stored state is damaged: it cannot go on"
 DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
 """The referee's answers that go to the sender alone; the rest is worked out per page."""
 
@@ -75,6 +80,15 @@ def new_table_id() -> str:
     """A table's id: 80 random bits in 16 lower-case letters and digits (base 32)."""
     alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
     return "".join(secrets.choice(alphabet) for _ in range(16))
+
+
+class BrokenTable(Exception):
+    """A table whose stored state cannot be loaded (see :data:`BROKEN`)."""
+
+    def __init__(self, table_id: str, why: str) -> None:
+        super().__init__(f"table {table_id}: {why}")
+        self.table_id, self.why = table_id, why
+        self.told = False  # its pages were told
 
 
 @dataclass
@@ -135,13 +149,20 @@ class Tables:
         return ref
 
     def _entry(self, row: Row) -> Entry:
-        """The table's referee at the stored version: cached, caught up, or rebuilt."""
+        """The table's referee at the stored version: cached, caught up, or rebuilt
+        (BrokenTable when the stored state cannot be loaded)."""
+        if row.ended == BROKEN:
+            raise BrokenTable(row.id, "set aside before")
         entry = self.cache.get(row.id)
         if entry is not None and entry.version == row.version:
             self.cache.move_to_end(row.id)
             return entry
-        if entry is None or not _catch_up(entry, row):
-            entry = Entry(row.version, row.match_no, self._referee(row))
+        try:
+            if entry is None or not _catch_up(entry, row):
+                entry = Entry(row.version, row.match_no, self._referee(row))
+        except Exception as e:  # damaged data may fail anywhere in the engine
+            self.cache.pop(row.id, None)
+            raise BrokenTable(row.id, repr(e)[:300]) from e
         entry.version = row.version
         self._remember(row.id, entry)
         return entry
@@ -237,7 +258,12 @@ class Tables:
                     ref.attach(f"seat{welcomed}", welcomed)
                     ref.disconnected(vid)  # the connection's own id: no longer used
 
-            entry = await self._transact(conn.table_id, handle)
+            try:
+                entry = await self._transact(conn.table_id, handle)
+            except BrokenTable as e:
+                if not (e.told and conn in self.hub.conns(conn.table_id)):
+                    conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+                return
             if entry is None:
                 conn.put(protocol.rejected(Reason.NOT_SEATED, "there is no such table"))
                 return
@@ -279,6 +305,27 @@ class Tables:
         """Lock the table, let ``change`` act on its referee, store what changed; the
         new entry, committed (None: no such table, or a due one another process took).
         The caller holds :meth:`lock`."""
+        try:
+            return await self._transact_once(table_id, change, due=due)
+        except BrokenTable as e:
+            await self._set_aside(e)
+            raise
+
+    async def _set_aside(self, broken: BrokenTable) -> None:
+        """Mark a table that cannot be loaded, so that nothing retries it, and tell its
+        pages; the rest of the server goes on."""
+        if broken.why == "set aside before":
+            return
+        log.error("%s; set aside", broken)
+        async with self.store.begin() as db:
+            await self.store.set_aside(db, broken.table_id, BROKEN)
+        for conn in self.hub.conns(broken.table_id):
+            conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+        broken.told = True
+
+    async def _transact_once(
+        self, table_id: str, change: Callable[[Referee], None], *, due: bool
+    ) -> Entry | None:
         turn = None
         try:
             async with self.store.begin() as db:
@@ -366,9 +413,12 @@ class Tables:
         async with self.store.begin() as db:
             due = await self.store.due_tables(db, int(self.clock()), limit)
         taken = 0
-        for table_id in due:
+        for table_id in due:  # each on its own: one that cannot be loaded stops no other
             async with self.lock(table_id):
-                entry = await self._transact(table_id, lambda _ref: None, due=True)
+                try:
+                    entry = await self._transact(table_id, lambda _ref: None, due=True)
+                except BrokenTable:
+                    continue
                 if entry is not None:
                     taken += 1
                     self.hub.fanout(table_id, entry)
@@ -396,11 +446,16 @@ class Tables:
                 row = await self.store.load(db, table_id, lock=False)
             if row is None:
                 return
-            entry = self._entry(row)
+            try:
+                entry = self._entry(row)
+            except BrokenTable as e:
+                await self._set_aside(e)
+                return
             self.hub.fanout(table_id, entry)
 
     async def current(self, table_id: str) -> Entry | None:
-        """The table as stored now (for "My tables" and the join screen)."""
+        """The table as stored now (for "My tables" and the join screen); BrokenTable
+        when it cannot be loaded."""
         async with self.lock(table_id):
             async with self.store.begin() as db:
                 row = await self.store.load(db, table_id, lock=False)

@@ -283,3 +283,48 @@ def test_a_guest_may_not_take_the_creators_name_or_a_blank_one(database, clock):
                 "bad-name"
             ]
         assert served.page(made["table"], "Ann").hello()[0]["seat"] == 1
+
+
+def _damage(served: Served, table: str) -> None:
+    """Write a state no referee can load over a table (as a damaged disk or a bad
+    migration might), with a new version so that no cached referee hides it."""
+    from server import db
+
+    async def write():
+        async with served.server.store.begin() as conn:
+            t = db.tables.c
+            await conn.execute(
+                db.tables.update()
+                .where(t.id == table)
+                .values(state='{"format": "schwimmen-online-table"}', version=t.version + 1)
+            )
+
+    served.call(write)
+
+
+def test_a_table_that_cannot_be_loaded_is_set_aside_and_stops_no_other(database, clock):
+    with Served(database, clock) as served:
+        tables = []
+        for _ in range(2):  # the damaged one has the earlier deadline
+            made, owner, guest = seated(served, players=2, move_time=30, on_timeout="end")
+            owner.send(protocol.start())
+            guest.sync()
+            tables.append((made, owner, guest))
+            clock.advance(1000)
+        (bad, bad_owner, _), (good, good_owner, _) = tables
+        _damage(served, bad["table"])
+        clock.advance(45_000)
+        assert served.due() == 1  # the other table's deadline
+        good_owner.sync()
+        assert good_owner.guest.over["reason"] == "timeout"
+        assert "damaged" in bad_owner.sync()[-1]["detail"]  # its page is told
+        assert served.due() == 0  # set aside: not tried again
+        answer = served.client.get(f"/api/tables/{bad['table']}")
+        assert answer.status_code == 410 and "damaged" in answer.json()["error"]
+        assert served.client.get(f"/api/tables/{good['table']}").status_code == 200
+        seats = [{"table": t["table"], "token": t["token"]} for t in (bad, good)]
+        rows = served.client.post("/api/my-tables", json={"seats": seats}).json()["tables"]
+        by_table = {r["table"]: r for r in rows}
+        assert by_table[bad["table"]]["ended"] == "broken"
+        assert by_table[good["table"]]["ended"] == "timeout"
+        assert rejected(bad_owner.send(protocol.rematch())) == ["over"]
