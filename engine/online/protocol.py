@@ -77,9 +77,11 @@ __all__ = [
     "LIVE_MOVE_TIMES",
     "MAX_GUEST_CHARS",
     "MAX_HOST_CHARS",
+    "MAX_LEFT_MS",
     "MOVE_TIMES",
     "NAME_MAX",
     "ON_TIMEOUT",
+    "RESULT_READ_MS",
     "VERSION",
     "Message",
     "ProtocolError",
@@ -127,6 +129,12 @@ CORRESPONDENCE_MOVE_TIMES = (600, 3600, 43200, 86400)
 (10 minutes, 1 hour, 12 hours, 24 hours: the table outlives a closed browser)."""
 MOVE_TIMES = LIVE_MOVE_TIMES + CORRESPONDENCE_MOVE_TIMES
 """Every time per decision a table may have."""
+RESULT_READ_MS = 10_000
+"""Reading a deal's result counts for nobody: the first decision of the next deal gets
+this much more time (every page shows the result before the table)."""
+MAX_LEFT_MS = max(MOVE_TIMES) * 1000 + RESULT_READ_MS
+"""The most time a ``timer`` may give: the longest move time and a deal's result to read
+(the referee's deadline is never later than that)."""
 ON_TIMEOUT = ("bot", "end")
 """When time runs out: a bot makes the move, or the match ends with no life lost."""
 SEAT_KINDS = ("host", "guest", "bot", "open")
@@ -274,7 +282,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
         },
         {},
     ),
-    "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, max(MOVE_TIMES) * 1000)}, {}),
+    "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, MAX_LEFT_MS)}, {}),
     "over": (
         {
             "reason": one_of(*OVER_REASONS),

@@ -69,6 +69,7 @@ from engine.online.protocol import (
     MOVE_TIMES,
     ON_TIMEOUT,
     OVER_REASONS,
+    RESULT_READ_MS,
     ProtocolError,
     Reason,
     VersionMismatch,
@@ -83,9 +84,6 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-RESULT_READ_MS = 10_000
-"""Reading a deal's result counts for nobody: the first decision of the next deal gets
-this much more time (every page shows the result before the table)."""
 STAND_IN_REASONS = ("timeout", "away")
 """Why a bot made a person's move: their time ran out, or they were away too long."""
 MAX_BOT_MOVES = 10_000
