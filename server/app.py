@@ -263,7 +263,7 @@ async def my_tables(request: Request) -> Response:
     except (ValueError, KeyError, TypeError) as e:
         return _error(400, str(e)[:300])
     wanted = {token_hash(k): t for t, k in pairs}
-    async with server.store.begin() as conn:
+    async with server.store.read() as conn:
         found = await server.store.seats_of(conn, list(wanted))
     rows = []
     now = server.settings.clock()

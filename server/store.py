@@ -70,11 +70,18 @@ class Store:
 
     def __init__(self, engine: AsyncEngine, process: str = "") -> None:
         self.engine = engine
+        self._reader = engine.execution_options(**{db.READ_ONLY: True})
         self.postgres = db.is_postgres(engine)
         self.process = process  # names this process in its news (it skips its own)
 
     def begin(self) -> Any:
+        """A transaction that may write (on SQLite it holds the write lock)."""
         return self.engine.begin()
+
+    def read(self) -> Any:
+        """A transaction that only reads: it never waits for the write lock (SQLite's
+        plain ``BEGIN`` on the write-ahead log; PostgreSQL's reads never wait)."""
+        return self._reader.begin()
 
     async def close(self) -> None:
         await self.engine.dispose()

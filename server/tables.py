@@ -14,8 +14,11 @@ For every message that may change a table (``hello``, ``act``, ``bye`` and the c
    (``server.hub``); other processes hear of it by ``NOTIFY`` (sent in the transaction,
    so delivered on commit) and tell their own connections.
 
-A message that cannot change anything (a ping, anything the protocol refuses unread)
-is answered without the database. Flood control is per connection, before anything.
+A message that cannot change anything (a ping, anything the protocol refuses unread,
+and what the referee would refuse from the connection and the cached table alone: no
+seat, not the creator, another seat, out of turn, stale) is answered without a
+transaction; so are the reads (``current``, "My tables"), which never take the write
+lock. Flood control is per connection, before anything.
 The referee runs with the store's clock (milliseconds since 1970, injectable), no grace
 period and no pauses: a server's table waits for its people (its move timer decides,
 not their presence), and bots move at once.
@@ -233,7 +236,49 @@ class Tables:
             seated = conn.seat is not None
             conn.put(protocol.pong() if seated else _not_seated("ping"))
             return
+        async with self.lock(conn.table_id):  # the table as committed, not mid-write
+            refusal = self._refusal(conn, message)
+        if refusal is not None:  # the referee would refuse it: no transaction
+            conn.put(refusal)
+            return
         await self._apply_message(conn, message.kind, text)
+
+    def _refusal(self, conn: Conn, message: protocol.Message) -> str | None:
+        """The referee's refusal of a message that can be told from the connection and
+        the cached table alone (no seat, not the creator, another seat, out of turn,
+        stale); None when the referee must see it in a transaction. A page learns the
+        table only from this process's cache, so a move it makes is never newer."""
+        kind, body, seat = message.kind, message.body, conn.seat
+        if kind == "hello":
+            if seat is None:
+                return None
+            return protocol.rejected(
+                Reason.ALREADY_SEATED, f"this connection has seat {seat} already", of=kind
+            )
+        if seat is None:
+            return _not_seated(kind)
+        if kind in ("seat", "start", "rematch") and seat != 0:
+            return protocol.rejected(
+                Reason.NOT_OWNER, "only the table's creator, at seat 0, may", of=kind
+            )
+        if kind != "act":
+            return None
+        seq = body["seq"]
+        if body["seat"] != seat:
+            return protocol.rejected(
+                Reason.WRONG_SEAT,
+                f"this connection plays seat {seat}, not {body['seat']}",
+                of=kind,
+                seq=seq,
+            )
+        entry = self.cache.get(conn.table_id)
+        if entry is None:
+            return None
+        try:
+            entry.ref.check_turn(seat, seq)
+        except ProtocolError as e:
+            return protocol.rejected(e.reason, e.detail, of=kind, seq=seq)
+        return None
 
     async def _apply_message(self, conn: Conn, kind: str, text: str) -> None:
         async with self.lock(conn.table_id):
@@ -410,7 +455,7 @@ class Tables:
     async def run_due(self, limit: int = 100) -> int:
         """Handle the deadlines due now (a bot moves, or the match ends; reminders go
         out); returns how many tables this process took."""
-        async with self.store.begin() as db:
+        async with self.store.read() as db:
             due = await self.store.due_tables(db, int(self.clock()), limit)
         taken = 0
         for table_id in due:  # each on its own: one that cannot be loaded stops no other
@@ -425,7 +470,7 @@ class Tables:
         return taken
 
     async def next_due(self) -> int | None:
-        async with self.store.begin() as db:
+        async with self.store.read() as db:
             return await self.store.next_due(db)
 
     # ------------------------------------------------------------ news from other processes
@@ -442,7 +487,7 @@ class Tables:
             entry = self.cache.get(table_id)
             if entry is not None and entry.version >= version:
                 return
-            async with self.store.begin() as db:
+            async with self.store.read() as db:
                 row = await self.store.load(db, table_id, lock=False)
             if row is None:
                 return
@@ -457,7 +502,7 @@ class Tables:
         """The table as stored now (for "My tables" and the join screen); BrokenTable
         when it cannot be loaded."""
         async with self.lock(table_id):
-            async with self.store.begin() as db:
+            async with self.store.read() as db:
                 row = await self.store.load(db, table_id, lock=False)
             return None if row is None else self._entry(row)
 

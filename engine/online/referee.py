@@ -546,6 +546,17 @@ class Referee:
 
     def _play(self, seat: int, text: str, seq: int | None, now: float) -> list[Out]:
         """``seat``'s move (a guest's or the host's), checked; refused moves raise."""
+        m = self.check_turn(seat, seq)
+        try:
+            m.apply(text)
+        except (InvalidInputError, IllegalActionError) as e:
+            raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
+        return self._moved(m, now)
+
+    def check_turn(self, seat: int, seq: int | None) -> Match:
+        """The match, if ``seat`` may move now after ``seq`` moves; else ProtocolError
+        (not started, over, another seat's turn, stale). A transport may ask before it
+        does any work for a move (a table server answers these without its database)."""
         m = self.match
         if m is None:
             raise ProtocolError(Reason.NOT_STARTED, "the match has not started")
@@ -559,11 +570,7 @@ class Referee:
             raise ProtocolError(
                 Reason.STALE, f"the move was made after {seq} moves; there are {len(m.actions)}"
             )
-        try:
-            m.apply(text)
-        except (InvalidInputError, IllegalActionError) as e:
-            raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
-        return self._moved(m, now)
+        return m
 
     def _begin(self, seed: int) -> list[Out]:
         now = self.clock()

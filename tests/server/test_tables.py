@@ -328,3 +328,43 @@ def test_a_table_that_cannot_be_loaded_is_set_aside_and_stops_no_other(database,
         assert by_table[bad["table"]]["ended"] == "broken"
         assert by_table[good["table"]]["ended"] == "timeout"
         assert rejected(bad_owner.send(protocol.rematch())) == ["over"]
+
+
+def test_refused_messages_and_reads_do_not_wait_for_the_write_lock(tmp_path, clock):
+    """Another connection holds SQLite's write lock: what the referee would refuse is
+    still answered at once, and so are the reads (none of them opens a write)."""
+    import sqlite3
+    import time
+
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2)
+        owner.send(protocol.start())
+        guest.sync()
+        mover, other = (owner, guest) if owner.my_turn() else (guest, owner)
+        seq = mover.guest.mirror.seq
+        action = str(mover.guest.observation.legal_actions[0])
+        stranger = served.page(made["table"], "Eve")
+        holder = sqlite3.connect(tmp_path / "tables.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held
+        try:
+            began = time.monotonic()
+            assert rejected(guest.send(protocol.start())) == ["not-owner"]
+            assert rejected(stranger.send(protocol.act(action, seq=seq, seat=0))) == ["not-seated"]
+            assert rejected(other.send(protocol.act(action, seq=seq, seat=other.guest.seat))) == [
+                "not-your-turn"
+            ]
+            assert rejected(
+                mover.send(protocol.act(action, seq=seq + 5, seat=mover.guest.seat))
+            ) == ["stale"]
+            assert rejected(
+                mover.send(protocol.act(action, seq=seq, seat=1 - mover.guest.seat))
+            ) == ["wrong-seat"]
+            assert served.client.get(f"/api/tables/{made['table']}").json()["started"]
+            seats = [{"table": made["table"], "token": made["token"]}]
+            assert served.client.post("/api/my-tables", json={"seats": seats}).status_code == 200
+            assert time.monotonic() - began < 5  # SQLite's busy timeout is 10 s
+        finally:
+            holder.rollback()
+            holder.close()
+        assert not rejected(mover.act(action))  # and the move itself goes through after
