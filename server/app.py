@@ -238,7 +238,7 @@ async def table_info(request: Request) -> Response:
     if not TABLE_ID.fullmatch(table_id):
         return _error(404, "no such table")
     try:
-        entry = await server.tables.current(table_id)
+        entry = await server.tables.current(table_id, keep=False)
     except BrokenTable:
         return _error(410, BROKEN_TEXT)
     if entry is None:

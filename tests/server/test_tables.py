@@ -368,3 +368,26 @@ def test_refused_messages_and_reads_do_not_wait_for_the_write_lock(tmp_path, clo
             holder.rollback()
             holder.close()
         assert not rejected(mover.act(action))  # and the move itself goes through after
+
+
+def test_an_invitation_read_builds_no_cached_referee_and_the_cache_is_bounded_by_memory(
+    database, clock
+):
+    with Served(database, clock) as served:
+        made = [served.create(players=9) for _ in range(5)]
+        for table in made:
+            answer = served.client.get(f"/api/tables/{table['table']}")
+            assert answer.status_code == 200 and answer.json()["players"] == 9
+        assert len(served.server.tables.cache) == 0  # anyone may ask: nothing is kept
+        from server.tables import RefereeCache, referee_bytes
+
+        owner = served.page(made[0]["table"], "Hana", made[0]["token"])
+        owner.hello()
+        entry = served.server.tables.cache[made[0]["table"]]  # a page's table is kept
+        size = referee_bytes(entry.ref)
+        assert 10_000 < size < 100_000
+        cache = RefereeCache(budget=3 * size)
+        for n in range(10):
+            cache.put(f"t{n}", entry)
+        assert len(cache) == 3 and cache.bytes <= 3 * size
+        assert cache.get("t9") is entry and cache.get("t0") is None  # the oldest went first
