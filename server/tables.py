@@ -342,7 +342,8 @@ class Tables:
                             welcomed = json.loads(out)["seat"]
                 if welcomed is not None:
                     ref.attach(f"seat{welcomed}", welcomed)
-                    ref.disconnected(vid)  # the connection's own id: no longer used
+                if vid == conn.id:  # the connection's own id is not used again: its
+                    ref.disconnected(vid)  # flood bucket goes (welcomed or refused)
 
             try:
                 entry = await self._transact(conn.table_id, handle)

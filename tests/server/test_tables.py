@@ -391,3 +391,15 @@ def test_an_invitation_read_builds_no_cached_referee_and_the_cache_is_bounded_by
             cache.put(f"t{n}", entry)
         assert len(cache) == 3 and cache.bytes <= 3 * size
         assert cache.get("t9") is entry and cache.get("t0") is None  # the oldest went first
+
+
+def test_a_socket_refused_a_seat_leaves_nothing_in_the_referee(database, clock):
+    with Served(database, clock) as served:
+        made, _owner, _guest = seated(served, players=2)
+        table = made["table"]
+        for n in range(20):  # a full table: every hello is refused
+            stranger = served.page(table, f"Eve{n}", "f" * 32 if n % 2 else None)
+            assert rejected(stranger.hello()) == ["bad-secret" if n % 2 else "table-full"]
+            stranger.close()
+        ref = served.server.tables.cache[table].ref
+        assert set(ref._buckets) <= {"seat0", "seat1"}  # the seats' own, no stranger's
