@@ -492,11 +492,11 @@ class Referee:
         return out
 
     def _check_name_free(self, name: str) -> None:
-        """A new guest may not take the name of a person at the table (the host's, or
-        another guest's): names are compared as they look (``protocol.name_key``)."""
+        """A new guest may not take the name of anyone at the table (the host's, a
+        guest's, a bot's): names are compared as they look (``protocol.name_key``)."""
         key = protocol.name_key(name)
         for s in self.seats:
-            if s.kind in (SeatKind.HOST, SeatKind.GUEST) and protocol.name_key(s.name) == key:
+            if s.kind is not SeatKind.OPEN and protocol.name_key(s.name) == key:
                 raise ProtocolError(
                     Reason.BAD_NAME, f"someone at this table is called {s.name} already"
                 )
@@ -651,10 +651,10 @@ class Referee:
             raise InvalidInputError(f"bot level {level!r}: choose one of {bots.NAMES}")
         # The seat's own bot name, unless a person (or another bot) at the table has it:
         # then the first name nobody has, so that no two seats share a name.
-        taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
+        taken = {protocol.name_key(s.name) for i, s in enumerate(self.seats) if i != seat}
         names = self._bot_names
         preferred = [names[seat - 1]] if seat - 1 < len(names) else []
-        free = [n for n in (*preferred, *names) if n.casefold() not in taken]
+        free = [n for n in (*preferred, *names) if protocol.name_key(n) not in taken]
         return Seat(SeatKind.BOT, free[0] if free else "", level)
 
     def _absent_since(self, s: Seat, now: float) -> float | None:
