@@ -40,7 +40,7 @@ from app.i18n import BOT_NAMES
 from engine import InvalidInputError
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, VersionMismatch
-from engine.online.referee import Referee, SeatKind, TableConfig, Timing
+from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
 
@@ -51,6 +51,14 @@ TIMING = Timing(grace_ms=float("inf"), silent_ms=float("inf"), burst=10**9, rate
 connection's (``CONN_TIMING``), so the referee's own buckets never fill."""
 CONN_TIMING = Timing()
 """A connection's flood limits: the referee's defaults (20 at once, 10 per second)."""
+HELLO_TIMING = Timing(burst=5, rate=0.5)
+"""How often one seat may say hello (come back): five at once, then one every two
+seconds; a page reconnects a few times an hour, a reconnect loop is refused (``flood``)."""
+HELLO_SEATS = 10_000
+"""Seats whose hellos are counted at once (the oldest are forgotten first)."""
+PRESENCE_GAP_S = 0.5
+"""News of who is here goes to a table's pages at most once in this many seconds: a
+change is told at once, the next ones within the gap together at its end."""
 REMIND_AT = 0.8
 """The reminder goes out when this much of a decision's time is used (as lichess does)."""
 CACHE_BYTES = 256 * 1024 * 1024
@@ -178,6 +186,10 @@ class Tables:
         self.on_remind = on_remind or (lambda _table, _deadline: None)
         self.cache = RefereeCache(cache_bytes)
         self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
+        self._hellos: OrderedDict[str, Bucket] = OrderedDict()  # seat token hash -> bucket
+        self._presence_at: dict[str, float] = {}  # table -> when its pages were last told
+        self._presence_due: dict[str, bool] = {}  # table -> told at the gap's end (announce?)
+        self._presence_tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[str, asyncio.Lock] = {}
         self._lock_users: dict[str, int] = {}
 
@@ -284,6 +296,22 @@ class Tables:
             return
         await self._apply_message(conn, message.kind, text)
 
+    def _hello_flood(self, secret: str | None) -> str | None:
+        """The refusal of a seat's hello past :data:`HELLO_TIMING` (None: allowed)."""
+        if secret is None:  # a new guest: the connection's own limit is enough
+            return None
+        key = token_hash(secret)
+        now = self.clock()
+        bucket = self._hellos.pop(key, None) or Bucket(float(HELLO_TIMING.burst), now)
+        self._hellos[key] = bucket  # the most recent last
+        while len(self._hellos) > HELLO_SEATS:
+            self._hellos.popitem(last=False)
+        if bucket.allow(now, HELLO_TIMING):
+            return None
+        return protocol.rejected(
+            Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello"
+        )
+
     def _refusal(self, conn: Conn, message: protocol.Message) -> str | None:
         """The referee's refusal of a message that can be told from the connection and
         the cached table alone (no seat, not the creator, another seat, out of turn,
@@ -292,7 +320,7 @@ class Tables:
         kind, body, seat = message.kind, message.body, conn.seat
         if kind == "hello":
             if seat is None:
-                return None
+                return self._hello_flood(body.get("secret"))
             return protocol.rejected(
                 Reason.ALREADY_SEATED, f"this connection has seat {seat} already", of=kind
             )
@@ -345,6 +373,8 @@ class Tables:
                 if vid == conn.id:  # the connection's own id is not used again: its
                     ref.disconnected(vid)  # flood bucket goes (welcomed or refused)
 
+            cached = self.cache.get(conn.table_id)
+            version = None if cached is None else cached.version
             try:
                 entry = await self._transact(conn.table_id, handle)
             except BrokenTable as e:
@@ -356,11 +386,14 @@ class Tables:
                 return
             for text_ in replies:
                 conn.put(text_)
+            only = None
             if welcomed is not None:
                 conn.seat, conn.key = welcomed, entry.ref.seats[welcomed].secret
                 conn.reset()
                 self.hub.add(conn)
-            self.hub.fanout(conn.table_id, entry)
+                if entry.version == version:  # a seat came back: its own page now,
+                    only = conn  # the others by the presence news (coalesced)
+            self.hub.fanout(conn.table_id, entry, only)
         if welcomed is not None:
             await self.presence_changed(conn.table_id)
 
@@ -373,7 +406,32 @@ class Tables:
 
     async def presence_changed(self, table_id: str, *, announce: bool = True) -> None:
         """Who is here changed: the lobby's ``away`` on every page (no write); the other
-        processes are told (``announce``) unless the news came from one of them."""
+        processes are told (``announce``) unless the news came from one of them. At most
+        once in :data:`PRESENCE_GAP_S` per table: a reconnect loop makes no flood of news."""
+        loop = asyncio.get_running_loop()
+        if table_id in self._presence_due:  # told at the end of the gap, with this
+            self._presence_due[table_id] |= announce
+            return
+        wait = self._presence_at.get(table_id, -PRESENCE_GAP_S) + PRESENCE_GAP_S - loop.time()
+        if wait > 0:
+            self._presence_due[table_id] = announce
+            task = loop.create_task(self._presence_later(table_id, wait))
+            self._presence_tasks.add(task)  # kept until done (a task may be collected)
+            task.add_done_callback(self._presence_tasks.discard)
+            return
+        await self._tell_presence(table_id, announce)
+
+    async def _presence_later(self, table_id: str, wait: float) -> None:
+        await asyncio.sleep(wait)
+        await self._tell_presence(table_id, self._presence_due.pop(table_id, False))
+
+    async def _tell_presence(self, table_id: str, announce: bool) -> None:
+        now = asyncio.get_running_loop().time()
+        self._presence_at[table_id] = now
+        if len(self._presence_at) > HELLO_SEATS:  # forget the gaps that are over
+            old = [t for t, at in self._presence_at.items() if at < now - PRESENCE_GAP_S]
+            for t in old:
+                del self._presence_at[t]
         async with self.lock(table_id):
             entry = self.cache.get(table_id)
             if entry is not None:

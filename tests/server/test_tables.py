@@ -398,8 +398,35 @@ def test_a_socket_refused_a_seat_leaves_nothing_in_the_referee(database, clock):
         made, _owner, _guest = seated(served, players=2)
         table = made["table"]
         for n in range(20):  # a full table: every hello is refused
-            stranger = served.page(table, f"Eve{n}", "f" * 32 if n % 2 else None)
+            stranger = served.page(table, f"Eve{n}", f"{n:032x}" if n % 2 else None)
             assert rejected(stranger.hello()) == ["bad-secret" if n % 2 else "table-full"]
             stranger.close()
         ref = served.server.tables.cache[table].ref
         assert set(ref._buckets) <= {"seat0", "seat1"}  # the seats' own, no stranger's
+
+
+def test_a_reconnect_flood_of_one_seat_makes_no_flood_of_news(database, clock):
+    """200 reconnects of one seat at once: its hellos past a few are refused, and the
+    other page hears of who is here a few times, not 400."""
+    import time
+
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served)
+        guest.close()  # its only page: every reconnect makes it here, then away
+        owner.sync()
+        before = len(owner.inbox)
+        answers = []
+        for _ in range(200):
+            with served.client.websocket_connect(f"/api/tables/{made['table']}/ws") as ws:
+                ws.send_text(protocol.hello("Ann", guest.guest.secret))
+                answers.append(json.loads(ws.receive_text()))
+        time.sleep(1.0)  # the end of the last gap
+        owner.sync()
+        lobbies = [m for m in owner.inbox[before:] if json.loads(m)["kind"] == "lobby"]
+        assert len(lobbies) <= 4, len(lobbies)  # 400 before
+        welcomed = [a for a in answers if a["kind"] == "welcome"]
+        assert 1 <= len(welcomed) <= 5
+        assert {a.get("reason") for a in answers if a["kind"] == "rejected"} == {"flood"}
+        clock.advance(3000)  # a moment later the seat comes back
+        again = served.page(made["table"], "Ann", guest.guest.secret)
+        assert again.hello()[0]["kind"] == "welcome"
