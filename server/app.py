@@ -22,6 +22,7 @@ requests and WebSockets are taken only from the allowed origins (the site's own,
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import logging
 import os
@@ -321,11 +322,32 @@ def _subscription(body: dict[str, Any], push: Push) -> dict[str, str]:
     b64 = re.compile(r"[A-Za-z0-9_-]+={0,2}")
     if not (isinstance(p256dh, str) and b64.fullmatch(p256dh) and 80 <= len(p256dh) <= 100):
         raise ValueError("keys.p256dh: a P-256 public key, base64url")
+    if not on_p256(p256dh):
+        raise ValueError("keys.p256dh: not a point of the P-256 curve")
     if not (isinstance(auth, str) and b64.fullmatch(auth) and 16 <= len(auth) <= 30):
         raise ValueError("keys.auth: 16 bytes, base64url")
     if lang not in ("de", "en"):
         raise ValueError("lang: de or en")
     return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth, "lang": lang}
+
+
+def on_p256(key: str) -> bool:
+    """Whether ``key`` (base64url) is an uncompressed point of the P-256 curve, as a
+    browser's ``p256dh`` is (``cryptography`` comes with pywebpush; without it, True).
+
+    >>> on_p256("BA" + "A" * 85)
+    False
+    """
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:  # pragma: no cover - the server extra installs it
+        return True
+    try:
+        raw = base64.urlsafe_b64decode(key.rstrip("=") + "=" * (-len(key.rstrip("=")) % 4))
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return len(raw) == 65
 
 
 # ---------------------------------------------------------------- the WebSocket
@@ -465,7 +487,9 @@ class Headers:
                     (b"referrer-policy", b"no-referrer"),
                     (b"x-frame-options", b"DENY"),
                 ]
-                if path.startswith("/api/") or path in ("/", "/index.html", "/sw.js"):
+                if path.startswith("/api/"):  # a seat's token: kept by no cache at all
+                    headers.append((b"cache-control", b"no-store"))
+                elif path in ("/", "/index.html", "/sw.js"):
                     headers.append((b"cache-control", b"no-cache"))
                 message = {**message, "headers": headers}
             await send(message)

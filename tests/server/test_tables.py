@@ -430,3 +430,37 @@ def test_a_reconnect_flood_of_one_seat_makes_no_flood_of_news(database, clock):
         clock.advance(3000)  # a moment later the seat comes back
         again = served.page(made["table"], "Ann", guest.guest.secret)
         assert again.hello()[0]["kind"] == "welcome"
+
+
+def test_the_answer_with_the_creators_token_is_kept_by_no_cache(database, clock):
+    with Served(database, clock) as served:
+        body = {"name": "Hana", "players": 2, "rules": preset("classic").to_dict()}
+        answer = served.client.post("/api/tables", json=body)
+        assert answer.status_code == 201 and answer.headers["cache-control"] == "no-store"
+
+
+def test_a_push_key_that_is_no_point_of_the_curve_is_refused(database, clock):
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    bent = point[:-1] + bytes([point[-1] ^ 1])  # y off by one: off the curve
+    b64 = lambda raw: base64.urlsafe_b64encode(raw).decode().rstrip("=")  # noqa: E731
+    with Served(database, clock) as served:
+        made = served.create()
+        subscription = {
+            "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
+            "keys": {"p256dh": b64(bent), "auth": b64(b"0123456789abcdef")},
+        }
+        body = {"token": made["token"], "subscription": subscription}
+        answer = served.client.post(f"/api/tables/{made['table']}/push", json=body)
+        assert answer.status_code == 400 and "curve" in answer.json()["error"]
+    from server.app import on_p256
+
+    assert on_p256(b64(point)) and not on_p256(b64(bent))
