@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -60,6 +61,8 @@ MAX_FRAME = 64 * 1024
 MAX_MY_TABLES = 50
 TABLE_ID = re.compile(r"[a-z0-9]{16}")
 TOKEN = re.compile(r"[0-9a-f]{32}")
+HEALTH_PROBE_S = 5.0  # /api/health writes to the database at most this often ...
+HEALTH_MEMORY_S = 60.0  # ... and reports a failed write for this long
 HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
 
 
@@ -103,6 +106,8 @@ class Server:
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
         self.http_buckets: dict[str, list[float]] = {}
+        self._db_failed: tuple[float, str] | None = None  # (when, what) a write failed
+        self._probed_at = -HEALTH_PROBE_S
         self._tasks: list[asyncio.Task[Any]] = []
 
     async def start(self) -> None:
@@ -137,6 +142,27 @@ class Server:
                 log.exception("deadlines")
             await asyncio.sleep(self.settings.due_poll_s)
 
+    async def database_problem(self) -> str | None:
+        """What keeps the database from taking writes now, or None: a write failed in
+        the last ``HEALTH_MEMORY_S``, or the probe (a write of one setting, at most
+        every ``HEALTH_PROBE_S``) fails."""
+        now = time.monotonic()
+        if self._db_failed is not None and now - self._db_failed[0] < HEALTH_MEMORY_S:
+            return self._db_failed[1]
+        if now - self._probed_at >= HEALTH_PROBE_S:
+            self._probed_at = now
+            try:
+                async with self.store.begin() as conn:
+                    await self.store.probe(conn, int(self.settings.clock()))
+            except Exception as e:
+                self.database_failed(e)
+                return self._db_failed[1] if self._db_failed else None
+        return None
+
+    def database_failed(self, error: Exception) -> None:
+        why = getattr(error, "orig", None) or error
+        self._db_failed = (time.monotonic(), f"the database cannot be written: {why}"[:300])
+
     def http_allowed(self, request: Request) -> bool:
         now = time.monotonic()
         client = request.client.host if request.client else "?"
@@ -169,10 +195,22 @@ async def _body(request: Request) -> Any:
 
 
 async def health(request: Request) -> Response:
+    """``ok`` when the database takes a write now (probed at most every few seconds)
+    and none failed lately; else 503 and what is wrong (a full disk, say)."""
     server = _server(request)
-    async with server.store.begin() as conn:
-        await server.store.version(conn, "")
-    return JSONResponse({"ok": True, "database": server.store.engine.dialect.name})
+    problem = await server.database_problem()
+    name = server.store.engine.dialect.name
+    if problem is not None:
+        return JSONResponse({"ok": False, "database": name, "error": problem}, status_code=503)
+    return JSONResponse({"ok": True, "database": name})
+
+
+async def database_failed(request: Request, error: Exception) -> Response:
+    """A database error while answering (a full disk, a lost connection): said as JSON,
+    503, and remembered for ``/api/health``."""
+    log.error("database: %s", error)
+    _server(request).database_failed(error)
+    return _error(503, "the database cannot take this now; try again later")
 
 
 async def create_table(request: Request) -> Response:
@@ -532,6 +570,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             max_age=600,
         ),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={DBAPIError: database_failed},
+    )
     app.state.server = server
     return app

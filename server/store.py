@@ -305,6 +305,16 @@ class Store:
         stored = await self.setting(conn, name)
         return value if stored is None else stored
 
+    async def probe(self, conn: AsyncConnection, now: int) -> None:
+        """A write of one setting (``health``), for ``/api/health`` to know the database
+        takes writes (a full disk does not)."""
+        s = db.settings.c
+        done = await conn.execute(
+            db.settings.update().where(s.name == "health").values(value=str(now))
+        )
+        if done.rowcount == 0:
+            await self.set_setting_once(conn, "health", str(now))
+
     # ------------------------------------------------------------ sizes (the benchmark)
 
     async def size_bytes(self, conn: AsyncConnection) -> int | None:

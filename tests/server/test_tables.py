@@ -464,3 +464,26 @@ def test_a_push_key_that_is_no_point_of_the_curve_is_refused(database, clock):
     from server.app import on_p256
 
     assert on_p256(b64(point)) and not on_p256(b64(bent))
+
+
+def test_a_full_disk_is_said_as_json_and_by_the_health_check(tmp_path, clock):
+    """SQLite's page limit stands in for a full disk: the same error (SQLITE_FULL)."""
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    with Served(database, clock) as served:
+        assert served.client.get("/api/health").json()["ok"] is True
+
+        async def fill_the_disk():
+            async with served.server.store.engine.connect() as conn:  # the one connection
+                pages = (await conn.exec_driver_sql("PRAGMA page_count")).scalar()
+                await conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
+
+        served.call(fill_the_disk)
+        body = {"name": "Hana", "players": 9, "rules": preset("classic").to_dict()}
+        for _ in range(200):
+            answer = served.client.post("/api/tables", json=body)
+            if answer.status_code != 201:
+                break
+        assert answer.status_code == 503 and "try again" in answer.json()["error"]
+        health = served.client.get("/api/health")
+        assert health.status_code == 503 and health.json()["ok"] is False
+        assert "full" in health.json()["error"]
