@@ -138,6 +138,7 @@ class Server:
             try:
                 while await self.tables.run_due():
                     pass
+                await self.tables.end_stale_lobbies()
             except Exception:
                 log.exception("deadlines")
             await asyncio.sleep(self.settings.due_poll_s)

@@ -194,6 +194,18 @@ class Store:
         )
         return [tuple(r) for r in (await conn.execute(query)).all()]
 
+    async def stale_lobbies(self, conn: AsyncConnection, before: int, limit: int) -> list[str]:
+        """Tables never started (``match_no`` 0) and created at or before ``before``."""
+        t = db.tables.c
+        query = sa.select(t.id).where(t.match_no == 0, t.created <= before).limit(limit)
+        return [r[0] for r in (await conn.execute(query)).all()]
+
+    async def delete(self, conn: AsyncConnection, table_id: str) -> None:
+        """The table and everything kept of it."""
+        for part in (db.push_subscriptions, db.deadlines, db.moves, db.seats):
+            await conn.execute(part.delete().where(part.c.table_id == table_id))
+        await conn.execute(db.tables.delete().where(db.tables.c.id == table_id))
+
     # ------------------------------------------------------------ deadlines
 
     async def due_tables(self, conn: AsyncConnection, now: int, limit: int) -> list[str]:

@@ -59,6 +59,11 @@ HELLO_SEATS = 10_000
 PRESENCE_GAP_S = 0.5
 """News of who is here goes to a table's pages at most once in this many seconds: a
 change is told at once, the next ones within the gap together at its end."""
+LOBBY_DAYS = 7
+"""A table never started ends (is deleted, with its seats) this many days after it was
+opened: an invitation nobody took keeps nothing for ever (issue 41)."""
+LOBBY_SWEEP_S = 600.0
+"""How often the scheduler looks for such tables (a scan of the tables)."""
 REMIND_AT = 0.8
 """The reminder goes out when this much of a decision's time is used (as lichess does)."""
 CACHE_BYTES = 256 * 1024 * 1024
@@ -69,6 +74,7 @@ BROKEN = "broken"
 """``tables.ended`` of a table whose stored state cannot be loaded: it is set aside
 (logged, its deadlines dropped so nothing retries it, its pages told) and the server
 goes on with every other table."""
+LOBBY_ENDED_TEXT = f"this table was never started: it ended after {LOBBY_DAYS} days"
 BROKEN_TEXT = "this table's stored state is damaged: it cannot go on"
 DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
 """The referee's answers that go to the sender alone; the rest is worked out per page."""
@@ -190,6 +196,7 @@ class Tables:
         self._presence_at: dict[str, float] = {}  # table -> when its pages were last told
         self._presence_due: dict[str, bool] = {}  # table -> told at the gap's end (announce?)
         self._presence_tasks: set[asyncio.Task[None]] = set()
+        self._swept_at = -LOBBY_SWEEP_S
         self._locks: dict[str, asyncio.Lock] = {}
         self._lock_users: dict[str, int] = {}
 
@@ -568,6 +575,30 @@ class Tables:
                     taken += 1
                     self.hub.fanout(table_id, entry)
         return taken
+
+    async def end_stale_lobbies(self, limit: int = 100) -> int:
+        """Delete the tables never started in :data:`LOBBY_DAYS` (their pages are told);
+        at most every :data:`LOBBY_SWEEP_S`; returns how many."""
+        loop_now = asyncio.get_running_loop().time()
+        if loop_now - self._swept_at < LOBBY_SWEEP_S:
+            return 0
+        self._swept_at = loop_now
+        before = int(self.clock()) - LOBBY_DAYS * 86_400_000
+        async with self.store.read() as db:
+            stale = await self.store.stale_lobbies(db, before, limit)
+        ended = 0
+        for table_id in stale:
+            async with self.lock(table_id):
+                async with self.store.begin() as db:
+                    row = await self.store.load(db, table_id, lock=True)
+                    if row is None or row.match_no != 0:  # started meanwhile
+                        continue
+                    await self.store.delete(db, table_id)
+                self.cache.pop(table_id)
+                for conn in self.hub.conns(table_id):
+                    conn.put(protocol.rejected(Reason.OVER, LOBBY_ENDED_TEXT))
+                ended += 1
+        return ended
 
     async def next_due(self) -> int | None:
         async with self.store.read() as db:

@@ -487,3 +487,20 @@ def test_a_full_disk_is_said_as_json_and_by_the_health_check(tmp_path, clock):
         health = served.client.get("/api/health")
         assert health.status_code == 503 and health.json()["ok"] is False
         assert "full" in health.json()["error"]
+
+
+def test_a_table_never_started_ends_after_seven_days(database, clock):
+    with Served(database, clock) as served:
+        lobby = served.create()
+        started, owner, _ = seated(served, players=2)
+        owner.send(protocol.start())
+        waiting = served.page(lobby["table"], "Hana", lobby["token"])
+        waiting.hello()
+        clock.advance(7 * 86_400_000 - 60_000)
+        assert served.call(served.server.tables.end_stale_lobbies) == 0
+        served.server.tables._swept_at = -1e9  # the next sweep is due at once
+        clock.advance(120_000)
+        assert served.call(served.server.tables.end_stale_lobbies) == 1
+        assert "never started" in waiting.sync()[-1]["detail"]
+        assert served.client.get(f"/api/tables/{lobby['table']}").status_code == 404
+        assert served.client.get(f"/api/tables/{started['table']}").status_code == 200
