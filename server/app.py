@@ -1,6 +1,7 @@
 """The Starlette application: the table API, one WebSocket per page, and the site.
 
-- ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database answers;
+- ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database takes a write
+  (else 503 and what is wrong);
 - ``POST /api/tables`` ``{name, players, preset, rules, move_time, on_timeout,
   bot_level}``: a new table, ``{table, seat, token}`` (the creator's seat and token);
 - ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
