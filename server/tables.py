@@ -59,6 +59,8 @@ HELLO_SEATS = 10_000
 PRESENCE_GAP_S = 0.5
 """News of who is here goes to a table's pages at most once in this many seconds: a
 change is told at once, the next ones within the gap together at its end."""
+PRESENCE_TABLES = 10_000
+"""Tables whose last news of who is here is remembered past its gap (then forgotten)."""
 LOBBY_DAYS = 7
 """A table never started ends (is deleted, with its seats) this many days after it was
 opened: an invitation nobody took keeps nothing for ever (issue 41)."""
@@ -147,9 +149,10 @@ class RefereeCache:
 class BrokenTable(Exception):
     """A table whose stored state cannot be loaded (see :data:`BROKEN`)."""
 
-    def __init__(self, table_id: str, why: str) -> None:
+    def __init__(self, table_id: str, why: str, *, marked: bool = False) -> None:
         super().__init__(f"table {table_id}: {why}")
         self.table_id, self.why = table_id, why
+        self.marked = marked  # stored as broken already
         self.told = False  # its pages were told
 
 
@@ -219,7 +222,7 @@ class Tables:
         (BrokenTable when the stored state cannot be loaded); ``keep=False``: a rebuilt
         one is not cached (a read that changes nothing)."""
         if row.ended == BROKEN:
-            raise BrokenTable(row.id, "set aside before")
+            raise BrokenTable(row.id, "set aside before", marked=True)
         entry = self.cache.get(row.id)
         if entry is not None and entry.version == row.version:
             self.cache.touch(row.id)
@@ -435,7 +438,7 @@ class Tables:
     async def _tell_presence(self, table_id: str, announce: bool) -> None:
         now = asyncio.get_running_loop().time()
         self._presence_at[table_id] = now
-        if len(self._presence_at) > HELLO_SEATS:  # forget the gaps that are over
+        if len(self._presence_at) > PRESENCE_TABLES:  # forget the gaps that are over
             old = [t for t, at in self._presence_at.items() if at < now - PRESENCE_GAP_S]
             for t in old:
                 del self._presence_at[t]
@@ -466,7 +469,7 @@ class Tables:
     async def _set_aside(self, broken: BrokenTable) -> None:
         """Mark a table that cannot be loaded, so that nothing retries it, and tell its
         pages; the rest of the server goes on."""
-        if broken.why == "set aside before":
+        if broken.marked:
             return
         log.error("%s; set aside", broken)
         async with self.store.begin() as db:
