@@ -125,4 +125,6 @@ def test_a_killed_processs_pages_stop_looking_present(postgres):
         b.kill()
         owner.drain(lambda p: p.guest.lobby["seats"][1]["away"], timeout=20)  # TTL: 6 s
     finally:
-        a.kill()
+        for server in (a, b):
+            if server.proc.poll() is None:
+                server.kill()
