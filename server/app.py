@@ -1,6 +1,7 @@
 """The Starlette application: the table API, one WebSocket per page, and the site.
 
-- ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database answers;
+- ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database takes a write
+  (else 503 and what is wrong);
 - ``POST /api/tables`` ``{name, players, preset, rules, move_time, on_timeout,
   bot_level}``: a new table, ``{table, seat, token}`` (the creator's seat and token);
 - ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
@@ -28,6 +29,7 @@ message, never in a URL.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
@@ -40,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -59,7 +62,7 @@ from server.hub import Conn, Hub
 from server.news import News
 from server.push import PER_SEAT, Push
 from server.store import Store
-from server.tables import CONN_TIMING, Tables, token_hash
+from server.tables import BROKEN, BROKEN_TEXT, CONN_TIMING, BrokenTable, Tables, token_hash
 
 log = logging.getLogger("schwimmen.server")
 
@@ -68,6 +71,8 @@ MAX_FRAME = 64 * 1024
 MAX_MY_TABLES = 50
 TABLE_ID = re.compile(r"[a-z0-9]{16}")
 TOKEN = re.compile(r"[0-9a-f]{32}")
+HEALTH_PROBE_S = 5.0  # /api/health writes to the database at most this often ...
+HEALTH_MEMORY_S = 60.0  # ... and reports a failed write for this long
 HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
 HTTP_BUCKETS = 10_000  # client addresses whose POST buckets are kept (least recent go)
 PER_ADDRESS = 32  # WebSockets open at once per client address
@@ -121,6 +126,8 @@ class Server:
         self.http_timing = Timing(burst=max(HTTP_BURST, int(rate)), rate=rate)
         self.http_buckets: OrderedDict[str, Bucket] = OrderedDict()
         self.sockets: Counter[str] = Counter()  # open WebSockets per client address
+        self._db_failed: tuple[float, str] | None = None  # (when, what) a write failed
+        self._probed_at = -HEALTH_PROBE_S
         self._tasks: list[asyncio.Task[Any]] = []
 
     async def start(self) -> None:
@@ -151,9 +158,31 @@ class Server:
             try:
                 while await self.tables.run_due():
                     pass
+                await self.tables.end_stale_lobbies()
             except Exception:
                 log.exception("deadlines")
             await asyncio.sleep(self.settings.due_poll_s)
+
+    async def database_problem(self) -> str | None:
+        """What keeps the database from taking writes now, or None: a write failed in
+        the last ``HEALTH_MEMORY_S``, or the probe (a write of one setting, at most
+        every ``HEALTH_PROBE_S``) fails."""
+        now = time.monotonic()
+        if self._db_failed is not None and now - self._db_failed[0] < HEALTH_MEMORY_S:
+            return self._db_failed[1]
+        if now - self._probed_at >= HEALTH_PROBE_S:
+            self._probed_at = now
+            try:
+                async with self.store.begin() as conn:
+                    await self.store.probe(conn, int(self.settings.clock()))
+            except Exception as e:
+                self.database_failed(e)
+                return self._db_failed[1] if self._db_failed else None
+        return None
+
+    def database_failed(self, error: Exception) -> None:
+        why = getattr(error, "orig", None) or error
+        self._db_failed = (time.monotonic(), f"the database cannot be written: {why}"[:300])
 
     def http_allowed(self, request: Request) -> bool:
         """A token of the client address's POST bucket (the referee's kind of bucket);
@@ -209,10 +238,22 @@ def _refused(e: Exception) -> JSONResponse:
 
 
 async def health(request: Request) -> Response:
+    """``ok`` when the database takes a write now (probed at most every few seconds)
+    and none failed lately; else 503 and what is wrong (a full disk, say)."""
     server = _server(request)
-    async with server.store.begin() as conn:
-        await server.store.version(conn, "")
-    return JSONResponse({"ok": True, "database": server.store.engine.dialect.name})
+    problem = await server.database_problem()
+    name = server.store.engine.dialect.name
+    if problem is not None:
+        return JSONResponse({"ok": False, "database": name, "error": problem}, status_code=503)
+    return JSONResponse({"ok": True, "database": name})
+
+
+async def database_failed(request: Request, error: Exception) -> Response:
+    """A database error while answering (a full disk, a lost connection): said as JSON,
+    503, and remembered for ``/api/health``."""
+    log.error("database: %s", error)
+    _server(request).database_failed(error)
+    return _error(503, "the database cannot take this now; try again later")
 
 
 async def create_table(request: Request) -> Response:
@@ -278,7 +319,10 @@ async def table_info(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     if not TABLE_ID.fullmatch(table_id):
         return _error(404, "no such table")
-    entry = await server.tables.current(table_id)
+    try:
+        entry = await server.tables.current(table_id, keep=False)
+    except BrokenTable:
+        return _error(410, BROKEN_TEXT)
     if entry is None:
         return _error(404, "no such table")
     return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
@@ -301,14 +345,18 @@ async def my_tables(request: Request) -> Response:
     except (ValueError, KeyError, TypeError) as e:
         return _refused(e)
     wanted = {token_hash(k): t for t, k in pairs}
-    async with server.store.begin() as conn:
+    async with server.store.read() as conn:
         found = await server.store.seats_of(conn, list(wanted))
     rows = []
     now = server.settings.clock()
     for table_id, seat, digest in found:
         if wanted.get(digest) != table_id:
             continue
-        entry = await server.tables.current(table_id)
+        try:
+            entry = await server.tables.current(table_id)
+        except BrokenTable:  # listed as over, so the page shows it as such
+            rows.append({"table": table_id, "seat": seat, "started": True, "ended": BROKEN})
+            continue
         if entry is not None:
             rows.append({"table": table_id, **_summary(entry, seat, now)})
     return JSONResponse({"tables": rows})
@@ -355,11 +403,32 @@ def _subscription(body: dict[str, Any], push: Push) -> dict[str, str]:
     b64 = re.compile(r"[A-Za-z0-9_-]+={0,2}")
     if not (isinstance(p256dh, str) and b64.fullmatch(p256dh) and 80 <= len(p256dh) <= 100):
         raise ValueError("keys.p256dh: a P-256 public key, base64url")
+    if not on_p256(p256dh):
+        raise ValueError("keys.p256dh: not a point of the P-256 curve")
     if not (isinstance(auth, str) and b64.fullmatch(auth) and 16 <= len(auth) <= 30):
         raise ValueError("keys.auth: 16 bytes, base64url")
     if lang not in ("de", "en"):
         raise ValueError("lang: de or en")
     return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth, "lang": lang}
+
+
+def on_p256(key: str) -> bool:
+    """Whether ``key`` (base64url) is an uncompressed point of the P-256 curve, as a
+    browser's ``p256dh`` is (``cryptography`` comes with pywebpush; without it, True).
+
+    >>> on_p256("BA" + "A" * 85)
+    False
+    """
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:  # pragma: no cover - the server extra installs it
+        return True
+    try:
+        raw = base64.urlsafe_b64decode(key.rstrip("=") + "=" * (-len(key.rstrip("=")) % 4))
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return len(raw) == 65
 
 
 # ---------------------------------------------------------------- the WebSocket
@@ -546,7 +615,9 @@ class Headers:
                     (b"referrer-policy", b"no-referrer"),
                     (b"x-frame-options", b"DENY"),
                 ]
-                if path.startswith("/api/") or path in ("/", "/index.html", "/sw.js"):
+                if path.startswith("/api/"):  # a seat's token: kept by no cache at all
+                    headers.append((b"cache-control", b"no-store"))
+                elif path in ("/", "/index.html", "/sw.js"):
                     headers.append((b"cache-control", b"no-cache"))
                 message = {**message, "headers": headers}
             await send(message)
@@ -589,6 +660,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             max_age=600,
         ),
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={DBAPIError: database_failed},
+    )
     app.state.server = server
     return app

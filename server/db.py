@@ -5,10 +5,12 @@ One code path for both databases: SQLAlchemy 2's asyncio engine over ``aiosqlite
 schema here is what the Alembic migrations in ``server/migrations`` create; the
 migrations, not ``metadata.create_all``, make it (a test checks they agree).
 
-SQLite gets ``BEGIN IMMEDIATE`` for every transaction (one writer at a time, so a
-table read for update cannot change before its write), the write-ahead log and a busy
-timeout. ``FOR UPDATE`` and ``SKIP LOCKED`` are PostgreSQL's; SQLAlchemy leaves them out
-on SQLite, where the immediate transaction already holds the whole file.
+SQLite gets ``BEGIN IMMEDIATE`` for every transaction that may write (one writer at a
+time, so a table read for update cannot change before its write), a plain ``BEGIN`` for
+one that only reads (:data:`READ_ONLY`: the write-ahead log lets it read while another
+connection writes), and a busy timeout. ``FOR UPDATE`` and ``SKIP LOCKED`` are
+PostgreSQL's; SQLAlchemy leaves them out on SQLite, where the immediate transaction
+already holds the whole file.
 """
 
 from __future__ import annotations
@@ -92,6 +94,10 @@ settings = sa.Table(
 """The server's own values that every process shares (the VAPID key)."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+READ_ONLY = "schwimmen_read_only"
+"""The execution option of a transaction that only reads: on SQLite it begins without
+taking the write lock (``BEGIN``, not ``BEGIN IMMEDIATE``), so reads never queue behind
+a write (``Store.read``)."""
 
 
 def async_url(url: str) -> str:
@@ -146,7 +152,8 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = conn.get_execution_options().get(READ_ONLY, False)
+        conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
 def is_postgres(engine: AsyncEngine) -> bool:

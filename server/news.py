@@ -7,6 +7,11 @@ the same way (``"presence <table> <process> <seats>"``, not stored). A process l
 on a connection of its own; when that connection breaks, it connects again and brings
 every table it has pages at up to date, since news may have been missed meanwhile.
 
+Every process says it is alive (``"alive <process>"``) every :data:`HEARTBEAT_S`; the
+pages another process said were here count as gone once that process has not been
+heard of for :data:`PRESENCE_TTL_S` (it was killed, or lost its database), so a killed
+process's pages do not look present forever.
+
 On SQLite there is one process and nothing to hear.
 """
 
@@ -15,12 +20,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from server.store import NOTIFY_CHANNEL
 
 log = logging.getLogger("schwimmen.news")
 RETRY_S = 1.0
+HEARTBEAT_S = 2.0
+"""How often a process says it is alive."""
+PRESENCE_TTL_S = 6.0
+"""A process not heard of for this long has no pages here any more."""
 
 
 class News:
@@ -33,19 +43,23 @@ class News:
         self.listener: Any = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self._watch: asyncio.Task[Any] | None = None
+        self._beat: asyncio.Task[Any] | None = None
         self.heard = 0
+        self.heard_from: dict[str, float] = {}  # process -> when it last said anything
 
     async def start(self) -> None:
         if not self.store.postgres:
             return
         await self._listen()
         self._watch = asyncio.create_task(self._keep_listening())
+        self._beat = asyncio.create_task(self._heartbeat())
 
     async def stop(self) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
+        for task in (self._watch, self._beat):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for task in list(self.tasks):
             task.cancel()
         if self.listener is not None:
@@ -86,17 +100,40 @@ class News:
         if not task.cancelled() and task.exception() is not None:
             log.warning("news not taken in: %r", task.exception())
 
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_S)
+            await self._notify(f"alive {self.process}")
+            self._expire(time.monotonic())
+
+    def _expire(self, now: float) -> None:
+        """Forget the pages of the processes not heard of for :data:`PRESENCE_TTL_S`."""
+        gone = {p for p, at in self.heard_from.items() if now - at > PRESENCE_TTL_S}
+        for process in gone:
+            del self.heard_from[process]
+            log.warning("process %s is silent: its pages count as gone", process)
+        for table_id, by_process in list(self.hub.remote.items()):
+            if gone & set(by_process):
+                for process in gone:
+                    by_process.pop(process, None)
+                if not by_process:
+                    del self.hub.remote[table_id]
+                self._later(self.tables.presence_changed_remote(table_id))
+
     def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         parts = payload.split(" ")
-        if parts[0] == "presence" and len(parts) == 4:
-            _, table_id, process, seats = parts
-            if process == self.process:
-                return
+        presence = parts[0] == "presence" and len(parts) == 4
+        process = parts[2] if presence else parts[-1]
+        if process == self.process:  # its own news
+            return
+        self.heard_from[process] = time.monotonic()
+        if presence:
+            _, table_id, _, seats = parts
             found = frozenset(int(s) for s in seats.split(",") if s.isdigit())
             self.hub.remote.setdefault(table_id, {})[process] = found
             self._later(self.tables.presence_changed_remote(table_id))
             return
-        if len(parts) != 3 or parts[2] == self.process or not parts[1].isdigit():
+        if len(parts) != 3 or not parts[1].isdigit():  # "alive", or not ours
             return
         self.heard += 1
         self._later(self.tables.refresh(parts[0], int(parts[1])))
@@ -105,11 +142,14 @@ class News:
         """Tell the other processes which seats of the table have pages here."""
         if not self.store.postgres:
             return
-        payload = f"presence {table_id} {self.process} {','.join(map(str, sorted(seats))) or '-'}"
+        seen = ",".join(map(str, sorted(seats))) or "-"
+        await self._notify(f"presence {table_id} {self.process} {seen}")
+
+    async def _notify(self, payload: str) -> None:
         import sqlalchemy as sa
 
         try:
             async with self.store.begin() as conn:
                 await conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
         except Exception as e:  # presence is a courtesy: never fail a connection for it
-            log.warning("presence not sent: %s", e)
+            log.warning("news not sent: %s", e)

@@ -70,11 +70,18 @@ class Store:
 
     def __init__(self, engine: AsyncEngine, process: str = "") -> None:
         self.engine = engine
+        self._reader = engine.execution_options(**{db.READ_ONLY: True})
         self.postgres = db.is_postgres(engine)
         self.process = process  # names this process in its news (it skips its own)
 
     def begin(self) -> Any:
+        """A transaction that may write (on SQLite it holds the write lock)."""
         return self.engine.begin()
+
+    def read(self) -> Any:
+        """A transaction that only reads: it never waits for the write lock (SQLite's
+        plain ``BEGIN`` on the write-ahead log; PostgreSQL's reads never wait)."""
+        return self._reader.begin()
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -187,6 +194,18 @@ class Store:
         )
         return [tuple(r) for r in (await conn.execute(query)).all()]
 
+    async def stale_lobbies(self, conn: AsyncConnection, before: int, limit: int) -> list[str]:
+        """Tables never started (``match_no`` 0) and created at or before ``before``."""
+        t = db.tables.c
+        query = sa.select(t.id).where(t.match_no == 0, t.created <= before).limit(limit)
+        return [r[0] for r in (await conn.execute(query)).all()]
+
+    async def delete(self, conn: AsyncConnection, table_id: str) -> None:
+        """The table and everything kept of it."""
+        for part in (db.push_subscriptions, db.deadlines, db.moves, db.seats):
+            await conn.execute(part.delete().where(part.c.table_id == table_id))
+        await conn.execute(db.tables.delete().where(db.tables.c.id == table_id))
+
     # ------------------------------------------------------------ deadlines
 
     async def due_tables(self, conn: AsyncConnection, now: int, limit: int) -> list[str]:
@@ -214,6 +233,14 @@ class Store:
         d = db.deadlines.c
         query = sa.select(d.kind, d.due, d.seat, d.seq).where(d.table_id == table_id)
         return [Deadline(*r) for r in (await conn.execute(query)).all()]
+
+    async def set_aside(self, conn: AsyncConnection, table_id: str, marker: str) -> None:
+        """Mark a table that cannot be loaded (``tables.ended`` = ``marker``) and drop its
+        deadlines, so that nothing retries it."""
+        await conn.execute(
+            db.tables.update().where(db.tables.c.id == table_id).values(ended=marker)
+        )
+        await conn.execute(db.deadlines.delete().where(db.deadlines.c.table_id == table_id))
 
     async def drop_deadline(self, conn: AsyncConnection, table_id: str, kind: str) -> None:
         d = db.deadlines.c
@@ -308,6 +335,16 @@ class Store:
         stored = await self.setting(conn, name)
         return value if stored is None else stored
 
+    async def probe(self, conn: AsyncConnection, now: int) -> None:
+        """A write of one setting (``health``), for ``/api/health`` to know the database
+        takes writes (a full disk does not)."""
+        s = db.settings.c
+        done = await conn.execute(
+            db.settings.update().where(s.name == "health").values(value=str(now))
+        )
+        if done.rowcount == 0:
+            await self.set_setting_once(conn, "health", str(now))
+
     # ------------------------------------------------------------ sizes (the benchmark)
 
     async def size_bytes(self, conn: AsyncConnection) -> int | None:
@@ -321,6 +358,16 @@ class Store:
         return None if pages is None or size is None else pages * size
 
 
+def _state(text: str) -> dict[str, Any]:
+    """A stored state as JSON values; damaged text becomes an empty state, which the
+    referee refuses with a clear error (the table is then set aside, not the server)."""
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -329,7 +376,7 @@ def _row(found: Any) -> Row:
     return Row(
         id=found["id"],
         version=found["version"],
-        state=json.loads(found["state"]),
+        state=_state(found["state"]),
         match_no=found["match_no"],
         moves=found["moves"],
         deadline=found["deadline"],

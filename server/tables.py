@@ -14,8 +14,11 @@ For every message that may change a table (``hello``, ``act``, ``bye`` and the c
    (``server.hub``); other processes hear of it by ``NOTIFY`` (sent in the transaction,
    so delivered on commit) and tell their own connections.
 
-A message that cannot change anything (a ping, anything the protocol refuses unread)
-is answered without the database. Flood control is per connection, before anything.
+A message that cannot change anything (a ping, anything the protocol refuses unread,
+and what the referee would refuse from the connection and the cached table alone: no
+seat, not the creator, another seat, out of turn, stale) is answered without a
+transaction; so are the reads (``current``, "My tables"), which never take the write
+lock. Flood control is per connection, before anything.
 The referee runs with the store's clock (milliseconds since 1970, injectable), no grace
 period and no pauses: a server's table waits for its people (its move timer decides,
 not their presence), and bots move at once.
@@ -37,7 +40,7 @@ from app.i18n import BOT_NAMES
 from engine import InvalidInputError
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, VersionMismatch
-from engine.online.referee import Referee, SeatKind, TableConfig, Timing
+from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
 
@@ -48,10 +51,33 @@ TIMING = Timing(grace_ms=float("inf"), silent_ms=float("inf"), burst=10**9, rate
 connection's (``CONN_TIMING``), so the referee's own buckets never fill."""
 CONN_TIMING = Timing()
 """A connection's flood limits: the referee's defaults (20 at once, 10 per second)."""
+HELLO_TIMING = Timing(burst=5, rate=0.5)
+"""How often one seat may say hello (come back): five at once, then one every two
+seconds; a page reconnects a few times an hour, a reconnect loop is refused (``flood``)."""
+HELLO_SEATS = 10_000
+"""Seats whose hellos are counted at once (the oldest are forgotten first)."""
+PRESENCE_GAP_S = 0.5
+"""News of who is here goes to a table's pages at most once in this many seconds: a
+change is told at once, the next ones within the gap together at its end."""
+PRESENCE_TABLES = 10_000
+"""Tables whose last news of who is here is remembered past its gap (then forgotten)."""
+LOBBY_DAYS = 7
+"""A table never started ends (is deleted, with its seats) this many days after it was
+opened: an invitation nobody took keeps nothing for ever (issue 41)."""
+LOBBY_SWEEP_S = 600.0
+"""How often the scheduler looks for such tables (a scan of the tables)."""
 REMIND_AT = 0.8
 """The reminder goes out when this much of a decision's time is used (as lichess does)."""
-CACHE_TABLES = 20_000
-"""Referees this process keeps between messages (least recently used go first)."""
+CACHE_BYTES = 256 * 1024 * 1024
+"""The memory this process's cached referees may take, by :func:`referee_bytes`'s
+estimate (least recently used go first): about 2,500 long matches of nine, or ten
+thousand lobbies."""
+BROKEN = "broken"
+"""``tables.ended`` of a table whose stored state cannot be loaded: it is set aside
+(logged, its deadlines dropped so nothing retries it, its pages told) and the server
+goes on with every other table."""
+LOBBY_ENDED_TEXT = f"this table was never started: it ended after {LOBBY_DAYS} days"
+BROKEN_TEXT = "this table's stored state is damaged: it cannot go on"
 DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
 """The referee's answers that go to the sender alone; the rest is worked out per page."""
 
@@ -75,6 +101,59 @@ def new_table_id() -> str:
     """A table's id: 80 random bits in 16 lower-case letters and digits (base 32)."""
     alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
     return "".join(secrets.choice(alphabet) for _ in range(16))
+
+
+def referee_bytes(ref: Referee) -> int:
+    """About what a referee takes in memory (measured with ``tracemalloc``: 25 KB for two
+    seats after 19 moves, 81 KB for four after 106, 215 KB for nine after 291)."""
+    moves = 0 if ref.match is None else len(ref.match.actions)
+    return 10_000 + 2_000 * len(ref.seats) + 700 * moves
+
+
+class RefereeCache:
+    """The referees this process keeps between messages, by table id: the least
+    recently used go first once their estimated memory passes ``budget`` bytes."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._entries: OrderedDict[str, Entry] = OrderedDict()
+        self._sizes: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, table_id: str) -> Entry:
+        return self._entries[table_id]
+
+    def get(self, table_id: str) -> Entry | None:
+        return self._entries.get(table_id)
+
+    def put(self, table_id: str, entry: Entry) -> None:
+        """Keep ``entry`` (again: its size may have grown) as the most recently used."""
+        self.pop(table_id)
+        self._entries[table_id] = entry
+        self._sizes[table_id] = size = referee_bytes(entry.ref)
+        self.bytes += size
+        while self.bytes > self.budget and len(self._entries) > 1:
+            self.pop(next(iter(self._entries)))
+
+    def touch(self, table_id: str) -> None:
+        self._entries.move_to_end(table_id)
+
+    def pop(self, table_id: str) -> None:
+        if self._entries.pop(table_id, None) is not None:
+            self.bytes -= self._sizes.pop(table_id)
+
+
+class BrokenTable(Exception):
+    """A table whose stored state cannot be loaded (see :data:`BROKEN`)."""
+
+    def __init__(self, table_id: str, why: str, *, marked: bool = False) -> None:
+        super().__init__(f"table {table_id}: {why}")
+        self.table_id, self.why = table_id, why
+        self.marked = marked  # stored as broken already
+        self.told = False  # its pages were told
 
 
 @dataclass
@@ -109,14 +188,18 @@ class Tables:
         clock: Callable[[], float],
         on_turn: Callable[[Turn], None] | None = None,
         on_remind: Callable[[str, Deadline], None] | None = None,
-        cache_size: int = CACHE_TABLES,
+        cache_bytes: int = CACHE_BYTES,
     ) -> None:
         self.store, self.hub, self.clock = store, hub, clock
         self.on_turn = on_turn or (lambda _turn: None)
         self.on_remind = on_remind or (lambda _table, _deadline: None)
-        self.cache: OrderedDict[str, Entry] = OrderedDict()
-        self.cache_size = cache_size
+        self.cache = RefereeCache(cache_bytes)
         self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
+        self._hellos: OrderedDict[str, Bucket] = OrderedDict()  # seat token hash -> bucket
+        self._presence_at: dict[str, float] = {}  # table -> when its pages were last told
+        self._presence_due: dict[str, bool] = {}  # table -> told at the gap's end (announce?)
+        self._presence_tasks: set[asyncio.Task[None]] = set()
+        self._swept_at = -LOBBY_SWEEP_S
         self._locks: dict[str, asyncio.Lock] = {}
         self._lock_users: dict[str, int] = {}
 
@@ -134,23 +217,27 @@ class Tables:
         ref.deadline = None if row.deadline is None else float(row.deadline)
         return ref
 
-    def _entry(self, row: Row) -> Entry:
-        """The table's referee at the stored version: cached, caught up, or rebuilt."""
+    def _entry(self, row: Row, *, keep: bool = True) -> Entry:
+        """The table's referee at the stored version: cached, caught up, or rebuilt
+        (BrokenTable when the stored state cannot be loaded); ``keep=False``: a rebuilt
+        one is not cached (a read that changes nothing)."""
+        if row.ended == BROKEN:
+            raise BrokenTable(row.id, "set aside before", marked=True)
         entry = self.cache.get(row.id)
         if entry is not None and entry.version == row.version:
-            self.cache.move_to_end(row.id)
+            self.cache.touch(row.id)
             return entry
-        if entry is None or not _catch_up(entry, row):
-            entry = Entry(row.version, row.match_no, self._referee(row))
+        try:
+            if entry is None or not _catch_up(entry, row):
+                entry = Entry(row.version, row.match_no, self._referee(row))
+                if not keep:
+                    return entry
+        except Exception as e:  # damaged data may fail anywhere in the engine
+            self.cache.pop(row.id)
+            raise BrokenTable(row.id, repr(e)[:300]) from e
         entry.version = row.version
-        self._remember(row.id, entry)
+        self.cache.put(row.id, entry)
         return entry
-
-    def _remember(self, table_id: str, entry: Entry) -> None:
-        self.cache[table_id] = entry
-        self.cache.move_to_end(table_id)
-        while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
 
     class _Lock:
         def __init__(self, tables: Tables, table_id: str) -> None:
@@ -212,7 +299,65 @@ class Tables:
             seated = conn.seat is not None
             conn.put(protocol.pong() if seated else _not_seated("ping"))
             return
+        async with self.lock(conn.table_id):  # the table as committed, not mid-write
+            refusal = self._refusal(conn, message)
+        if refusal is not None:  # the referee would refuse it: no transaction
+            conn.put(refusal)
+            return
         await self._apply_message(conn, message.kind, text)
+
+    def _hello_flood(self, secret: str | None) -> str | None:
+        """The refusal of a seat's hello past :data:`HELLO_TIMING` (None: allowed)."""
+        if secret is None:  # a new guest: the connection's own limit is enough
+            return None
+        key = token_hash(secret)
+        now = self.clock()
+        bucket = self._hellos.pop(key, None) or Bucket(float(HELLO_TIMING.burst), now)
+        self._hellos[key] = bucket  # the most recent last
+        while len(self._hellos) > HELLO_SEATS:
+            self._hellos.popitem(last=False)
+        if bucket.allow(now, HELLO_TIMING):
+            return None
+        return protocol.rejected(
+            Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello"
+        )
+
+    def _refusal(self, conn: Conn, message: protocol.Message) -> str | None:
+        """The referee's refusal of a message that can be told from the connection and
+        the cached table alone (no seat, not the creator, another seat, out of turn,
+        stale); None when the referee must see it in a transaction. A page learns the
+        table only from this process's cache, so a move it makes is never newer."""
+        kind, body, seat = message.kind, message.body, conn.seat
+        if kind == "hello":
+            if seat is None:
+                return self._hello_flood(body.get("secret"))
+            return protocol.rejected(
+                Reason.ALREADY_SEATED, f"this connection has seat {seat} already", of=kind
+            )
+        if seat is None:
+            return _not_seated(kind)
+        if kind in ("seat", "start", "rematch") and seat != 0:
+            return protocol.rejected(
+                Reason.NOT_OWNER, "only the table's creator, at seat 0, may", of=kind
+            )
+        if kind != "act":
+            return None
+        seq = body["seq"]
+        if body["seat"] != seat:
+            return protocol.rejected(
+                Reason.WRONG_SEAT,
+                f"this connection plays seat {seat}, not {body['seat']}",
+                of=kind,
+                seq=seq,
+            )
+        entry = self.cache.get(conn.table_id)
+        if entry is None:
+            return None
+        try:
+            entry.ref.check_turn(seat, seq)
+        except ProtocolError as e:
+            return protocol.rejected(e.reason, e.detail, of=kind, seq=seq)
+        return None
 
     async def _apply_message(self, conn: Conn, kind: str, text: str) -> None:
         async with self.lock(conn.table_id):
@@ -235,19 +380,30 @@ class Tables:
                             welcomed = json.loads(out)["seat"]
                 if welcomed is not None:
                     ref.attach(f"seat{welcomed}", welcomed)
-                    ref.disconnected(vid)  # the connection's own id: no longer used
+                if vid == conn.id:  # the connection's own id is not used again: its
+                    ref.disconnected(vid)  # flood bucket goes (welcomed or refused)
 
-            entry = await self._transact(conn.table_id, handle)
+            cached = self.cache.get(conn.table_id)
+            version = None if cached is None else cached.version
+            try:
+                entry = await self._transact(conn.table_id, handle)
+            except BrokenTable as e:
+                if not (e.told and conn in self.hub.conns(conn.table_id)):
+                    conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+                return
             if entry is None:
                 conn.put(protocol.rejected(Reason.NOT_SEATED, "there is no such table"))
                 return
             for text_ in replies:
                 conn.put(text_)
+            only = None
             if welcomed is not None:
                 conn.seat, conn.key = welcomed, entry.ref.seats[welcomed].secret
                 conn.reset()
                 self.hub.add(conn)
-            self.hub.fanout(conn.table_id, entry)
+                if entry.version == version:  # a seat came back: its own page now,
+                    only = conn  # the others by the presence news (coalesced)
+            self.hub.fanout(conn.table_id, entry, only)
         if welcomed is not None:
             await self.presence_changed(conn.table_id)
 
@@ -260,7 +416,32 @@ class Tables:
 
     async def presence_changed(self, table_id: str, *, announce: bool = True) -> None:
         """Who is here changed: the lobby's ``away`` on every page (no write); the other
-        processes are told (``announce``) unless the news came from one of them."""
+        processes are told (``announce``) unless the news came from one of them. At most
+        once in :data:`PRESENCE_GAP_S` per table: a reconnect loop makes no flood of news."""
+        loop = asyncio.get_running_loop()
+        if table_id in self._presence_due:  # told at the end of the gap, with this
+            self._presence_due[table_id] |= announce
+            return
+        wait = self._presence_at.get(table_id, -PRESENCE_GAP_S) + PRESENCE_GAP_S - loop.time()
+        if wait > 0:
+            self._presence_due[table_id] = announce
+            task = loop.create_task(self._presence_later(table_id, wait))
+            self._presence_tasks.add(task)  # kept until done (a task may be collected)
+            task.add_done_callback(self._presence_tasks.discard)
+            return
+        await self._tell_presence(table_id, announce)
+
+    async def _presence_later(self, table_id: str, wait: float) -> None:
+        await asyncio.sleep(wait)
+        await self._tell_presence(table_id, self._presence_due.pop(table_id, False))
+
+    async def _tell_presence(self, table_id: str, announce: bool) -> None:
+        now = asyncio.get_running_loop().time()
+        self._presence_at[table_id] = now
+        if len(self._presence_at) > PRESENCE_TABLES:  # forget the gaps that are over
+            old = [t for t, at in self._presence_at.items() if at < now - PRESENCE_GAP_S]
+            for t in old:
+                del self._presence_at[t]
         async with self.lock(table_id):
             entry = self.cache.get(table_id)
             if entry is not None:
@@ -279,6 +460,27 @@ class Tables:
         """Lock the table, let ``change`` act on its referee, store what changed; the
         new entry, committed (None: no such table, or a due one another process took).
         The caller holds :meth:`lock`."""
+        try:
+            return await self._transact_once(table_id, change, due=due)
+        except BrokenTable as e:
+            await self._set_aside(e)
+            raise
+
+    async def _set_aside(self, broken: BrokenTable) -> None:
+        """Mark a table that cannot be loaded, so that nothing retries it, and tell its
+        pages; the rest of the server goes on."""
+        if broken.marked:
+            return
+        log.error("%s; set aside", broken)
+        async with self.store.begin() as db:
+            await self.store.set_aside(db, broken.table_id, BROKEN)
+        for conn in self.hub.conns(broken.table_id):
+            conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+        broken.told = True
+
+    async def _transact_once(
+        self, table_id: str, change: Callable[[Referee], None], *, due: bool
+    ) -> Entry | None:
         turn = None
         try:
             async with self.store.begin() as db:
@@ -309,7 +511,7 @@ class Tables:
                 elif reminders:
                     await self.store.drop_deadline(db, table_id, "remind")
         except BaseException:
-            self.cache.pop(table_id, None)  # its referee may hold what was not stored
+            self.cache.pop(table_id)  # its referee may hold what was not stored
             raise
         for deadline in reminders:
             self.on_remind(table_id, deadline)
@@ -363,19 +565,46 @@ class Tables:
     async def run_due(self, limit: int = 100) -> int:
         """Handle the deadlines due now (a bot moves, or the match ends; reminders go
         out); returns how many tables this process took."""
-        async with self.store.begin() as db:
+        async with self.store.read() as db:
             due = await self.store.due_tables(db, int(self.clock()), limit)
         taken = 0
-        for table_id in due:
+        for table_id in due:  # each on its own: one that cannot be loaded stops no other
             async with self.lock(table_id):
-                entry = await self._transact(table_id, lambda _ref: None, due=True)
+                try:
+                    entry = await self._transact(table_id, lambda _ref: None, due=True)
+                except BrokenTable:
+                    continue
                 if entry is not None:
                     taken += 1
                     self.hub.fanout(table_id, entry)
         return taken
 
+    async def end_stale_lobbies(self, limit: int = 100) -> int:
+        """Delete the tables never started in :data:`LOBBY_DAYS` (their pages are told);
+        at most every :data:`LOBBY_SWEEP_S`; returns how many."""
+        loop_now = asyncio.get_running_loop().time()
+        if loop_now - self._swept_at < LOBBY_SWEEP_S:
+            return 0
+        self._swept_at = loop_now
+        before = int(self.clock()) - LOBBY_DAYS * 86_400_000
+        async with self.store.read() as db:
+            stale = await self.store.stale_lobbies(db, before, limit)
+        ended = 0
+        for table_id in stale:
+            async with self.lock(table_id):
+                async with self.store.begin() as db:
+                    row = await self.store.load(db, table_id, lock=True)
+                    if row is None or row.match_no != 0:  # started meanwhile
+                        continue
+                    await self.store.delete(db, table_id)
+                self.cache.pop(table_id)
+                for conn in self.hub.conns(table_id):
+                    conn.put(protocol.rejected(Reason.OVER, LOBBY_ENDED_TEXT))
+                ended += 1
+        return ended
+
     async def next_due(self) -> int | None:
-        async with self.store.begin() as db:
+        async with self.store.read() as db:
             return await self.store.next_due(db)
 
     # ------------------------------------------------------------ news from other processes
@@ -386,25 +615,31 @@ class Tables:
         if not self.hub.conns(table_id):
             entry = self.cache.get(table_id)
             if entry is not None and entry.version < version:
-                del self.cache[table_id]
+                self.cache.pop(table_id)
             return
         async with self.lock(table_id):
             entry = self.cache.get(table_id)
             if entry is not None and entry.version >= version:
                 return
-            async with self.store.begin() as db:
+            async with self.store.read() as db:
                 row = await self.store.load(db, table_id, lock=False)
             if row is None:
                 return
-            entry = self._entry(row)
+            try:
+                entry = self._entry(row)
+            except BrokenTable as e:
+                await self._set_aside(e)
+                return
             self.hub.fanout(table_id, entry)
 
-    async def current(self, table_id: str) -> Entry | None:
-        """The table as stored now (for "My tables" and the join screen)."""
+    async def current(self, table_id: str, *, keep: bool = True) -> Entry | None:
+        """The table as stored now (for "My tables" and the join screen); BrokenTable
+        when it cannot be loaded. ``keep=False``: a table not cached stays so (anyone
+        may ask for any table's invitation: that must not fill the cache)."""
         async with self.lock(table_id):
-            async with self.store.begin() as db:
+            async with self.store.read() as db:
                 row = await self.store.load(db, table_id, lock=False)
-            return None if row is None else self._entry(row)
+            return None if row is None else self._entry(row, keep=keep)
 
 
 def _catch_up(entry: Entry, row: Row) -> bool:

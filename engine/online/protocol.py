@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,9 +78,11 @@ __all__ = [
     "LIVE_MOVE_TIMES",
     "MAX_GUEST_CHARS",
     "MAX_HOST_CHARS",
+    "MAX_LEFT_MS",
     "MOVE_TIMES",
     "NAME_MAX",
     "ON_TIMEOUT",
+    "RESULT_READ_MS",
     "VERSION",
     "Message",
     "ProtocolError",
@@ -127,6 +130,12 @@ CORRESPONDENCE_MOVE_TIMES = (600, 3600, 43200, 86400)
 (10 minutes, 1 hour, 12 hours, 24 hours: the table outlives a closed browser)."""
 MOVE_TIMES = LIVE_MOVE_TIMES + CORRESPONDENCE_MOVE_TIMES
 """Every time per decision a table may have."""
+RESULT_READ_MS = 10_000
+"""Reading a deal's result counts for nobody: the first decision of the next deal gets
+this much more time (every page shows the result before the table)."""
+MAX_LEFT_MS = max(MOVE_TIMES) * 1000 + RESULT_READ_MS
+"""The most time a ``timer`` may give: the longest move time and a deal's result to read
+(the referee's deadline is never later than that)."""
 ON_TIMEOUT = ("bot", "end")
 """When time runs out: a bot makes the move, or the match ends with no life lost."""
 SEAT_KINDS = ("host", "guest", "bot", "open")
@@ -149,9 +158,20 @@ _SPACES = re.compile(r"\s+")
 # marks, the tag characters), but a name of nothing else would show as nothing; and
 # names are told apart without them ("Hana" and "Hana" with a filler are one name).
 _INVISIBLE = re.compile(
-    "[\u034f\u115f\u1160\u17b4\u17b5\u200c\u200d\u2800\u3164\ufe00-\ufe0f\uffa0"
-    "\U0001d159\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200c\u200d\u2800\u3164\ufe00-\ufe0f"
+    "\uffa0\U0001d159\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
 )
+_SHOWN = frozenset("LNPS")
+"""The Unicode categories (their first letter) of a character that shows: letters,
+digits, punctuation, symbols; marks, formats, spaces and unassigned ones alone do not."""
+_UNSHOWN = frozenset(("Cc", "Cf", "Cn", "Co", "Cs"))
+"""Categories left out of a name's key: controls, formats, unassigned, private, surrogates."""
+_LOOKALIKE = str.maketrans(
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u04bb\u0501\u051b\u051d\u04cf"
+    "\u03bf\u03bd\u03b9\u03c1\u03b1\u03c5",
+    "aeopcyxijshdqwlovipau",
+)
+"""Cyrillic and Greek small letters drawn as Latin ones: one name's key, not two."""
 _SECRET = re.compile(r"[0-9a-f]{32}")
 
 
@@ -176,11 +196,14 @@ class Message:
 
 
 def clean_name(value: Any) -> str:
-    """A player's name as the table shows it: runs of spaces made one, trimmed.
+    """A player's name as the table shows it: composed (NFC), runs of spaces made one,
+    trimmed; refused when nothing in it shows (by category, :data:`_SHOWN`).
 
     >>> clean_name("  <b>Tom</b>   & Jerry ")
     '<b>Tom</b> & Jerry'
-    >>> clean_name("Eve\\u202eevil")
+    >>> clean_name("Jose\u0301") == "Jos\u00e9"
+    True
+    >>> clean_name("Eve\u202eevil")
     Traceback (most recent call last):
     ...
     engine.online.schema.ProtocolError: bad-name: a name may not hold control characters
@@ -189,9 +212,11 @@ def clean_name(value: Any) -> str:
         raise ProtocolError(Reason.BAD_NAME, f"a name is text, not {quote(value)}")
     if _FORBIDDEN.search(value):
         raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
-    name = _SPACES.sub(" ", value).strip()
-    if not name_key(name):
-        raise ProtocolError(Reason.BAD_NAME, "a name may not be empty")
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", value)).strip()
+    if not any(_shows(c) for c in name):
+        raise ProtocolError(
+            Reason.BAD_NAME, "a name may not be empty: it needs a letter, digit or sign that shows"
+        )
     if len(name) > NAME_MAX:
         raise ProtocolError(
             Reason.BAD_NAME, f"a name of {len(name)} characters; at most {NAME_MAX} are allowed"
@@ -199,14 +224,26 @@ def clean_name(value: Any) -> str:
     return name
 
 
+def _shows(c: str) -> bool:
+    return unicodedata.category(c)[0] in _SHOWN and not _INVISIBLE.match(c)
+
+
 def name_key(name: str) -> str:
-    """What a name looks like, for telling two names apart: without the characters that
-    show as nothing, spaces made one, case folded ("" for a name that looks empty).
+    """What a name looks like, for telling two names apart: compatibility forms folded
+    (NFKC: a full-width letter is the letter), case folded, the characters that show as
+    nothing left out, Cyrillic and Greek look-alikes read as Latin, spaces made one
+    ("" for a name that looks empty).
 
     >>> name_key(" Hana\u3164 "), name_key("\u2800"), name_key("HANA") == name_key("hana")
     ('hana', '', True)
+    >>> name_key("\uff28\u0430na")  # a full-width H, a Cyrillic a
+    'hana'
     """
-    return _SPACES.sub(" ", _INVISIBLE.sub("", name)).strip().casefold()
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    shown = "".join(
+        c for c in folded if unicodedata.category(c) not in _UNSHOWN and not _INVISIBLE.match(c)
+    )
+    return _SPACES.sub(" ", shown.translate(_LOOKALIKE)).strip()
 
 
 def _name(value: Any, where: str) -> str:
@@ -274,7 +311,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
         },
         {},
     ),
-    "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, max(MOVE_TIMES) * 1000)}, {}),
+    "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, MAX_LEFT_MS)}, {}),
     "over": (
         {
             "reason": one_of(*OVER_REASONS),

@@ -69,6 +69,7 @@ from engine.online.protocol import (
     MOVE_TIMES,
     ON_TIMEOUT,
     OVER_REASONS,
+    RESULT_READ_MS,
     ProtocolError,
     Reason,
     VersionMismatch,
@@ -83,9 +84,6 @@ Out = tuple[str, str]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-RESULT_READ_MS = 10_000
-"""Reading a deal's result counts for nobody: the first decision of the next deal gets
-this much more time (every page shows the result before the table)."""
 STAND_IN_REASONS = ("timeout", "away")
 """Why a bot made a person's move: their time ran out, or they were away too long."""
 MAX_BOT_MOVES = 10_000
@@ -494,11 +492,11 @@ class Referee:
         return out
 
     def _check_name_free(self, name: str) -> None:
-        """A new guest may not take the name of a person at the table (the host's, or
-        another guest's): names are compared as they look (``protocol.name_key``)."""
+        """A new guest may not take the name of anyone at the table (the host's, a
+        guest's, a bot's): names are compared as they look (``protocol.name_key``)."""
         key = protocol.name_key(name)
         for s in self.seats:
-            if s.kind in (SeatKind.HOST, SeatKind.GUEST) and protocol.name_key(s.name) == key:
+            if s.kind is not SeatKind.OPEN and protocol.name_key(s.name) == key:
                 raise ProtocolError(
                     Reason.BAD_NAME, f"someone at this table is called {s.name} already"
                 )
@@ -548,6 +546,17 @@ class Referee:
 
     def _play(self, seat: int, text: str, seq: int | None, now: float) -> list[Out]:
         """``seat``'s move (a guest's or the host's), checked; refused moves raise."""
+        m = self.check_turn(seat, seq)
+        try:
+            m.apply(text)
+        except (InvalidInputError, IllegalActionError) as e:
+            raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
+        return self._moved(m, now)
+
+    def check_turn(self, seat: int, seq: int | None) -> Match:
+        """The match, if ``seat`` may move now after ``seq`` moves; else ProtocolError
+        (not started, over, another seat's turn, stale). A transport may ask before it
+        does any work for a move (a table server answers these without its database)."""
         m = self.match
         if m is None:
             raise ProtocolError(Reason.NOT_STARTED, "the match has not started")
@@ -561,11 +570,7 @@ class Referee:
             raise ProtocolError(
                 Reason.STALE, f"the move was made after {seq} moves; there are {len(m.actions)}"
             )
-        try:
-            m.apply(text)
-        except (InvalidInputError, IllegalActionError) as e:
-            raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
-        return self._moved(m, now)
+        return m
 
     def _begin(self, seed: int) -> list[Out]:
         now = self.clock()
@@ -646,10 +651,10 @@ class Referee:
             raise InvalidInputError(f"bot level {level!r}: choose one of {bots.NAMES}")
         # The seat's own bot name, unless a person (or another bot) at the table has it:
         # then the first name nobody has, so that no two seats share a name.
-        taken = {s.name.casefold() for i, s in enumerate(self.seats) if i != seat}
+        taken = {protocol.name_key(s.name) for i, s in enumerate(self.seats) if i != seat}
         names = self._bot_names
         preferred = [names[seat - 1]] if seat - 1 < len(names) else []
-        free = [n for n in (*preferred, *names) if n.casefold() not in taken]
+        free = [n for n in (*preferred, *names) if protocol.name_key(n) not in taken]
         return Seat(SeatKind.BOT, free[0] if free else "", level)
 
     def _absent_since(self, s: Seat, now: float) -> float | None:

@@ -13,7 +13,7 @@ from app.storage import MemoryBackend, Store
 from engine import InvalidInputError, preset
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason
-from engine.online.referee import Referee, TableConfig
+from engine.online.referee import Referee, SeatKind, TableConfig
 from tests.online.fake_net import Clock, Hub, guest_table, host_table
 from tests.online.test_table import join, open_table, two_at_table
 
@@ -178,3 +178,27 @@ def test_a_table_choice_out_of_range_raises_only_invalid_input(choice):
     with pytest.raises(InvalidInputError) as e:
         TableConfig(preset("classic"), **{"players": 3, **choice})
     assert len(str(e.value)) < 200  # the choice is not echoed whole
+
+
+@pytest.mark.parametrize(
+    ("there", "name"),
+    [
+        ("Jos\u00e9", "Jose\u0301"),  # NFD beside NFC
+        ("Hana", "Ha\U000e0100na"),  # an invisible variation selector
+        ("Hana", "H\u0430na"),  # a Cyrillic a
+        ("Hana", "\uff28ana"),  # a full-width H
+        ("bot", "anna"),  # the bot's name
+    ],
+)
+def test_a_guest_may_not_take_a_name_that_looks_like_one_at_the_table(there, name):
+    ref = Referee(
+        TableConfig(preset("classic"), players=3),
+        "Jos\u00e9" if there == "Jos\u00e9" else "Hana",
+        clock=lambda: 0.0,
+        bot_names=("Anna", "Ben"),
+    )
+    ref.set_seat(1, SeatKind.BOT)
+    assert ref.seats[1].name == "Anna"
+    out = ref.receive("c2", protocol.hello(name))
+    assert protocol.parse_host(out[0][1]).body["reason"] == Reason.BAD_NAME
+    assert ref.seats[2].kind is SeatKind.OPEN

@@ -209,3 +209,23 @@ def test_a_malformed_lobby_is_refused(path, value):
 def test_host_messages_have_their_own_limit():
     assert reason(" " * (protocol.MAX_HOST_CHARS + 1), parse_host) == "too-large"
     assert reason(protocol.hello("Anna"), parse_host) == "bad-message"  # a guest's kind
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["\U000e0100", "\u180b", "\U0001bca0", "\U00013430", "\u0301", "\u20dd", "\ue000", "\u3000"],
+)
+def test_a_name_with_nothing_that_shows_is_refused(bad):
+    """By category: marks alone, formats, private use and spaces show nothing."""
+    with pytest.raises(ProtocolError) as caught:
+        clean_name(bad * 3)
+    assert caught.value.reason == "bad-name"
+
+
+def test_names_are_composed_and_compared_as_they_look():
+    assert clean_name("Jose\u0301") == "Jos\u00e9"
+    looks_like_hana = ["Hana", "HANA", "\uff28\uff41\uff4e\uff41", "H\u0430na", "Ha\U000e0100na",
+                       "Ha\u180bna", "Ha\U0001bca0na", "Ha\U00013430na", "Hana\ufe0f"]  # fmt: skip
+    assert {protocol.name_key(n) for n in looks_like_hana} == {"hana"}
+    assert protocol.name_key("Jose\u0301") == protocol.name_key("Jos\u00e9")
+    assert protocol.name_key("Hanna") != protocol.name_key("Hana")

@@ -125,3 +125,35 @@ def test_correspondence_times_are_table_choices():
     bad["move_time"] = 86401
     with pytest.raises(protocol.ProtocolError):
         protocol.parse_host(json.dumps(bad))
+
+
+@pytest.mark.parametrize("move_time", [t for t in protocol.MOVE_TIMES if t])
+def test_every_timer_fits_the_wire_across_a_deals_end(move_time):
+    """The first decision after a deal gets the result's reading time on top of the
+    move time: the page must take that timer, at every move time offered."""
+    from engine import bots
+
+    ref, clock = hostless(players=2, move_time=move_time)
+    page = Guest("Hana", clock=clock, secret=OWNER)
+    told = []
+
+    def deliver(out):
+        for conn, text in out:
+            if conn == "c0":
+                page.receive(text)  # a timer past the wire's bound is refused here
+                told.append(json.loads(text))
+
+    deliver(ref.receive("c0", page.hello()))
+    deliver(ref.receive("c0", protocol.start()))
+    deals = ref.match.deal_count
+    for n in range(500):
+        if ref.match.deal_count > deals + 1 or ref.ended:
+            break
+        clock.now += 1000
+        if page.observation is not None and page.observation.legal_actions:
+            action = bots.make("random", seed=n).choose(page.observation)
+            deliver(ref.receive("c0", page.act(action)))
+        deliver(ref.tick())
+    timers = [m["left_ms"] for m in told if m["kind"] == "timer"]
+    assert max(timers) > move_time * 1000  # a deal ended: the reading time was given
+    assert max(timers) <= protocol.MAX_LEFT_MS

@@ -109,3 +109,22 @@ def test_hostile_pages_are_kept_out_and_slow_no_other_table(tmp_path):
         assert kinds.count("flood") >= 1 and len(said) < 300  # the rest was dropped unread
     finally:
         server.kill()
+
+
+def test_a_killed_processs_pages_stop_looking_present(postgres):
+    """Two processes on one PostgreSQL, a page on each; ``kill -9`` one: the other's page
+    sees that seat away once the killed process stopped saying it is alive."""
+    from .conftest import new_database
+
+    database = new_database(postgres)
+    a = ServerProcess(database)
+    b = ServerProcess(database)
+    try:
+        _made, owner, _guest = start_table(a, guest_server=b)
+        owner.drain(lambda p: not any(s["away"] for s in p.guest.lobby["seats"]))
+        b.kill()
+        owner.drain(lambda p: p.guest.lobby["seats"][1]["away"], timeout=20)  # TTL: 6 s
+    finally:
+        for server in (a, b):
+            if server.proc.poll() is None:
+                server.kill()

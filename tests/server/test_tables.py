@@ -284,3 +284,224 @@ def test_a_guest_may_not_take_the_creators_name_or_a_blank_one(database, clock):
                 "bad-name"
             ]
         assert served.page(made["table"], "Ann").hello()[0]["seat"] == 1
+
+
+def _damage(served: Served, table: str) -> None:
+    """Write a state no referee can load over a table (as a damaged disk or a bad
+    migration might), with a new version so that no cached referee hides it."""
+    from server import db
+
+    async def write():
+        async with served.server.store.begin() as conn:
+            t = db.tables.c
+            await conn.execute(
+                db.tables.update()
+                .where(t.id == table)
+                .values(state='{"format": "schwimmen-online-table"}', version=t.version + 1)
+            )
+
+    served.call(write)
+
+
+def test_a_table_that_cannot_be_loaded_is_set_aside_and_stops_no_other(database, clock):
+    with Served(database, clock) as served:
+        tables = []
+        for _ in range(2):  # the damaged one has the earlier deadline
+            made, owner, guest = seated(served, players=2, move_time=30, on_timeout="end")
+            owner.send(protocol.start())
+            guest.sync()
+            tables.append((made, owner, guest))
+            clock.advance(1000)
+        (bad, bad_owner, _), (good, good_owner, _) = tables
+        _damage(served, bad["table"])
+        clock.advance(45_000)
+        assert served.due() == 1  # the other table's deadline
+        good_owner.sync()
+        assert good_owner.guest.over["reason"] == "timeout"
+        assert "damaged" in bad_owner.sync()[-1]["detail"]  # its page is told
+        assert served.due() == 0  # set aside: not tried again
+        answer = served.client.get(f"/api/tables/{bad['table']}")
+        assert answer.status_code == 410 and "damaged" in answer.json()["error"]
+        assert served.client.get(f"/api/tables/{good['table']}").status_code == 200
+        seats = [{"table": t["table"], "token": t["token"]} for t in (bad, good)]
+        rows = served.client.post("/api/my-tables", json={"seats": seats}).json()["tables"]
+        by_table = {r["table"]: r for r in rows}
+        assert by_table[bad["table"]]["ended"] == "broken"
+        assert by_table[good["table"]]["ended"] == "timeout"
+        assert rejected(bad_owner.send(protocol.rematch())) == ["over"]
+
+
+def test_refused_messages_and_reads_do_not_wait_for_the_write_lock(tmp_path, clock):
+    """Another connection holds SQLite's write lock: what the referee would refuse is
+    still answered at once, and so are the reads (none of them opens a write)."""
+    import sqlite3
+    import time
+
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2)
+        owner.send(protocol.start())
+        guest.sync()
+        mover, other = (owner, guest) if owner.my_turn() else (guest, owner)
+        seq = mover.guest.mirror.seq
+        action = str(mover.guest.observation.legal_actions[0])
+        stranger = served.page(made["table"], "Eve")
+        holder = sqlite3.connect(tmp_path / "tables.db", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the write lock, held
+        try:
+            began = time.monotonic()
+            assert rejected(guest.send(protocol.start())) == ["not-owner"]
+            assert rejected(stranger.send(protocol.act(action, seq=seq, seat=0))) == ["not-seated"]
+            assert rejected(other.send(protocol.act(action, seq=seq, seat=other.guest.seat))) == [
+                "not-your-turn"
+            ]
+            assert rejected(
+                mover.send(protocol.act(action, seq=seq + 5, seat=mover.guest.seat))
+            ) == ["stale"]
+            assert rejected(
+                mover.send(protocol.act(action, seq=seq, seat=1 - mover.guest.seat))
+            ) == ["wrong-seat"]
+            assert served.client.get(f"/api/tables/{made['table']}").json()["started"]
+            seats = [{"table": made["table"], "token": made["token"]}]
+            assert served.client.post("/api/my-tables", json={"seats": seats}).status_code == 200
+            assert time.monotonic() - began < 5  # SQLite's busy timeout is 10 s
+        finally:
+            holder.rollback()
+            holder.close()
+        assert not rejected(mover.act(action))  # and the move itself goes through after
+
+
+def test_an_invitation_read_builds_no_cached_referee_and_the_cache_is_bounded_by_memory(
+    database, clock
+):
+    with Served(database, clock) as served:
+        made = [served.create(players=9) for _ in range(5)]
+        for table in made:
+            answer = served.client.get(f"/api/tables/{table['table']}")
+            assert answer.status_code == 200 and answer.json()["players"] == 9
+        assert len(served.server.tables.cache) == 0  # anyone may ask: nothing is kept
+        from server.tables import RefereeCache, referee_bytes
+
+        owner = served.page(made[0]["table"], "Hana", made[0]["token"])
+        owner.hello()
+        entry = served.server.tables.cache[made[0]["table"]]  # a page's table is kept
+        size = referee_bytes(entry.ref)
+        assert 10_000 < size < 100_000
+        cache = RefereeCache(budget=3 * size)
+        for n in range(10):
+            cache.put(f"t{n}", entry)
+        assert len(cache) == 3 and cache.bytes <= 3 * size
+        assert cache.get("t9") is entry and cache.get("t0") is None  # the oldest went first
+
+
+def test_a_socket_refused_a_seat_leaves_nothing_in_the_referee(database, clock):
+    with Served(database, clock) as served:
+        made, _owner, _guest = seated(served, players=2)
+        table = made["table"]
+        for n in range(20):  # a full table: every hello is refused
+            stranger = served.page(table, f"Eve{n}", f"{n:032x}" if n % 2 else None)
+            assert rejected(stranger.hello()) == ["bad-secret" if n % 2 else "table-full"]
+            stranger.close()
+        ref = served.server.tables.cache[table].ref
+        assert set(ref._buckets) <= {"seat0", "seat1"}  # the seats' own, no stranger's
+
+
+def test_a_reconnect_flood_of_one_seat_makes_no_flood_of_news(database, clock):
+    """200 reconnects of one seat at once: its hellos past a few are refused, and the
+    other page hears of who is here a few times, not 400."""
+    import time
+
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served)
+        guest.close()  # its only page: every reconnect makes it here, then away
+        owner.sync()
+        before = len(owner.inbox)
+        answers = []
+        for _ in range(200):
+            with served.client.websocket_connect(f"/api/tables/{made['table']}/ws") as ws:
+                ws.send_text(protocol.hello("Ann", guest.guest.secret))
+                answers.append(json.loads(ws.receive_text()))
+        time.sleep(1.0)  # the end of the last gap
+        owner.sync()
+        lobbies = [m for m in owner.inbox[before:] if json.loads(m)["kind"] == "lobby"]
+        assert len(lobbies) <= 4, len(lobbies)  # 400 before
+        welcomed = [a for a in answers if a["kind"] == "welcome"]
+        assert 1 <= len(welcomed) <= 5
+        assert {a.get("reason") for a in answers if a["kind"] == "rejected"} == {"flood"}
+        clock.advance(3000)  # a moment later the seat comes back
+        again = served.page(made["table"], "Ann", guest.guest.secret)
+        assert again.hello()[0]["kind"] == "welcome"
+
+
+def test_the_answer_with_the_creators_token_is_kept_by_no_cache(database, clock):
+    with Served(database, clock) as served:
+        body = {"name": "Hana", "players": 2, "rules": preset("classic").to_dict()}
+        answer = served.client.post("/api/tables", json=body)
+        assert answer.status_code == 201 and answer.headers["cache-control"] == "no-store"
+
+
+def test_a_push_key_that_is_no_point_of_the_curve_is_refused(database, clock):
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    bent = point[:-1] + bytes([point[-1] ^ 1])  # y off by one: off the curve
+    b64 = lambda raw: base64.urlsafe_b64encode(raw).decode().rstrip("=")  # noqa: E731
+    with Served(database, clock) as served:
+        made = served.create()
+        subscription = {
+            "endpoint": "https://fcm.googleapis.com/fcm/send/abc",
+            "keys": {"p256dh": b64(bent), "auth": b64(b"0123456789abcdef")},
+        }
+        body = {"token": made["token"], "subscription": subscription}
+        answer = served.client.post(f"/api/tables/{made['table']}/push", json=body)
+        assert answer.status_code == 400 and "curve" in answer.json()["error"]
+    from server.app import on_p256
+
+    assert on_p256(b64(point)) and not on_p256(b64(bent))
+
+
+def test_a_full_disk_is_said_as_json_and_by_the_health_check(tmp_path, clock):
+    """SQLite's page limit stands in for a full disk: the same error (SQLITE_FULL)."""
+    database = f"sqlite:///{tmp_path / 'tables.db'}"
+    with Served(database, clock) as served:
+        assert served.client.get("/api/health").json()["ok"] is True
+
+        async def fill_the_disk():
+            async with served.server.store.engine.connect() as conn:  # the one connection
+                pages = (await conn.exec_driver_sql("PRAGMA page_count")).scalar()
+                await conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
+
+        served.call(fill_the_disk)
+        body = {"name": "Hana", "players": 9, "rules": preset("classic").to_dict()}
+        for _ in range(200):
+            answer = served.client.post("/api/tables", json=body)
+            if answer.status_code != 201:
+                break
+        assert answer.status_code == 503 and "try again" in answer.json()["error"]
+        health = served.client.get("/api/health")
+        assert health.status_code == 503 and health.json()["ok"] is False
+        assert "full" in health.json()["error"]
+
+
+def test_a_table_never_started_ends_after_seven_days(database, clock):
+    with Served(database, clock) as served:
+        lobby = served.create()
+        started, owner, _ = seated(served, players=2)
+        owner.send(protocol.start())
+        waiting = served.page(lobby["table"], "Hana", lobby["token"])
+        waiting.hello()
+        clock.advance(7 * 86_400_000 - 60_000)
+        assert served.call(served.server.tables.end_stale_lobbies) == 0
+        served.server.tables._swept_at = -1e9  # the next sweep is due at once
+        clock.advance(120_000)
+        assert served.call(served.server.tables.end_stale_lobbies) == 1
+        assert "never started" in waiting.sync()[-1]["detail"]
+        assert served.client.get(f"/api/tables/{lobby['table']}").status_code == 404
+        assert served.client.get(f"/api/tables/{started['table']}").status_code == 200
