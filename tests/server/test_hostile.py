@@ -11,6 +11,7 @@ a network."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import socket
@@ -453,3 +454,43 @@ def test_an_unreachable_address_of_a_push_service_is_followed_by_its_next():
     push = sender({"wns2-par02p.notify.windows.com": ["2603:1030::5", "20.42.65.92"]}, recorder)
     assert post_once(push, SERVICE) == 201
     assert tried == ["2603:1030::5", "20.42.65.92"]
+
+
+def test_a_body_answered_unread_gets_the_headers_deadline(tmp_path):
+    """An answer sent before the body was read (415, 413, 404) left the connection
+    waiting for the rest of the body with no deadline at all: a byte now and then, or
+    one byte and then silence, held it for ever."""
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'tables.db'}", "--headers-timeout", "1", "--body-timeout", "1"
+    )
+    host, port = server.url.split("//")[1].rstrip("/").split(":")
+    heads = [
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n",
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100000\r\n",
+        b"POST /nowhere HTTP/1.1\r\nHost: x\r\n",
+    ]
+    try:
+        for head in heads:
+            if b"Content-Length" not in head:
+                head += b"Content-Length: 1000\r\n"
+            sock = socket.create_connection((host, int(port)), timeout=0.3)
+            start, answered, closed = time.monotonic(), b"", False
+            sock.sendall(head + b"\r\n{")
+            while not closed and time.monotonic() - start < 6:
+                try:
+                    chunk = sock.recv(4096)
+                    answered += chunk
+                    closed = chunk == b""
+                    continue
+                except TimeoutError:
+                    pass
+                except ConnectionResetError:
+                    closed = True
+                with contextlib.suppress(OSError):  # closed meanwhile: the next recv says so
+                    sock.sendall(b" ")  # a byte of the body now and then
+            sock.close()
+            assert answered.startswith(b"HTTP/1.1 4"), head
+            assert closed and time.monotonic() - start < 4, head
+    finally:
+        server.kill()
