@@ -274,19 +274,20 @@ class Push:
 
     async def _deliver(self, sub: dict[str, Any], data: dict[str, Any]) -> None:
         """Post one message; forget the subscription if its push service says it is gone.
-        A push service that fails or is slow is logged and stops nothing else."""
+        Whatever fails is logged and stops nothing else: one delivery that raised would
+        end the seat's ``gather`` and leave its other posts running where ``close`` no
+        longer sees them."""
         host = urlsplit(sub["endpoint"]).hostname
         try:
             async with asyncio.timeout(TIMEOUT_S):
                 status = await self.post(sub, data)
-        except Exception as e:  # refused, unreachable, slow, or a key that is no key
+            if status > 202:
+                log.warning("push to %s failed: %s", host, status)
+            if status in (404, 410):
+                async with self.store.begin() as db:
+                    await self.store.drop_endpoint(db, sub["endpoint"])
+        except Exception as e:  # refused, unreachable, slow, a key that is no key, the database
             log.warning("push to %s failed: %s", host, type(e).__name__)
-            return
-        if status > 202:
-            log.warning("push to %s failed: %s", host, status)
-        if status in (404, 410):
-            async with self.store.begin() as db:
-                await self.store.drop_endpoint(db, sub["endpoint"])
 
     async def post(self, sub: dict[str, Any], data: dict[str, Any]) -> int:
         """Encrypt ``data`` for ``sub`` and post it once, never following a redirect;

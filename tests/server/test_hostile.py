@@ -494,3 +494,54 @@ def test_a_body_answered_unread_gets_the_headers_deadline(tmp_path):
             assert closed and time.monotonic() - start < 4, head
     finally:
         server.kill()
+
+
+class Forgetless:
+    """A store that lists ``subs`` for every seat and fails to forget any of them."""
+
+    def __init__(self, subs: list[dict[str, str]]) -> None:
+        self.subs = subs
+
+    @contextlib.asynccontextmanager
+    async def begin(self):
+        yield None
+
+    async def subscriptions(self, db, table_id: str, seat: int) -> list[dict[str, str]]:
+        return self.subs
+
+    async def drop_endpoint(self, db, endpoint: str) -> None:
+        raise OSError("disk I/O error")
+
+
+def test_a_subscription_that_cannot_be_forgotten_leaves_no_push_running_past_the_stop():
+    """One delivery failing after its post (the database) failed the seat's whole send,
+    so the stop no longer saw the seat's other pushes, which ran on unwatched."""
+    cancelled = []
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/gone":
+            return httpx.Response(410)
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            cancelled.append(request.url.path)
+            raise
+        return httpx.Response(201)
+
+    recorder = Recorder()
+    recorder.transport = httpx.MockTransport(answer)
+    push = sender({"wns2-par02p.notify.windows.com": ["20.42.65.92"]}, recorder)
+    subs = []
+    for path in ("gone", "slow"):
+        endpoint = f"https://wns2-par02p.notify.windows.com/{path}"
+        subs.append({"endpoint": endpoint, **Browser(endpoint).subscription["keys"], "lang": "en"})
+    push.store = Forgetless(subs)  # type: ignore[assignment]
+
+    async def go() -> list[asyncio.Task]:
+        push.turn(Turn("t" * 16, 0, 1, None))
+        await asyncio.sleep(0.5)  # "gone" answered, "slow" under way
+        await push.close(grace_s=0.2)
+        return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+    assert asyncio.run(go()) == []
+    assert cancelled == ["/slow"]
