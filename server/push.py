@@ -67,6 +67,9 @@ _ENDPOINT = re.compile(
 )
 _PLAIN_URL = re.compile(rf"https?://{_URL_CHARS}+")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_NOT_GLOBAL = (ipaddress.ip_network("192.0.0.0/24"), ipaddress.ip_network("fec0::/10"))
+"""Not reachable on the internet, though ``ipaddress`` (3.11.7) calls them global: the
+IETF's protocol assignments, and IPv6 site-local addresses (a private network's)."""
 
 Resolve = Callable[[str], Awaitable[list[str]]]
 
@@ -148,7 +151,8 @@ def public_address(address: str) -> bool:
         if embedded is not None:
             ip = embedded
     return ip.is_global and not (
-        ip.is_private
+        any(ip in network for network in _NOT_GLOBAL)
+        or ip.is_private
         or ip.is_loopback
         or ip.is_link_local
         or ip.is_multicast

@@ -137,6 +137,8 @@ PRIVATE = [
     "ff02::1",
     "::ffff:169.254.169.254",
     "64:ff9b::a9fe:a9fe",
+    "fec0::1",  # site-local: a private network's, though ipaddress calls it global
+    "192.0.0.8",  # IETF protocol assignments: not forwarded (Python 3.11.7 says global)
 ]
 
 
