@@ -168,7 +168,8 @@ async def resolve(host: str) -> list[str]:
 
 
 class Refused(Exception):
-    """An endpoint the server will not post to (its name resolves to a private address)."""
+    """An endpoint the server will not post to: not one it allows (``endpoint_allowed``),
+    or a push service's name that resolves to no address or to one not public."""
 
 
 def message(kind: str, table_id: str, seat: int, lang: str, url: str) -> dict[str, Any]:
