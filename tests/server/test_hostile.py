@@ -547,3 +547,21 @@ def test_a_subscription_that_cannot_be_forgotten_leaves_no_push_running_past_the
 
     assert asyncio.run(go()) == []
     assert cancelled == ["/slow"]
+
+
+def test_a_page_told_the_match_has_begun_keeps_its_socket(tmp_path):
+    """Its hello came in time. Closed with 1008 at the hello deadline, the page would
+    put "the server refused the connection" where it said that the match has begun
+    (``static/tables.mjs`` takes 1008 as a refusal for good)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", "--hello-timeout", "1")
+    try:
+        made, _owner, _guest = start_table(server)
+        late = connect(f"{server.ws_url}api/tables/{made['table']}/ws", legacy=True)
+        late.send(protocol.hello("Cleo"))
+        assert json.loads(late.recv(timeout=5))["reason"] == "started"
+        time.sleep(1.5)  # past the hello deadline
+        late.send(protocol.ping())
+        assert json.loads(late.recv(timeout=5))["reason"] == "not-seated"
+        late.close()
+    finally:
+        server.kill()
