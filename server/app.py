@@ -71,7 +71,7 @@ TOKEN = re.compile(r"[0-9a-f]{32}")
 HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
 HTTP_BUCKETS = 10_000  # client addresses whose POST buckets are kept (least recent go)
 PER_ADDRESS = 32  # WebSockets open at once per client address
-HELLO_S = 10.0  # a WebSocket holds a seat this long after it opened, or it is closed
+HELLO_S = 10.0  # a WebSocket says hello within this after it opened, or it is closed
 BODY_S = 10.0  # a request's body arrives whole within this, or 408
 
 
