@@ -18,7 +18,7 @@ or ``text/plain`` from another site's page would need no preflight); WebSocket
 messages of at most ``MAX_FRAME`` bytes (uvicorn closes the socket past that; the
 referee refuses anything over 1024 characters with ``too-large``); a token bucket per
 client address for the POSTs, one per connection for its messages; at most
-``PER_ADDRESS`` WebSockets per client address, each closed if it holds no seat
+``PER_ADDRESS`` WebSockets per client address, each closed if it has not said hello
 ``HELLO_S`` after it opened. A client address is the forwarded one behind
 ``--proxy-headers``, and an IPv6 address counts by its /64 (one household's or one
 machine's prefix). Cross-origin requests and WebSockets are taken only from the allowed
@@ -76,7 +76,7 @@ HEALTH_MEMORY_S = 60.0  # ... and reports a failed write for this long
 HTTP_BURST, HTTP_RATE = 30, 2.0  # POSTs per client address: at once, then per second
 HTTP_BUCKETS = 10_000  # client addresses whose POST buckets are kept (least recent go)
 PER_ADDRESS = 32  # WebSockets open at once per client address
-HELLO_S = 10.0  # a WebSocket holds a seat this long after it opened, or it is closed
+HELLO_S = 10.0  # a WebSocket says hello within this after it opened, or it is closed
 BODY_S = 10.0  # a request's body arrives whole within this, or 408
 
 
@@ -474,9 +474,11 @@ async def table_socket(websocket: WebSocket) -> None:
 
 
 async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> None:
-    """Read the page's messages until it goes; a socket that has not held a seat
+    """Read the page's messages until it goes; a socket that has not said hello
     ``hello_s`` after it opened is closed (1008), so sockets that never say hello hold
-    nothing for long."""
+    nothing for long. A page that did but got no seat (the table is full, its match has
+    begun) keeps its socket: the page takes 1008 as a refusal for good and would say
+    that in place of why it has no seat."""
     await websocket.accept()
     clock = server.settings.clock
     hello_by: float | None = time.monotonic() + server.settings.hello_s
@@ -490,8 +492,6 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
-            if conn.seat is not None:
-                hello_by = None
             wait = None if hello_by is None else hello_by - time.monotonic()
             try:
                 message = await asyncio.wait_for(websocket.receive(), wait)
@@ -515,6 +515,8 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
                     protocol.rejected(protocol.Reason.NOT_JSON, "a message is text, not bytes")
                 )
                 continue
+            if hello_by is not None and _is_hello(text):
+                hello_by = None
             try:
                 await server.tables.receive(conn, text)
             except ProtocolError as e:
@@ -529,6 +531,15 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
         await server.tables.disconnected(conn)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, 2)
+
+
+def _is_hello(text: str) -> bool:
+    """Whether ``text`` is a well-formed hello of this protocol, whatever the table
+    answers to it (read again only until a socket's first hello)."""
+    try:
+        return protocol.parse_guest(text).kind == "hello"
+    except ProtocolError:
+        return False
 
 
 # ---------------------------------------------------------------- limits, headers

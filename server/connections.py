@@ -6,7 +6,9 @@ refuses headers over its size limit, but a client that sends a request's headers
 byte at a time would hold its connection for ever. Here each request's headers, from
 the first byte (or from the connection's opening), must be there within
 ``HEADERS_S``, or the connection is closed. The body's deadline is the application's
-(``server.app.BodyLimit``).
+(``server.app.BodyLimit``), but the rest of a body the application answered without
+reading (an error: 404, 413, 415, 429) has ``HEADERS_S`` from the answer, as no
+keep-alive timer runs while it comes.
 
 Without a proxy in front, one address may hold at most ``per_address`` HTTP
 connections at once (an IPv6 address counts by its /64); one more is closed at once. A
@@ -70,6 +72,11 @@ def guarded_h11(seconds: float = HEADERS_S, per_address: int | None = None) -> t
             super().data_received(data)
             self._watch()
 
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if self.conn.their_state is h11.SEND_BODY:  # answered before the body was read
+                self._watch()
+
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
             self._uncount()
             super().handle_websocket_upgrade(event)
@@ -86,9 +93,18 @@ def guarded_h11(seconds: float = HEADERS_S, per_address: int | None = None) -> t
                     del open_from[self._counted]
                 self._counted = None
 
+        def _waiting_on_client(self) -> bool:
+            """Whether only the client can move this connection on: a request's headers
+            are incomplete, or the rest of a body is still coming after the answer went
+            out (an error answered without reading it: nothing will read it, and no
+            keep-alive timer runs while it comes)."""
+            theirs = self.conn.their_state
+            unread_body = theirs is h11.SEND_BODY and self.conn.our_state is h11.DONE
+            return (theirs is h11.IDLE or unread_body) and not self.transport.is_closing()
+
         def _watch(self) -> None:
-            """A deadline while a request's headers are incomplete, none otherwise."""
-            if self.conn.their_state is not h11.IDLE or self.transport.is_closing():
+            """A deadline while the connection waits on the client, none otherwise."""
+            if not self._waiting_on_client():
                 self._stop_watch()
             elif self._deadline is None:
                 self._deadline = self.loop.call_later(seconds, self._too_slow)
@@ -100,7 +116,7 @@ def guarded_h11(seconds: float = HEADERS_S, per_address: int | None = None) -> t
 
         def _too_slow(self) -> None:
             self._deadline = None
-            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            if self._waiting_on_client():
                 self.transport.close()
 
     return Guarded

@@ -67,6 +67,9 @@ _ENDPOINT = re.compile(
 )
 _PLAIN_URL = re.compile(rf"https?://{_URL_CHARS}+")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_NOT_GLOBAL = (ipaddress.ip_network("192.0.0.0/24"), ipaddress.ip_network("fec0::/10"))
+"""Not reachable on the internet, though ``ipaddress`` (3.11.7) calls them global: the
+IETF's protocol assignments, and IPv6 site-local addresses (a private network's)."""
 
 Resolve = Callable[[str], Awaitable[list[str]]]
 
@@ -148,7 +151,8 @@ def public_address(address: str) -> bool:
         if embedded is not None:
             ip = embedded
     return ip.is_global and not (
-        ip.is_private
+        any(ip in network for network in _NOT_GLOBAL)
+        or ip.is_private
         or ip.is_loopback
         or ip.is_link_local
         or ip.is_multicast
@@ -164,7 +168,8 @@ async def resolve(host: str) -> list[str]:
 
 
 class Refused(Exception):
-    """An endpoint the server will not post to (its name resolves to a private address)."""
+    """An endpoint the server will not post to: not one it allows (``endpoint_allowed``),
+    or a push service's name that resolves to no address or to one not public."""
 
 
 def message(kind: str, table_id: str, seat: int, lang: str, url: str) -> dict[str, Any]:
@@ -274,19 +279,20 @@ class Push:
 
     async def _deliver(self, sub: dict[str, Any], data: dict[str, Any]) -> None:
         """Post one message; forget the subscription if its push service says it is gone.
-        A push service that fails or is slow is logged and stops nothing else."""
+        Whatever fails is logged and stops nothing else: one delivery that raised would
+        end the seat's ``gather`` and leave its other posts running where ``close`` no
+        longer sees them."""
         host = urlsplit(sub["endpoint"]).hostname
         try:
             async with asyncio.timeout(TIMEOUT_S):
                 status = await self.post(sub, data)
-        except Exception as e:  # refused, unreachable, slow, or a key that is no key
+            if status > 202:
+                log.warning("push to %s failed: %s", host, status)
+            if status in (404, 410):
+                async with self.store.begin() as db:
+                    await self.store.drop_endpoint(db, sub["endpoint"])
+        except Exception as e:  # refused, unreachable, slow, a key that is no key, the database
             log.warning("push to %s failed: %s", host, type(e).__name__)
-            return
-        if status > 202:
-            log.warning("push to %s failed: %s", host, status)
-        if status in (404, 410):
-            async with self.store.begin() as db:
-                await self.store.drop_endpoint(db, sub["endpoint"])
 
     async def post(self, sub: dict[str, Any], data: dict[str, Any]) -> int:
         """Encrypt ``data`` for ``sub`` and post it once, never following a redirect;

@@ -11,6 +11,7 @@ a network."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import socket
@@ -136,6 +137,8 @@ PRIVATE = [
     "ff02::1",
     "::ffff:169.254.169.254",
     "64:ff9b::a9fe:a9fe",
+    "fec0::1",  # site-local: a private network's, though ipaddress calls it global
+    "192.0.0.8",  # IETF protocol assignments: not forwarded (Python 3.11.7 says global)
 ]
 
 
@@ -453,3 +456,112 @@ def test_an_unreachable_address_of_a_push_service_is_followed_by_its_next():
     push = sender({"wns2-par02p.notify.windows.com": ["2603:1030::5", "20.42.65.92"]}, recorder)
     assert post_once(push, SERVICE) == 201
     assert tried == ["2603:1030::5", "20.42.65.92"]
+
+
+def test_a_body_answered_unread_gets_the_headers_deadline(tmp_path):
+    """An answer sent before the body was read (415, 413, 404) left the connection
+    waiting for the rest of the body with no deadline at all: a byte now and then, or
+    one byte and then silence, held it for ever."""
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'tables.db'}", "--headers-timeout", "1", "--body-timeout", "1"
+    )
+    host, port = server.url.split("//")[1].rstrip("/").split(":")
+    heads = [
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n",
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100000\r\n",
+        b"POST /nowhere HTTP/1.1\r\nHost: x\r\n",
+    ]
+    try:
+        for head in heads:
+            if b"Content-Length" not in head:
+                head += b"Content-Length: 1000\r\n"
+            sock = socket.create_connection((host, int(port)), timeout=0.3)
+            start, answered, closed = time.monotonic(), b"", False
+            sock.sendall(head + b"\r\n{")
+            while not closed and time.monotonic() - start < 6:
+                try:
+                    chunk = sock.recv(4096)
+                    answered += chunk
+                    closed = chunk == b""
+                    continue
+                except TimeoutError:
+                    pass
+                except ConnectionResetError:
+                    closed = True
+                with contextlib.suppress(OSError):  # closed meanwhile: the next recv says so
+                    sock.sendall(b" ")  # a byte of the body now and then
+            sock.close()
+            assert answered.startswith(b"HTTP/1.1 4"), head
+            assert closed and time.monotonic() - start < 4, head
+    finally:
+        server.kill()
+
+
+class Forgetless:
+    """A store that lists ``subs`` for every seat and fails to forget any of them."""
+
+    def __init__(self, subs: list[dict[str, str]]) -> None:
+        self.subs = subs
+
+    @contextlib.asynccontextmanager
+    async def begin(self):
+        yield None
+
+    async def subscriptions(self, db, table_id: str, seat: int) -> list[dict[str, str]]:
+        return self.subs
+
+    async def drop_endpoint(self, db, endpoint: str) -> None:
+        raise OSError("disk I/O error")
+
+
+def test_a_subscription_that_cannot_be_forgotten_leaves_no_push_running_past_the_stop():
+    """One delivery failing after its post (the database) failed the seat's whole send,
+    so the stop no longer saw the seat's other pushes, which ran on unwatched."""
+    cancelled = []
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/gone":
+            return httpx.Response(410)
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            cancelled.append(request.url.path)
+            raise
+        return httpx.Response(201)
+
+    recorder = Recorder()
+    recorder.transport = httpx.MockTransport(answer)
+    push = sender({"wns2-par02p.notify.windows.com": ["20.42.65.92"]}, recorder)
+    subs = []
+    for path in ("gone", "slow"):
+        endpoint = f"https://wns2-par02p.notify.windows.com/{path}"
+        subs.append({"endpoint": endpoint, **Browser(endpoint).subscription["keys"], "lang": "en"})
+    push.store = Forgetless(subs)  # type: ignore[assignment]
+
+    async def go() -> list[asyncio.Task]:
+        push.turn(Turn("t" * 16, 0, 1, None))
+        await asyncio.sleep(0.5)  # "gone" answered, "slow" under way
+        await push.close(grace_s=0.2)
+        return [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+
+    assert asyncio.run(go()) == []
+    assert cancelled == ["/slow"]
+
+
+def test_a_page_told_the_match_has_begun_keeps_its_socket(tmp_path):
+    """Its hello came in time. Closed with 1008 at the hello deadline, the page would
+    put "the server refused the connection" where it said that the match has begun
+    (``static/tables.mjs`` takes 1008 as a refusal for good)."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}", "--hello-timeout", "1")
+    try:
+        made, _owner, _guest = start_table(server)
+        late = connect(f"{server.ws_url}api/tables/{made['table']}/ws", legacy=True)
+        late.send(protocol.hello("Cleo"))
+        assert json.loads(late.recv(timeout=5))["reason"] == "started"
+        time.sleep(1.5)  # past the hello deadline
+        late.send(protocol.ping())
+        assert json.loads(late.recv(timeout=5))["reason"] == "not-seated"
+        late.close()
+    finally:
+        server.kill()
