@@ -270,8 +270,12 @@ class Push:
             self.client = None
 
     async def _send_seat(self, kind: str, table_id: str, seat: int) -> None:
-        async with self.store.begin() as db:
-            subs = await self.store.subscriptions(db, table_id, seat)
+        try:  # a read: it never waits for SQLite's write lock
+            async with self.store.read() as db:
+                subs = await self.store.subscriptions(db, table_id, seat)
+        except Exception as e:  # the database: logged here, not as an unretrieved task's
+            log.warning("push: the subscriptions of %s seat %d: %s", table_id, seat, e)
+            return
         url = self.table_url(table_id)
         await asyncio.gather(
             *(self._deliver(sub, message(kind, table_id, seat, sub["lang"], url)) for sub in subs)

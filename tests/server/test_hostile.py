@@ -508,6 +508,8 @@ class Forgetless:
     async def begin(self):
         yield None
 
+    read = begin
+
     async def subscriptions(self, db, table_id: str, seat: int) -> list[dict[str, str]]:
         return self.subs
 
