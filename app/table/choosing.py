@@ -85,7 +85,7 @@ def tap(obs: Observation, ui: UIState, zone: str, index: str) -> Choice:
     if len(others) == 1 and not mine:
         hand_i, table_i = (index, others[0][1]) if zone == "hand" else (others[0][1], index)
         ui.selected = ()
-        return pair(ui, int(hand_i), table_i)
+        return pair(int(hand_i), table_i)
     if len(mine) == 1 and not others and _two_possible(kinds, mine[0], key):
         ui.selected = (*mine, key)  # a second card of one side: a swap of two begins
         return CHOOSING
@@ -146,10 +146,10 @@ def drag(ui: UIState, source: tuple[Any, ...], target: tuple[Any, ...]) -> Choic
         return CHOOSING
     hand_i, table_i = (source[1], target[1]) if source[0] == "hand" else (target[1], source[1])
     ui.selected = ()
-    return pair(ui, int(hand_i), str(table_i))
+    return pair(int(hand_i), str(table_i))
 
 
-def pair(ui: UIState, hand_i: int, table_i: str) -> Choice:
+def pair(hand_i: int, table_i: str) -> Choice:
     """A hand card and a table card chosen together: the swap they make."""
     if table_i == "mistery":
         return _made(Action.mistery, hand_i)
