@@ -118,10 +118,12 @@ def two_swap_step(ui: UIState) -> str:
     return ""
 
 
-def numbers(ui: UIState) -> dict[tuple[str, str], str]:
+def numbers(obs: Observation, ui: UIState) -> dict[tuple[str, str], str]:
     """The cards of a swap of two numbered "1" and "2" on each side, in the order they
-    were chosen (the first hand card goes for the first table card)."""
-    if not two_swap_step(ui):
+    were chosen (the first hand card goes for the first table card); none for two
+    cards chosen to show or to keep."""
+    offered = any(a.kind is ActionKind.SWAP_TWO for a in obs.legal_actions)
+    if not offered or not two_swap_step(ui):
         return {}
     out: dict[tuple[str, str], str] = {}
     for zone in ("hand", "table"):

@@ -433,7 +433,7 @@ def _panels(obs: Observation, ui: UIState) -> str:
 def _hand_cards(obs: Observation, ui: UIState) -> str:
     """The player's cards; the ones a legal move uses are buttons."""
     usable = hand_active(obs, ui)
-    badges = choosing.numbers(ui)
+    badges = choosing.numbers(obs, ui)
     stop = _tab_stop("hand", [str(i) for i in sorted(usable)], ui)
     return "".join(
         _card_el(
@@ -454,7 +454,7 @@ def _table_cards(obs: Observation, ui: UIState) -> str:
     """The open table cards (those laid in the last round marked with who laid them),
     then the face-down Mistery card."""
     usable = table_active(obs, ui)
-    badges = choosing.numbers(ui)
+    badges = choosing.numbers(obs, ui)
     stop = _tab_stop("table", sorted(usable, key=_table_order), ui)
     laid = story.laid_marks(obs)
     cards = "".join(

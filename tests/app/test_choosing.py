@@ -28,7 +28,7 @@ def test_a_hand_card_then_a_table_card_is_still_one_swap_where_two_are_offered()
 def test_two_hand_cards_then_two_table_cards_swap_two_in_the_order_chosen():
     o, u = obs(legal_actions=PUB), ui()
     assert taps(o, u, "hand-0", "hand-1", "table-1").action is None
-    assert choosing.numbers(u) == {("hand", "0"): "1", ("hand", "1"): "2", ("table", "1"): "1"}
+    assert choosing.numbers(o, u) == {("hand", "0"): "1", ("hand", "1"): "2", ("table", "1"): "1"}
     assert choosing.two_swap_step(u) == "table"
     assert taps(o, u, "table-2").action == Action.parse("swap 0 1 1 2")
     assert u.selected == ()
@@ -41,5 +41,11 @@ def test_two_hand_cards_then_two_table_cards_swap_two_in_the_order_chosen():
 def test_where_no_swap_of_two_is_offered_a_second_hand_card_replaces_the_first():
     o, u = obs(), ui()  # classic
     assert taps(o, u, "hand-0", "hand-2").action is None
-    assert u.selected == (("hand", "2"),) and choosing.numbers(u) == {}
+    assert u.selected == (("hand", "2"),) and choosing.numbers(o, u) == {}
     assert taps(o, u, "table-2").action == Action.parse("swap 2 2")
+
+
+def test_two_cards_chosen_to_show_are_not_numbered_as_a_swap():
+    o = obs(phase="announce", legal_actions=["announce 21 show 0 1", "announce 21 show 1 2"])
+    u = ui(selected=(("hand", "0"), ("hand", "1")))
+    assert choosing.numbers(o, u) == {}
