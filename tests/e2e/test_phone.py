@@ -193,3 +193,30 @@ def test_every_decision_is_on_one_phone_screen(phone, site_url, rules):
     assert walk.screens >= 3, f"{walk.what}: the match gave too few decisions to check"
     assert walk.short == [], "\n".join(walk.short)
     assert walk.swapped_two or rules != "pub", "no swap of two cards could be tapped"
+
+
+def test_three_to_challenge_fit_the_smallest_phone(browser, site_url):
+    """Seed 7 (classic with Lügen): the player has the lowest announcement and may
+    challenge any of three, each button with what it costs; at 360x640 the hand stays
+    clear of them."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True, locale="en-US"
+    )
+    game = GamePage(context.new_page())
+    game.open(site_url, "?seed=7&speed=0&lang=en&preset=classic&luegen=1&bots=3&lives=3&new=1")
+    rng = random.Random(1)
+    for _ in range(300):
+        state = game.wait_human()
+        if state == "deal-over":
+            game.next_deal()
+        elif sum(a.startswith("challenge ") for a in game.offered()) >= 3:
+            break
+        elif game.page.locator("[data-testid=announce-value]").count():
+            game.announce("8", 0, 1)
+        else:
+            game.play_move(rng)
+    else:
+        raise AssertionError("no decision among three challenges")
+    found = hidden(game.page)
+    context.close()
+    assert found == [], found
