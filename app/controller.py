@@ -419,7 +419,7 @@ class Controller:
         self.ui.panels.other_tab = reason
         session = self.session_of()
         session.alive = False  # nor do the screen's own
-        self.ui.selected = self.ui.pending = ()
+        self.ui.selected = ()
         session.refresh()  # the question lies over the table: no moves (``Panels.other_tab``)
 
     def _restore(self) -> bool:

@@ -39,12 +39,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "announce_value": ("Ansage", "Announcement"),
     "hold": ("Diese drei behalten", "Keep these three"),
     "hold_pick": ("Wähle drei Karten, die du behältst:", "Pick the three cards to keep:"),
-    "two_swaps": ("Zwei Karten tauschen", "Swap two cards"),
-    "two_swaps_off": ("Nur eine tauschen", "Swap just one"),
-    "two_swaps_hint": (
-        "Wähle zwei Paare: Handkarte, dann Tischkarte.",
-        "Choose two pairs: a hand card, then a table card.",
-    ),
     # controls
     "next_deal": ("Nächstes Spiel", "Next deal"),
     "new_match": ("Neue Partie", "New match"),

@@ -402,7 +402,12 @@ _SWAP: Text = (
 _TURN_OPTIONS: Traits = (
     (
         ("swap_two", True),
-        ("Man darf auch zwei Karten auf einmal tauschen.", "You may also swap two at once."),
+        (
+            "Man darf auch zwei Karten auf einmal tauschen: zwei Handkarten wählen, dann die "
+            "zwei Tischkarten dafür (die erste für die erste; per Tastatur mit Enter).",
+            "You may also swap two at once: choose two hand cards, then the two table cards "
+            "they go for (the first for the first; by keyboard with Enter).",
+        ),
     ),
     (
         ("passing", True),

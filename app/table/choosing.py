@@ -3,8 +3,10 @@
 Every table that takes a player's moves (``app.controller`` against bots and at a shared
 device, ``app.online.room`` at an online table) chooses cards the same way, so it lives
 here once, as functions of the observation on the screen (the player at seat 0) and
-the UI state, whose selection (``ui.selected``) and first pair of a two-card swap
-(``ui.pending``) they change.
+the UI state, whose selection (``ui.selected``, in the order the cards were chosen)
+they change. A hand card and then a table card (or the other way round) make a swap;
+a second card of the same side before any of the other begins a swap of two cards
+(Pub): two hand cards, then the two table cards they go for, in that order.
 
 :func:`tap` and :func:`drag` return a :class:`Choice`: the move the cards make, if any
 (the caller still asks the engine whether it is legal, and clears the selection with
@@ -42,24 +44,21 @@ CLEARED = Choice(cleared=True)
 def clear(ui: UIState) -> None:
     """Forget the chosen cards."""
     ui.selected = ()
-    ui.pending = ()
 
 
-CONTROLS = frozenset({"two-swaps", "clear-selection"})
-"""The buttons of choosing itself: two swaps at once (on or off), forget the cards."""
+CONTROLS = frozenset({"clear-selection"})
+"""The button of choosing itself: forget the cards."""
 
 
 def control(ui: UIState, name: str) -> None:
-    """One of :data:`CONTROLS` pressed: either starts the choice afresh."""
-    if name == "two-swaps":
-        ui.two_mode = not ui.two_mode
+    """One of :data:`CONTROLS` pressed: the choice starts afresh."""
     clear(ui)
 
 
 def tap(obs: Observation, ui: UIState, zone: str, index: str) -> Choice:
     """A tap (or Enter/Space) on a card of ``zone`` (``hand`` or ``table``): select it,
     or complete a move with the card chosen before. A card no legal move uses is
-    ignored."""
+    ignored; a chosen card tapped again is put back."""
     usable = hand_active(obs, ui) if zone == "hand" else table_active(obs, ui)
     if (int(index) if zone == "hand" and index.isdigit() else index) not in usable:
         return CHOOSING
@@ -69,22 +68,78 @@ def tap(obs: Observation, ui: UIState, zone: str, index: str) -> Choice:
         # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
         announcing = ActionKind.ANNOUNCE in kinds
         limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
-        chosen = [k for k in ui.selected if k[0] == "hand"]
-        if key in chosen:
-            chosen.remove(key)
-        elif len(chosen) < limit:
-            chosen.append(key)
-        else:
-            chosen = [*chosen[1:], key]
-        ui.selected = tuple(chosen)
+        ui.selected = _toggled([k for k in ui.selected if k[0] == "hand"], key, limit)
         return CHOOSING
-    other_zone = "table" if zone == "hand" else "hand"
-    partner = next((k for k in ui.selected if k[0] == other_zone), None)
-    if partner is None:
-        ui.selected = () if key in ui.selected else (key,)
+    if key in ui.selected:
+        ui.selected = tuple(k for k in ui.selected if k != key)
         return CHOOSING
-    hand_i, table_i = (index, partner[1]) if zone == "hand" else (partner[1], index)
-    return pair(ui, int(hand_i), table_i)
+    mine = [k for k in ui.selected if k[0] == zone]
+    others = [k for k in ui.selected if k[0] != zone]
+    if len(others) == 2:  # a swap of two cards: the other side's first, then its second
+        if index == "mistery":  # the Mistery card is swapped alone
+            return CHOOSING
+        if mine:
+            return _two(ui, [*ui.selected, key])
+        ui.selected = (*ui.selected, key)
+        return CHOOSING
+    if len(others) == 1 and not mine:
+        hand_i, table_i = (index, others[0][1]) if zone == "hand" else (others[0][1], index)
+        ui.selected = ()
+        return pair(int(hand_i), table_i)
+    if len(mine) == 1 and not others and _two_possible(kinds, mine[0], key):
+        ui.selected = (*mine, key)  # a second card of one side: a swap of two begins
+        return CHOOSING
+    ui.selected = (key,)
+    return CHOOSING
+
+
+def _toggled(chosen: list[tuple[str, str]], key: tuple[str, str], limit: int) -> tuple[Any, ...]:
+    """``chosen`` with ``key`` taken out, or put in (dropping the oldest beyond ``limit``)."""
+    if key in chosen:
+        chosen.remove(key)
+    elif len(chosen) < limit:
+        chosen.append(key)
+    else:
+        chosen = [*chosen[1:], key]
+    return tuple(chosen)
+
+
+def _two_possible(kinds: set[ActionKind], first: tuple[str, str], second: tuple[str, str]) -> bool:
+    """Two cards of one side may begin a swap of two (never with the Mistery card)."""
+    return ActionKind.SWAP_TWO in kinds and "mistery" not in (first[1], second[1])
+
+
+def two_swap_step(ui: UIState) -> str:
+    """Where a swap of two cards stands: ``""`` (none begun), ``"table"`` (two hand
+    cards chosen: the table cards are due) or ``"hand"`` (the other way round)."""
+    for zone, other in (("hand", "table"), ("table", "hand")):
+        if sum(1 for z, _ in ui.selected if z == zone) == 2:
+            return other
+    return ""
+
+
+def numbers(obs: Observation, ui: UIState) -> dict[tuple[str, str], str]:
+    """The cards of a swap of two numbered "1" and "2" on each side, in the order they
+    were chosen (the first hand card goes for the first table card); none for two
+    cards chosen to show or to keep."""
+    offered = any(a.kind is ActionKind.SWAP_TWO for a in obs.legal_actions)
+    if not offered or not two_swap_step(ui):
+        return {}
+    out: dict[tuple[str, str], str] = {}
+    for zone in ("hand", "table"):
+        for n, key in enumerate((k for k in ui.selected if k[0] == zone), start=1):
+            out[key] = str(n)
+    return out
+
+
+def _two(ui: UIState, chosen: list[tuple[str, str]]) -> Choice:
+    """Two hand cards and two table cards chosen: the swap of two they make."""
+    ui.selected = ()
+    hands = [int(i) for z, i in chosen if z == "hand"]
+    tables = [i for z, i in chosen if z == "table"]
+    if not all(i.isdigit() for i in tables):
+        return CLEARED
+    return _made(Action.swap_two, hands[0], int(tables[0]), hands[1], int(tables[1]))
 
 
 def drag(ui: UIState, source: tuple[Any, ...], target: tuple[Any, ...]) -> Choice:
@@ -93,25 +148,15 @@ def drag(ui: UIState, source: tuple[Any, ...], target: tuple[Any, ...]) -> Choic
         return CHOOSING
     hand_i, table_i = (source[1], target[1]) if source[0] == "hand" else (target[1], source[1])
     ui.selected = ()
-    return pair(ui, int(hand_i), str(table_i))
+    return pair(int(hand_i), str(table_i))
 
 
-def pair(ui: UIState, hand_i: int, table_i: str) -> Choice:
-    """A hand card and a table card chosen together: the swap they make (in two-swap
-    mode the first pair waits in ``ui.pending`` for the second)."""
+def pair(hand_i: int, table_i: str) -> Choice:
+    """A hand card and a table card chosen together: the swap they make."""
     if table_i == "mistery":
-        ui.pending = ()
         return _made(Action.mistery, hand_i)
     if not table_i.isdigit():  # not a card of the table: no move
         return CLEARED
-    if ui.two_mode:
-        if not ui.pending:
-            ui.pending = ((hand_i, int(table_i)),)
-            ui.selected = ()
-            return CHOOSING
-        (h1, t1) = ui.pending[0]
-        ui.pending = ()
-        return _made(Action.swap_two, h1, t1, hand_i, int(table_i))
     return _made(Action.swap, hand_i, int(table_i))
 
 
@@ -124,4 +169,16 @@ def _made(make: Callable[..., Action], *indices: int) -> Choice:
         return CLEARED
 
 
-__all__ = ["CHOOSING", "CLEARED", "CONTROLS", "Choice", "clear", "control", "drag", "pair", "tap"]
+__all__ = [
+    "CHOOSING",
+    "CLEARED",
+    "CONTROLS",
+    "Choice",
+    "clear",
+    "control",
+    "drag",
+    "numbers",
+    "pair",
+    "tap",
+    "two_swap_step",
+]

@@ -326,7 +326,7 @@ class TableSession:
         if action not in obs.legal_actions:
             return False
         choosing.clear(self.ui)
-        self.ui.two_mode, self.ui.notice, self.ui.hints = False, "", ()
+        self.ui.notice, self.ui.hints = "", ()
         self.ui.mode = Mode.BUSY  # accepted: leave "human" at once
         self.mark(self.source.seat(), action)
         if self.source.shared:  # the next person must not see this one's cards

@@ -61,8 +61,6 @@ class UIState:
     selected: tuple[
         tuple[str, str], ...
     ] = ()  # ("hand", "0"), ("table", "2"), ("table", "mistery")
-    pending: tuple[tuple[int, int], ...] = ()  # first pair of a two-card swap
-    two_mode: bool = False
     announce_value: str | None = None
     thinking: int | None = None  # the bot seat whose turn is being paced
     changed: frozenset[str] = frozenset()  # keys like "table-1", "seat-2": drawn highlighted

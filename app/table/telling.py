@@ -83,6 +83,35 @@ _T: dict[str, tuple[str, str]] = {
         "Du bist dran: klicke eine Handkarte und dann eine Tischkarte an.",
         "Your turn: click a hand card, then a table card.",
     ),
+    # ... where a swap of two cards is offered too (Pub)
+    "pick_table_or_two": (
+        "Jetzt eine Tischkarte {verb} – oder eine zweite Handkarte, um zwei zu tauschen.",
+        "Now {verb} a table card, or a second hand card to swap two.",
+    ),
+    "pick_hand_or_two": (
+        "Jetzt eine deiner Karten {verb} – oder eine zweite Tischkarte, um zwei zu tauschen.",
+        "Now {verb} one of your cards, or a second table card to swap two.",
+    ),
+    "pick_two_tables": (
+        "Zwei tauschen: jetzt die zwei Tischkarten {verb}, erst die für 1, dann die für 2.",
+        "Swapping two: now {verb} the two table cards, first the one for 1, then for 2.",
+    ),
+    "pick_two_hands": (
+        "Zwei tauschen: jetzt die zwei Handkarten {verb}, erst die für 1, dann die für 2.",
+        "Swapping two: now {verb} the two hand cards, first the one for 1, then for 2.",
+    ),
+    "swap_two_tap": (
+        "Du bist dran: tippe eine Handkarte und dann eine Tischkarte (zwei Handkarten, "
+        "dann zwei Tischkarten: zwei tauschen).",
+        "Your turn: tap a hand card, then a table card (two hand cards, then two table "
+        "cards: swap two).",
+    ),
+    "swap_two_click": (
+        "Du bist dran: klicke eine Handkarte und dann eine Tischkarte an (zwei Handkarten, "
+        "dann zwei Tischkarten: zwei tauschen).",
+        "Your turn: click a hand card, then a table card (two hand cards, then two table "
+        "cards: swap two).",
+    ),
     "verb_tap": ("antippen", "tap"),
     "verb_click": ("anklicken", "click"),
     "cancel": ("Abbrechen", "Cancel"),
@@ -176,12 +205,20 @@ def dealt(
     return tr(key, lang, names=listed, feuer=aces)
 
 
-def swap_prompt(selected: Sequence[tuple[str, str]], touch: bool, lang: str) -> str:
-    """The prompt on the player's turn: what to pick next, tapped or clicked."""
+def swap_prompt(
+    selected: Sequence[tuple[str, str]], touch: bool, lang: str, *, two: bool = False
+) -> str:
+    """The prompt on the player's turn: what to pick next, tapped or clicked; with
+    ``two`` (a swap of two cards is offered, Pub), how one begins and goes on."""
     verb = tr("verb_tap" if touch else "verb_click", lang)
-    zones = {zone for zone, _ in selected}
-    if zones == {"hand"}:
-        return tr("pick_table", lang, verb=verb)
-    if zones == {"table"}:
-        return tr("pick_hand", lang, verb=verb)
+    zones = [zone for zone, _ in selected]
+    if two and len(zones) >= 2:  # a swap of two begun: the other side's two cards
+        key = "pick_two_tables" if zones.count("hand") == 2 else "pick_two_hands"
+        return tr(key, lang, verb=verb)
+    if set(zones) == {"hand"}:
+        return tr("pick_table_or_two" if two else "pick_table", lang, verb=verb)
+    if set(zones) == {"table"}:
+        return tr("pick_hand_or_two" if two else "pick_hand", lang, verb=verb)
+    if two:
+        return tr("swap_two_tap" if touch else "swap_two_click", lang)
     return tr("swap_tap" if touch else "swap_click", lang)

@@ -24,7 +24,7 @@ from app.help import rules as rules_help
 from app.i18n import fmt_value, preset_name, t
 from app.settings import dialog as settings_dialog
 from app.stats import panel as stats_panel
-from app.table import coach, notices, results, review, story, telling
+from app.table import choosing, coach, notices, results, review, story, telling
 from app.table import luegen as luegen_view
 from app.table.moves import card_keys, hand_active, table_active
 from app.table.parts import backs as _mini_backs
@@ -290,26 +290,6 @@ def _hold_controls(obs: Observation, legal: Sequence[Action], ui: UIState) -> st
     return f'<div class="holds"><p>{esc(t("hold_pick", ui.lang))}</p>{"".join(chips)}</div>'
 
 
-def _two_swap_chips(obs: Observation, legal: Sequence[Action], ui: UIState) -> str:
-    """Every legal double swap as a button (one scrolling row); once the first pair
-    is chosen by tapping cards, only the moves that complete it."""
-    hand = list(obs.hand)
-    table = list(obs.table)
-    chips = []
-    for action in legal:
-        if action.kind is not ActionKind.SWAP_TWO:
-            continue
-        pairs = action.pairs
-        if ui.pending and ui.pending[0] not in pairs:
-            continue
-        label = " + ".join(f"{_short(hand, h, ui)}↔{_short(table, tb, ui)}" for h, tb in pairs)
-        chips.append(_button(str(action), label, cls="chip", title=t("two_swaps", ui.lang)))
-    return (
-        f'<div class="two-swaps"><span class="label">{esc(t("two_swaps", ui.lang))}:</span>'
-        f'<div class="scroll-row">{"".join(chips)}</div></div>'
-    )
-
-
 # Moves drawn as a button labelled with the action's own text key (i18n).
 _PLAIN_BUTTONS = frozenset(
     {ActionKind.KEEP, ActionKind.TAKE, ActionKind.SWAP_ALL, ActionKind.PASS, ActionKind.NEW}
@@ -341,15 +321,11 @@ def _action_bar(obs: Observation, ui: UIState) -> str:
     if ActionKind.ANNOUNCE in kinds:
         extra += _announce_controls(obs, legal, ui)
     extra += _hold_controls(obs, legal, ui)
-    if ActionKind.SWAP_TWO in kinds:
-        label = t("two_swaps_off" if ui.two_mode else "two_swaps", ui.lang)
-        buttons.append(_button("two-swaps", label, cls="toggle" + (" on" if ui.two_mode else "")))
-        extra += _two_swap_chips(obs, legal, ui)
     if legal:  # the coach: what would the hard bot do?
         buttons.append(
             _button("hint", coach.tr("hint", ui.lang), title=coach.tr("hint_title", ui.lang))
         )
-    if ui.selected or ui.pending:
+    if ui.selected:
         buttons.append(_button("clear-selection", telling.tr("cancel", ui.lang), cls="ghost"))
     return (
         f'<div class="actions" data-testid="actions">{extra}'
@@ -377,9 +353,8 @@ def _turn_prompt(obs: Observation, ui: UIState) -> str:
             return t("your_decide", ui.lang)
         if ActionKind.HOLD in kinds:
             return t("your_hold", ui.lang)
-        if ui.two_mode:
-            return t("two_swaps_hint", ui.lang)
-        return telling.swap_prompt(ui.selected, ui.touch, ui.lang)
+        two = ActionKind.SWAP_TWO in kinds
+        return telling.swap_prompt(ui.selected, ui.touch, ui.lang, two=two)
     current = obs.current
     if ui.mode == "busy" and current not in (None, 0):
         return t("waiting", ui.lang, name=seat_name(ui, current))
@@ -455,19 +430,10 @@ def _panels(obs: Observation, ui: UIState) -> str:
 # ---------------------------------------------------------------- the whole screen
 
 
-def _pending_badges(ui: UIState) -> dict[tuple[str, str], str]:
-    """The first pair of a two-card swap, numbered on its cards."""
-    badges: dict[tuple[str, str], str] = {}
-    for n, (h, tb) in enumerate(ui.pending, start=1):
-        badges["hand", str(h)] = str(n)
-        badges["table", str(tb)] = str(n)
-    return badges
-
-
 def _hand_cards(obs: Observation, ui: UIState) -> str:
     """The player's cards; the ones a legal move uses are buttons."""
     usable = hand_active(obs, ui)
-    badges = _pending_badges(ui)
+    badges = choosing.numbers(obs, ui)
     stop = _tab_stop("hand", [str(i) for i in sorted(usable)], ui)
     return "".join(
         _card_el(
@@ -488,7 +454,7 @@ def _table_cards(obs: Observation, ui: UIState) -> str:
     """The open table cards (those laid in the last round marked with who laid them),
     then the face-down Mistery card."""
     usable = table_active(obs, ui)
-    badges = _pending_badges(ui)
+    badges = choosing.numbers(obs, ui)
     stop = _tab_stop("table", sorted(usable, key=_table_order), ui)
     laid = story.laid_marks(obs)
     cards = "".join(

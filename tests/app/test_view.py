@@ -273,14 +273,24 @@ def test_settings_form_has_the_conformance_fields_and_buttons():
     assert tree.find(data_action="settings")
 
 
-def test_double_swaps_are_buttons_and_a_chosen_pair_narrows_them():
+def test_double_swaps_are_tapped_and_their_cards_numbered():
+    """No button per pair (CONFORMANCE "One exception"): two hand cards chosen, then
+    the table's two, numbered 1 and 2 on each side, and the prompt says what is due."""
     o = obs(legal_actions=["swap 0 0", "swap 0 0 1 1", "swap 0 1 2 2", "swap all"])
-    bar = draw(o).find(data_testid="actions")
+    bar = draw(o, ui(lang="en")).find(data_testid="actions")
     offered = [b.get("data-action") for b in bar.find_all(data_action=True)]
-    assert offered == ["swap 0 0 1 1", "swap 0 1 2 2", "swap all", "two-swaps", "hint"]
-    assert bar.find(data_action="swap 0 1 2 2").all_text() == "K♥↔10♣ + 7♦↔D♠"
-    narrowed = draw(o, ui(two_mode=True, pending=((0, 1),))).find(data_testid="actions")
-    assert [b.get("data-action") for b in narrowed.find_all(class_="chip")] == ["swap 0 1 2 2"]
+    assert offered == ["swap all", "hint"]
+    status = draw(o, ui(lang="en")).find(data_testid="status").all_text()
+    assert "two hand cards, then two table cards" in status
+    chosen = ui(lang="en", selected=(("hand", "2"), ("hand", "0"), ("table", "1")))
+    tree = draw(o, chosen)
+    numbered = {
+        (e.get("data-zone"), e.get("data-index")): e.find(class_="badge").all_text()
+        for e in tree.find_all(data_card=True)
+        if "paired" in e.get("class").split()
+    }
+    assert numbered == {("hand", "2"): "1", ("hand", "0"): "2", ("table", "1"): "1"}
+    assert "now click the two table cards" in tree.find(data_testid="status").all_text()
 
 
 def test_deal_over_shows_the_players_own_hidden_luegen_hand_only_on_their_row():

@@ -24,7 +24,7 @@ from tests.e2e.support import BOOT_TIMEOUT_MS, record_errors
 
 SETTLED = re.compile(r"^(human|deal-over|match-over)$")
 SETTLE_MS = 30_000
-CONTROLS = frozenset({"hint", "two-swaps", "clear-selection"})  # buttons that are no moves
+CONTROLS = frozenset({"hint", "clear-selection"})  # buttons that are no moves
 
 
 def with_query(link: str, extra: str) -> str:
@@ -169,7 +169,7 @@ class GamePage:
 
     def offered(self) -> list[str]:
         """``data-action`` of every enabled move button the player is offered now
-        (controls such as the coach's ``hint`` or ``two-swaps`` are no moves)."""
+        (controls such as the coach's ``hint`` are no moves)."""
         found = self.page.locator("[data-testid=actions] [data-action]:enabled").evaluate_all(
             "els => els.map(e => e.dataset.action)"
         )
@@ -216,10 +216,10 @@ class GamePage:
         return self.swap(hand, "mistery")
 
     def swap_two(self, h1: int, t1: int, h2: int, t2: int) -> str:
-        self.page.locator('[data-action="two-swaps"]').click()
+        """Pub: tap two hand cards, then the two table cards they go for."""
         self.hand_card(h1).click()
-        self.table_card(t1).click()
         self.hand_card(h2).click()
+        self.table_card(t1).click()
         self.table_card(t2).click()
         return self.wait_human()
 

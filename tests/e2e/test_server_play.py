@@ -28,6 +28,7 @@ from playwright.sync_api import expect
 from server.pgtemp import free_port
 from tests.e2e.axe import describe, violations
 from tests.e2e.online_support import OnlinePage
+from tests.e2e.test_phone import hidden
 from tests.e2e.test_server import ScriptServer
 
 TABLE_READY = "[data-testid=hand] [data-card]"
@@ -253,3 +254,25 @@ def test_reminders_ask_the_browser_first(people, server_url):
     expect(switch).to_contain_text("does not allow this page to notify")
     expect(switch).to_have_attribute("data-reminders", "off")
     assert "remind" not in ben.seats_kept()[table]
+
+
+def test_a_server_tables_decisions_fit_a_phone(people, server_url):
+    """Issue 37: on a table server's table the move timer, the seat's link and the
+    buttons of the line over the table no longer push the hand under the moves: each
+    of Hana's decisions at 360x640 is whole on the screen (``test_phone.hidden``)."""
+    hana, ben, _ = open_table(people, width=360, preset="classic", lives="1", move_time="600")
+    hana.page.set_viewport_size({"width": 360, "height": 640})
+    rng = random.Random(3)
+    screens, short = 0, []
+    for _ in range(300):
+        if hana.state == "human" and screens < 6:
+            screens += 1
+            found = hidden(hana.page)
+            if found:
+                short.append(found)
+        if screens >= 6 or "match-over" in (hana.state, ben.state):
+            break
+        if not (hana.move(rng) or ben.move(rng)):
+            hana.page.wait_for_timeout(100)
+    print(f"\nphone 360x640 server table: {screens} screens checked, {len(short)} short")
+    assert screens >= 2 and short == [], short
