@@ -55,7 +55,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from engine import InvalidInputError, bounds, safe_json
+from engine import InvalidInputError, bounds, names, safe_json
 from engine.online import views
 from engine.online.schema import (
     Check,
@@ -116,8 +116,8 @@ MAX_HOST_CHARS = 1024 * 1024
 up to ``views.MAX_SYNC_EVENTS`` events) is a few hundred kilobytes at most."""
 MAX_DEPTH = 12
 """Nesting a message may have: a state's deal result is six levels deep."""
-NAME_MAX = 20
-"""The longest player name, in characters, after trimming."""
+NAME_MAX = names.NAME_MAX
+"""The longest player name, in characters, after trimming (``engine.names``)."""
 SECRET_CHARS = 32
 """A seat's secret: 16 random bytes as hexadecimal digits."""
 LIVE_MOVE_TIMES = (0, 30, 60, 120, 300)
@@ -134,24 +134,6 @@ SEAT_KINDS = ("host", "guest", "bot", "open")
 OVER_REASONS = ("end", "timeout")
 """Why a match ended: played to its end, or a decision's time ran out."""
 
-# Control characters (C0, DEL, C1), the line and paragraph separators, the marks and
-# overrides that turn the direction of text (a name could make the words after it read
-# backwards), invisible characters (soft hyphen, zero width space, word joiner and the
-# like), the byte order mark, lone surrogates and the non-characters.
-_FORBIDDEN = re.compile(
-    "[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e"
-    "\u2060-\u206f\ufeff\ufff9-\uffff\ud800-\udfff]"
-)
-_SPACES = re.compile(r"\s+")
-# Joiners and variation selectors are kept (emoji and some scripts need them), and so are
-# characters that look blank (the Hangul fillers, the blank Braille pattern, the combining
-# grapheme joiner, Khmer's inherent vowels, the musical null notehead and formatting
-# marks, the tag characters), but a name of nothing else would show as nothing; and
-# names are told apart without them ("Hana" and "Hana" with a filler are one name).
-_INVISIBLE = re.compile(
-    "[\u034f\u115f\u1160\u17b4\u17b5\u200c\u200d\u2800\u3164\ufe00-\ufe0f\uffa0"
-    "\U0001d159\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
-)
 _SECRET = re.compile(r"[0-9a-f]{32}")
 
 
@@ -176,7 +158,8 @@ class Message:
 
 
 def clean_name(value: Any) -> str:
-    """A player's name as the table shows it: runs of spaces made one, trimmed.
+    """A player's name as the table shows it (``engine.names.clean_name``), or a
+    :class:`ProtocolError` that says why not.
 
     >>> clean_name("  <b>Tom</b>   & Jerry ")
     '<b>Tom</b> & Jerry'
@@ -185,28 +168,14 @@ def clean_name(value: Any) -> str:
     ...
     engine.online.schema.ProtocolError: bad-name: a name may not hold control characters
     """
-    if not isinstance(value, str):
-        raise ProtocolError(Reason.BAD_NAME, f"a name is text, not {quote(value)}")
-    if _FORBIDDEN.search(value):
-        raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
-    name = _SPACES.sub(" ", value).strip()
-    if not name_key(name):
-        raise ProtocolError(Reason.BAD_NAME, "a name may not be empty")
-    if len(name) > NAME_MAX:
-        raise ProtocolError(
-            Reason.BAD_NAME, f"a name of {len(name)} characters; at most {NAME_MAX} are allowed"
-        )
-    return name
+    try:
+        return names.clean_name(value)
+    except names.BadName as exc:
+        raise ProtocolError(Reason.BAD_NAME, str(exc)) from None
 
 
-def name_key(name: str) -> str:
-    """What a name looks like, for telling two names apart: without the characters that
-    show as nothing, spaces made one, case folded ("" for a name that looks empty).
-
-    >>> name_key(" Hana\u3164 "), name_key("\u2800"), name_key("HANA") == name_key("hana")
-    ('hana', '', True)
-    """
-    return _SPACES.sub(" ", _INVISIBLE.sub("", name)).strip().casefold()
+name_key = names.name_key
+"""What a name looks like, for telling two names apart (``engine.names.name_key``)."""
 
 
 def _name(value: Any, where: str) -> str:
