@@ -177,3 +177,35 @@ def test_the_names_are_asked_for_and_kept():
     assert [e.get("value") for e in fields.find_all(type="text")] == ["Anna", ""]
     odd, notices = st.from_dict({"names": ["Anna", 5]})
     assert odd.names == () and [n.subject for n in notices] == ["names"]
+
+
+def test_choosing_more_people_in_the_dialog_asks_for_their_names_at_once():
+    """The page redraws the dialog at once for a choice (``app.dom``: a select), not for
+    a typed number, which it reads only at the start: the count must be a choice, or
+    the name fields appear only after a match with several people began (issue 37)."""
+    from app.settings import dialog
+    from app.settings import model as st
+    from tests.app.markup import parse
+
+    one = st.defaults("en")
+    shown = parse(dialog.render(one, "en"))
+    people = shown.find(name="people")
+    assert people.tag == "select"
+    assert [o.get("value") for o in people.find_all(value=True)] == ["1", "2", "3", "4", "5", "6"]
+    assert shown.find_all(data_testid="person-names") == []
+    draft, _, _ = dialog.redraft(one.to_dict(), {"people": "3", "preset": "classic"}, one)
+    fields = parse(dialog.render(draft, "en")).find(data_testid="person-names")
+    names = [e.get("name") for e in fields.find_all(type="text")]
+    assert names == ["person_1", "person_2", "person_3"]
+
+
+def test_names_given_at_one_device_need_no_online_play():
+    """The names' check lives in ``engine.names``, shipped with every start, not in
+    online play's protocol (a part loaded later, ``app.parts``)."""
+    from app.settings import model as st
+    from engine import names
+
+    s, notices = st.from_form({"people": "2", "person_1": "Anna\u202e", "person_2": " Ben "})
+    assert s.names == ("", "Ben") and [n.subject for n in notices] == ["person_1"]
+    assert "control characters" in notices[0].message
+    assert st.NAME_MAX == names.NAME_MAX
