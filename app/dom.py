@@ -334,26 +334,27 @@ class Page:
 
         def not_shared(error: Any = None) -> None:
             if str(getattr(error, "name", "")) != "AbortError":  # not closed by the person
-                self._copy(url, done)
+                self.copy(url, done)
 
         if _none(getattr(navigator, "share", None)):
-            self._copy(url, done)
+            self.copy(url, done)
             return
         data = to_js({"title": title, "url": url}, dict_converter=self.js.Object.fromEntries)
         navigator.share(data).then(
             create_once_callable(self._guard(shared)), create_once_callable(self._guard(not_shared))
         )
 
-    def _copy(self, url: str, done: Callable[[str], None]) -> None:
+    def copy(self, url: str, done: Callable[[str], None], link: str = "invite-link") -> None:
+        """``url`` to the clipboard (``app.host.Host.copy``)."""
         from pyodide.ffi import create_once_callable
 
         def copied(_: Any = None) -> None:
             done("copied")
 
         def failed(_: Any = None) -> None:
-            link = self.app.querySelector("[data-testid=invite-link]")
-            if not _none(link):
-                self.js.getSelection().selectAllChildren(link)
+            shown = self.app.querySelector(f'[data-testid="{link}"]')
+            if not _none(shown):
+                self.js.getSelection().selectAllChildren(shown)
             done("failed")
 
         clipboard: Any = getattr(self.js.navigator, "clipboard", None)

@@ -188,6 +188,7 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "qr_label": ("QR-Code des Einladungslinks", "QR code of the invitation link"),
     "share": ("Link teilen oder kopieren", "Share or copy the link"),
+    "copy_seat_link": ("Link kopieren", "Copy the link"),
     "share_title": ("Schwimmen: Einladung an einen Tisch", "Schwimmen: an invitation to a table"),
     "said_shared": ("Geteilt.", "Shared."),
     "said_copied": ("Kopiert.", "Copied."),
@@ -695,15 +696,19 @@ def lobby(
     )
 
 
-def share_row(said: str, lang: str) -> str:
+def share_row(
+    said: str, lang: str, action: str = "share-invite", label: str = "share", testid: str = ""
+) -> str:
     """The invite's button ``[data-action=share-invite]`` (the Web Share API where the
     browser has it, the clipboard otherwise) and the line that says what became of it
-    (``[data-testid=invite-said]``: ``said`` is shared, copied or failed, or "")."""
+    (``[data-testid=invite-said]``: ``said`` is shared, copied or failed, or ""). Another
+    link's button names its ``action``, its ``label`` (a text's key) and the ``testid``
+    of its line."""
     text = tr("said_" + said, lang) if said else ""
     return (
         '<p class="invite-share">'
-        f"{_button('share-invite', tr('share', lang), cls='ghost small')}"
-        f'<span data-testid="invite-said" role="status">{esc(text)}</span></p>'
+        f"{_button(action, tr(label, lang), cls='ghost small')}"
+        f'<span data-testid="{testid or "invite-said"}" role="status">{esc(text)}</span></p>'
     )
 
 
