@@ -863,7 +863,9 @@ class OnlineRoom:
                 server=self.server,
             )
         if self.phase is Phase.JOIN:
-            return screens.join_screen(self.draft.name, lang, self.problem, self.invitation)
+            return screens.join_screen(
+                self.draft.name, lang, self.problem, self.invitation, server=self.server
+            )
         if self.phase is Phase.PROBLEM:
             title = screens.tr("lobby", lang)
             return screens.problem_screen(title, self.problem, lang, retry=False)
