@@ -864,7 +864,7 @@ class OnlineRoom:
             )
         if self.phase is Phase.JOIN:
             return screens.join_screen(
-                self.draft.name, lang, self.problem, self.invitation, server=self.server
+                self.draft.name, lang, self.problem, self.invitation, server=bool(self.server)
             )
         if self.phase is Phase.PROBLEM:
             title = screens.tr("lobby", lang)

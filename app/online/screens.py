@@ -730,8 +730,8 @@ def _kind_shown(seat: int, kind: str) -> str:
 
 def _opener(body: Mapping[str, Any], lang: str) -> str:
     """Who starts the match: the name at seat 0 (the host, or a server table's creator)."""
-    first = next((s for s in body["seats"] if int(s["seat"]) == 0), {})
-    return str(first.get("name") or "") or tr("the_creator", lang)
+    names = [str(s.get("name") or "") for s in body["seats"] if int(s["seat"]) == 0]
+    return (names[0] if names else "") or tr("the_creator", lang)
 
 
 def share_row(

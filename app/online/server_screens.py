@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.escape import escape as esc
-from app.i18n import game_name
+from app.i18n import preset_name
 from app.online.screens import clock_text, qr_svg, share_row, tr
 from app.table.parts import button as _button
 from engine import PRESETS
@@ -70,7 +70,7 @@ def _row(row: Mapping[str, Any], link: str, lang: str) -> str:
     table = str(row.get("table", ""))
     names = [str(n) for n in row.get("names") or () if n]
     preset = str(row.get("preset", ""))
-    game = game_name(preset, lang) if preset in PRESETS else tr("custom", lang)
+    game = preset_name(preset if preset in PRESETS else "custom", lang)  # as in the lobby
     time = tr(f"time_{row.get('move_time', 0)}", lang)
     mine = " data-your-turn" if row.get("your_turn") else ""
     return (

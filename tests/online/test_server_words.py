@@ -47,3 +47,17 @@ def test_a_server_tables_creator_is_no_guest_and_is_waited_for_by_name():
 def test_a_pub_table_counts_tokens():
     assert "5 tokens" in _text(screens.lobby(_lobby("host"), 1, "en", host=False))
     assert "5 Spielmarken" in _text(screens.lobby(_lobby("host"), 1, "de", host=False))
+
+
+def test_my_tables_names_each_preset_as_the_lobby_does():
+    from app.i18n import preset_name
+    from app.online import server_screens
+
+    for preset in ("classic", "knack", "pub", "hosenowi"):
+        row = {"table": "t1", "names": ["Hana"], "preset": preset, "move_time": 600}
+        for lang in ("de", "en"):
+            shown = _text(server_screens.my_tables([row], "/?join=", lang))
+            assert f"{preset_name(preset, lang)} · " in shown, (preset, lang, shown)
+    assert "Einunddreißig" not in _text(
+        server_screens.my_tables([{"table": "t", "preset": "classic"}], "/?join=", "de")
+    )
