@@ -459,7 +459,7 @@ class TableSession:
         if end is None or last is None or last.deal_number <= max(self.deal_seen, self.closed):
             return
         self.closing = self.closed = last.deal_number
-        self.ui.callout = telling.callout(str(end.reason), self.ui.lang)
+        self.ui.callout = telling.callout(str(end.reason), self.ui.lang, self.ui.preset)
         # A deal nobody played is said in words on its table: that needs time to read.
         unplayed = story.unplayed(obs.log, last.deal_number)
         self.later(self._pause(CLOSING_MS * (2 if unplayed else 1)), self._closed)
