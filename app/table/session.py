@@ -255,6 +255,9 @@ class TableSession:
             self.deal_seen = max((r.deal_number for r in results), default=shown.deal_number)
         else:
             self.deal_seen = shown.deal_number
+        # The panel's button goes with the panel: the keyboard goes back to the table,
+        # on the hand's first card (focusable while the bots play; arrows move on).
+        self.ui.panels.focus = "hand-0"
         self._proceed()
 
     def reveal(self) -> None:
