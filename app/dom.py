@@ -29,6 +29,7 @@ from app.cards.mini import face
 from app.host import Screen
 from app.sound import Sounds
 from app.table import view
+from app.table.log import STORED as STORED_LOG_LINES
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
@@ -137,8 +138,18 @@ class Page:
         if not self.keeps_screen or _none(screen) or not self.markup:
             return
         log = self.app.querySelector(".log-box")
-        tail = "" if _none(log) else str(log.outerHTML)
+        tail = "" if _none(log) else str(self._newest_lines(log).outerHTML)
         screen.keep(f'<div class="screen">{self.markup}</div>{tail}', self.lang)
+
+    @staticmethod
+    def _newest_lines(log: Any) -> Any:
+        """A copy of the log box with only its newest lines (``app.table.log.STORED``):
+        the page keeps a whole match, storage a screenful."""
+        copy = log.cloneNode(True)
+        lines = copy.querySelectorAll("[data-testid=log] > li")
+        for i in range(max(0, int(lines.length) - STORED_LOG_LINES)):
+            lines.item(i).remove()
+        return copy
 
     # ------------------------------------------------------------ host API
 

@@ -26,7 +26,13 @@ from app.i18n import feuer_name, fmt_value, lookup, lost_words, t, thirty_one_na
 from app.table.parts import you_seat
 from engine import Card, DealEnd, Event, EventKind, LossReason, LuegenOutcome
 
-KEEP = 80  # lines kept in the page (the oldest go first)
+KEEP = 3000
+"""Lines kept in the page: a whole match (a long nine-seat match has a few thousand
+events; online play syncs as many, ``engine.online.views.MAX_SYNC_EVENTS``); beyond
+that the oldest go first."""
+STORED = 80
+"""Lines of the log kept with the first screen in storage (``app.dom.keep_screen``):
+the newest, enough for the moment before Python draws the whole log again."""
 
 # Text keys per event kind; "_you" variants when seat 0 (the player) did it.
 _T: dict[str, tuple[str, str]] = {
