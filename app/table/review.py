@@ -139,6 +139,10 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
     mine = move_words(obs, d.chosen, names, style, lang)
     best = move_words(obs, d.best, names, style, lang)
     same = d.best == d.chosen
+    close = not same and coach.about_equal(  # the samples cannot tell the two apart
+        coach.Line(d.chosen, mine, d.chosen_p, samples=d.samples, certain=d.chosen_sure),
+        coach.Line(d.best, best, d.best_p, samples=d.samples, certain=d.best_sure),
+    )
     cards = _group(tr("hand", lang), obs.hand, style, lang)
     if obs.table:
         cards += _group(tr("table", lang), obs.table, style, lang)
@@ -149,15 +153,17 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
     knowable = _knowable(obs, (d.chosen, d.best), names, style, lang)
     if same:
         lines.append(f'<p class="best same">{esc(tr("was_best", lang))}</p>')
+    elif close:  # not ranked below a move it cannot be told from
+        equal = esc(coach.tr("about_equal", lang))
+        lines.append(f'<p class="best close"><b>{equal}:</b> {esc(best)} ({esc(best_fig)})</p>')
+        lines.append(f'<p class="best close">{esc(tr("as_good", lang))}</p>')
     else:
         lines.append(
             f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} ({esc(best_fig)})</p>'
         )
-        if best_fig == chosen_fig:  # the samples cannot tell the two apart
-            lines.append(f'<p class="best close">{esc(tr("as_good", lang))}</p>')
     lines += knowable
     return (
-        f'<li class="decision{" good" if same else ""}" data-decision="{number}" '
+        f'<li class="decision{" good" if same or close else ""}" data-decision="{number}" '
         f'data-chosen="{esc(str(d.chosen))}" data-best="{esc(str(d.best))}" '
         f'data-p-chosen="{d.chosen_p:.3f}" data-p-best="{d.best_p:.3f}">'
         f"<h3>{esc(tr('decision', lang, n=number))}</h3>"
