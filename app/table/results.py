@@ -218,7 +218,17 @@ def _next_deal(ui: UIState) -> str:
     return (
         '<div class="buttons deal-buttons">'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang)) if ui.can_review else ''}</div>"
+        f"{_review_buttons(ui) if ui.can_review else ''}</div>"
+    )
+
+
+def _review_buttons(ui: UIState, cls: str = "") -> str:
+    """The deal review's button; at a shared device one per person, by name."""
+    if not ui.reviewers:
+        return _button("review", review.tr("review", ui.lang), cls=cls)
+    return "".join(
+        _button(f"review-{seat}", review.tr("review_of", ui.lang, name=name), cls=cls)
+        for seat, name in ui.reviewers
     )
 
 
@@ -232,7 +242,7 @@ def _out_choice(ui: UIState) -> str:
         '<div class="buttons deal-buttons out-buttons">'
         f"{_button('next-deal', t('watch_to_end', ui.lang), cls='primary big')}"
         f"{_button('new-match', t('new_match', ui.lang))}"
-        f"{_button('review', review.tr('review', ui.lang), cls='ghost')}</div>"
+        f"{_review_buttons(ui, cls='ghost')}</div>"
     )
 
 

@@ -29,6 +29,8 @@ CAP_MS = 1500  # a safety net for a very slow device only; the count sets the wo
 
 _T: dict[str, tuple[str, str]] = {
     "review": ("Rückblick", "Review"),
+    "review_of": ("Rückblick: {name}", "Review: {name}"),
+    "title_of": ("Rückblick auf Spiel {n}: {name}", "Review of deal {n}: {name}"),
     "title": ("Rückblick auf Spiel {n}", "Review of deal {n}"),
     "intro": (
         "Jeder deiner Züge in diesem Spiel, mit dem, was du da wusstest: "
@@ -134,7 +136,9 @@ def _group(label: str, cards: Sequence[Card], style: str, lang: str) -> str:
     )
 
 
-def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str) -> str:
+def _item(
+    number: int, d: Decision, names: Sequence[str], style: str, lang: str, who: str = ""
+) -> str:
     obs = d.observation
     mine = move_words(obs, d.chosen, names, style, lang)
     best = move_words(obs, d.best, names, style, lang)
@@ -148,7 +152,7 @@ def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str)
         cards += _group(tr("table", lang), obs.table, style, lang)
     chosen_fig = figure(d.chosen_p, d.samples, d.chosen_sure, lang)
     best_fig = figure(d.best_p, d.samples, d.best_sure, lang)
-    you = esc(tr("you", lang))
+    you = esc(who or tr("you", lang))
     lines = [f'<p class="chosen"><b>{you}:</b> {esc(mine)} ({esc(chosen_fig)})</p>']
     knowable = _knowable(obs, (d.chosen, d.best), names, style, lang)
     if same:
@@ -190,10 +194,17 @@ def _knowable(
 
 
 def markup(
-    found: Sequence[Decision], deal_number: int, names: Sequence[str], style: str, lang: str
+    found: Sequence[Decision],
+    deal_number: int,
+    names: Sequence[str],
+    style: str,
+    lang: str,
+    who: str = "",
 ) -> str:
-    """The review overlay ``[data-testid=review]``; its close button is ``close-review``."""
-    items = "".join(_item(n, d, names, style, lang) for n, d in enumerate(found, start=1))
+    """The review overlay ``[data-testid=review]``; its close button is ``close-review``.
+    ``who``: the person's name at a shared device (else the review speaks to "you")."""
+    items = "".join(_item(n, d, names, style, lang, who) for n, d in enumerate(found, start=1))
+    title = tr("title_of" if who else "title", lang, n=deal_number, name=who)
     body = (
         f'<ol class="decisions">{items}</ol>' if found else f"<p>{esc(tr('none', lang))}</p>"
     )
@@ -201,7 +212,7 @@ def markup(
         '<div class="overlay review-layer">'
         '<article class="panel review" data-testid="review" role="dialog" aria-modal="true" '
         f'aria-labelledby="review-title" data-decisions="{len(found)}">'
-        f'<h2 id="review-title">{esc(tr("title", lang, n=deal_number))}</h2>'
+        f'<h2 id="review-title">{esc(title)}</h2>'
         f'<p class="intro">{esc(tr("intro", lang, k=SAMPLES))}</p>{body}'
         '<div class="buttons"><button type="button" class="primary" data-action="close-review" '
         f'data-key="act-close-review">{esc(tr("close", lang))}</button></div>'

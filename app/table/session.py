@@ -57,6 +57,9 @@ class Outcome:
     reason: str = "end"
 
 
+REVIEW_OF = "review-"
+"""``review-S``: at a shared device, the review of person S's (real seat) decisions."""
+
 class SeatSource(Protocol):
     """Where a table screen gets its seat's match from (see the module text)."""
 
@@ -233,8 +236,11 @@ class TableSession:
     def press(self, name: str, form: Mapping[str, Any] | None = None) -> None:
         """A button: one of the screen's controls, the owner's, or a move's text."""
         own = _CONTROLS.get(name)
+        whose = name.removeprefix(REVIEW_OF)
         if own is not None:
             own(self)
+        elif name.startswith(REVIEW_OF) and whose.isdigit() and len(whose) <= 2:
+            self.open_review(int(whose))
         elif name in choosing.CONTROLS:
             choosing.control(self.ui, name)
             self.refresh()
@@ -300,14 +306,23 @@ class TableSession:
         coach.advise(obs, self.ui, seed=self.source.hint_seed())
         self.refresh()
 
-    def open_review(self) -> None:
+    def open_review(self, seat: int | None = None) -> None:
         """At the end of a deal: the coach's word on each of the person's decisions in
-        it (``app.table.review``), from what they knew at each one."""
+        it (``app.table.review``), from what they knew at each one. At a shared device
+        each person may open their own (``seat``, a person's real seat), by name."""
         match = self.source.review_match() if self.source.can_review else None
         if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
             return
-        deal, seat = self.ui.result.deal_number, self.source.seat()
-        self.ui.panels.open_review(deal, lambda: review.review(match, deal, seat=seat))
+        whose = dict(self.ui.reviewers)
+        if seat is None:
+            seat = self.source.seat()
+        elif seat not in whose:  # a bot's or nobody's: their cards are not to be seen
+            return
+        panels, deal = self.ui.panels, self.ui.result.deal_number
+        panels.open_review(deal, lambda: review.review(match, deal, seat=seat), seat)
+        panels.review_who = whose.get(seat, "") if whose else ""
+        viewer, n = self.source.seat(), len(self.ui.names)
+        panels.review_names = tuple(self.ui.names[(s - viewer) % n] for s in range(n))
         self.refresh()
 
     def close_review(self) -> None:
@@ -423,6 +438,11 @@ class TableSession:
         ui.names = seating.names(source.names(), seat)
         ui.notes = {(s - seat) % n: note for s, note in source.notes().items()}
         ui.can_review = source.can_review
+        ui.reviewers = (
+            tuple((s, ui.names[(s - seat) % n]) for s in source.persons())
+            if source.shared and source.can_review
+            else ()
+        )
         ui.cover = ui.names[0] if self.covered else ""
         ui.cover_ready = self.covered and obs.current == 0
         busy = ui.mode is Mode.BUSY and not self.covered

@@ -209,3 +209,42 @@ def test_names_given_at_one_device_need_no_online_play():
     assert s.names == ("", "Ben") and [n.subject for n in notices] == ["person_1"]
     assert "control characters" in notices[0].message
     assert st.NAME_MAX == names.NAME_MAX
+
+
+def test_each_person_reviews_their_own_decisions_by_name():
+    """Issue 37: the review was only the last mover's, as "You"."""
+    from app.table import review
+    from tests.app.markup import parse
+
+    c, host, _ = _start("?seed=4&preset=classic&bots=1&people=2&speed=0&new=1&lang=en")
+    c.handle({"type": "action", "action": "new-match", "form": {
+        "people": "2", "person_1": "Anna", "person_2": "Ben", "bots": "1", "preset": "classic",
+        "lang": "en", "speed": "0",
+    }})
+    for _ in range(100):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        c.press("reveal")
+        legal = c.match.legal_actions()
+        c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    assert host.state == "deal-over"
+    persons = list(c.seats.persons())
+    assert [name for _, name in c.ui.reviewers] == ["Anna", "Ben"]
+    panel = parse(host.markup).find(data_testid="deal-over")
+    buttons = {b.get("data-action"): b.all_text() for b in panel.find_all(data_action=True)}
+    assert buttons[f"review-{persons[1]}"] == "Review: Ben"
+    deal = c.ui.result.deal_number
+    for seat, name in zip(persons, ["Anna", "Ben"], strict=True):
+        c.press(f"review-{seat}")
+        shown = parse(host.markup).find(data_testid="review")
+        assert shown.find(id="review-title").all_text() == f"Review of deal {deal}: {name}"
+        mine = review.review(c.match, deal, seat=seat)
+        assert c.ui.panels.review == mine
+        assert len(shown.find_all(data_decision=True)) == len(mine)
+        if mine:
+            assert "You:" not in shown.all_text() and f"{name}:" in shown.all_text()
+        c.press("close-review")
+    bot = next(s for s in range(c.match.players) if s not in persons)
+    c.press(f"review-{bot}")  # a bot's cards are nobody's to see
+    assert not c.ui.panels.review_open
