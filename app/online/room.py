@@ -842,7 +842,7 @@ class OnlineRoom:
                 reload=which == "guest",
             )
         if self.state == "unreachable":
-            text = screens.tr("detail_" + self.detail, lang) if self.detail else ""
+            text = screens.detail_text(self.detail, lang, bool(self.server)) if self.detail else ""
             return screens.problem_screen(
                 screens.tr("state_unreachable", lang), text, lang, retry=True
             )
@@ -886,7 +886,7 @@ class OnlineRoom:
 
     def _lobby_content(self) -> str:
         lang = self.ui.lang
-        status = screens.status_line(self.state, self.detail, lang)
+        status = screens.status_line(self.state, self.detail, lang, bool(self.server))
         lobby = self._lobby_body()
         if lobby is None:
             return f'<div class="online-layer">{status}</div>'
@@ -914,7 +914,7 @@ class OnlineRoom:
         ui.custom = preset == "custom"
         ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
         self.timer_shown = self._timer()
-        status = screens.status_line(self.state, self.detail, ui.lang)
+        status = screens.status_line(self.state, self.detail, ui.lang, bool(self.server))
         ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
 
     def _bar_extra(self) -> str:

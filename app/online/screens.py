@@ -279,6 +279,15 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "detail_network": ("Das Netzwerk ist unterbrochen.", "The network is interrupted."),
     "detail_lost": ("Die Verbindung zum Gastgeber ist weg.", "The link to the host is gone."),
+    # the same at a table server's table, where the server deals and referees
+    "detail_lost_server": (
+        "Die Verbindung zum Tisch-Server ist weg.",
+        "The link to the table server is gone.",
+    ),
+    "detail_host_server": (
+        "Diesen Tisch kennt der Tisch-Server nicht (mehr).",
+        "The table server has no such table (any more).",
+    ),
     "update_guest": (
         "Der Gastgeber spielt mit einer neueren Version. Lade diese Seite neu.",
         "The host plays a newer version. Reload this page.",
@@ -775,11 +784,21 @@ def qr_svg(rows: Sequence[str], label: str, testid: str = "invite-qr") -> str:
 # ---------------------------------------------------------------- the bar over the table
 
 
-def status_line(state: str, detail: str, lang: str) -> str:
+def detail_text(detail: str, lang: str, server: bool = False) -> str:
+    """A connection detail in words; a table server's own words where it has them.
+
+    >>> detail_text("lost", "en"), detail_text("lost", "en", server=True)
+    ('The link to the host is gone.', 'The link to the table server is gone.')
+    """
+    key = "detail_" + detail
+    return tr(key + "_server" if server and key + "_server" in _T else key, lang)
+
+
+def status_line(state: str, detail: str, lang: str, server: bool = False) -> str:
     """The connection state in words (``[data-testid=online-state]``), with what it
-    means when something is wrong."""
+    means when something is wrong (at a ``server``'s table, said of the server)."""
     words = tr("state_" + state, lang) if state else ""
-    more = tr("detail_" + detail, lang) if detail and state != "open" else ""
+    more = detail_text(detail, lang, server) if detail and state != "open" else ""
     if more.startswith("detail_"):
         more = detail
     text = f"{words}. {more}" if more else words

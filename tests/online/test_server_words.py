@@ -61,3 +61,11 @@ def test_my_tables_names_each_preset_as_the_lobby_does():
     assert "Einunddreißig" not in _text(
         server_screens.my_tables([{"table": "t", "preset": "classic"}], "/?join=", "de")
     )
+
+
+def test_a_server_tables_connection_speaks_of_the_table_server():
+    lost = _text(screens.status_line("reconnecting", "lost", "en", server=True))
+    assert "table server" in lost and "host" not in lost
+    gone = _text(screens.status_line("unreachable", "host", "de", server=True))
+    assert "Tisch-Server" in gone and "Gastgeber" not in gone
+    assert "host" in _text(screens.status_line("reconnecting", "lost", "en"))  # peer to peer
