@@ -227,8 +227,8 @@ def _review_buttons(ui: UIState, cls: str = "") -> str:
     if not ui.reviewers:
         return _button("review", review.tr("review", ui.lang), cls=cls)
     return "".join(
-        _button(f"review-{seat}", review.tr("review_of", ui.lang, name=name), cls=cls)
-        for seat, name in ui.reviewers
+        _button(action, review.tr("review_of", ui.lang, name=name), cls=cls)
+        for action, name in ui.reviewers
     )
 
 

@@ -313,16 +313,17 @@ class TableSession:
         match = self.source.review_match() if self.source.can_review else None
         if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
             return
-        whose = dict(self.ui.reviewers)
-        if seat is None:
-            seat = self.source.seat()
-        elif seat not in whose:  # a bot's or nobody's: their cards are not to be seen
-            return
-        panels, deal = self.ui.panels, self.ui.result.deal_number
-        panels.open_review(deal, lambda: review.review(match, deal, seat=seat), seat)
-        panels.review_who = whose.get(seat, "") if whose else ""
         viewer, n = self.source.seat(), len(self.ui.names)
-        panels.review_names = tuple(self.ui.names[(s - viewer) % n] for s in range(n))
+        if seat is None:
+            seat = viewer
+        elif seat == viewer or seat not in self.source.persons():
+            return  # the viewer's is "review"; a bot's cards are nobody's to see
+        key = "act-review" if seat == viewer else f"act-{REVIEW_OF}{seat}"
+        panels, deal = self.ui.panels, self.ui.result.deal_number
+        panels.open_review(deal, lambda: review.review(match, deal, seat=seat), seat, key)
+        names = tuple(self.ui.names[(s - viewer) % n] for s in range(n))  # real seat order
+        panels.review_who = names[seat] if self.source.shared else ""
+        panels.review_names = names
         self.refresh()
 
     def close_review(self) -> None:
@@ -438,8 +439,11 @@ class TableSession:
         ui.names = seating.names(source.names(), seat)
         ui.notes = {(s - seat) % n: note for s, note in source.notes().items()}
         ui.can_review = source.can_review
-        ui.reviewers = (
-            tuple((s, ui.names[(s - seat) % n]) for s in source.persons())
+        ui.reviewers = (  # the person at the screen's is "review", as everywhere
+            tuple(
+                ("review" if s == seat else f"{REVIEW_OF}{s}", ui.names[(s - seat) % n])
+                for s in source.persons()
+            )
             if source.shared and source.can_review
             else ()
         )

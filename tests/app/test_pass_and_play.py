@@ -230,13 +230,16 @@ def test_each_person_reviews_their_own_decisions_by_name():
         c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
     assert host.state == "deal-over"
     persons = list(c.seats.persons())
-    assert [name for _, name in c.ui.reviewers] == ["Anna", "Ben"]
+    assert sorted(name for _, name in c.ui.reviewers) == ["Anna", "Ben"]
     panel = parse(host.markup).find(data_testid="deal-over")
-    buttons = {b.get("data-action"): b.all_text() for b in panel.find_all(data_action=True)}
-    assert buttons[f"review-{persons[1]}"] == "Review: Ben"
+    buttons = {b.all_text(): b.get("data-action") for b in panel.find_all(data_action=True)}
+    viewer = c.seats.viewer  # the person at the screen: the page contract's "review"
+    actions = {s: "review" if s == viewer else f"review-{s}" for s in persons}
+    assert buttons["Review: Anna"] == actions[persons[0]]
+    assert buttons["Review: Ben"] == actions[persons[1]]
     deal = c.ui.result.deal_number
     for seat, name in zip(persons, ["Anna", "Ben"], strict=True):
-        c.press(f"review-{seat}")
+        c.press(actions[seat])
         shown = parse(host.markup).find(data_testid="review")
         assert shown.find(id="review-title").all_text() == f"Review of deal {deal}: {name}"
         mine = review.review(c.match, deal, seat=seat)
@@ -245,6 +248,7 @@ def test_each_person_reviews_their_own_decisions_by_name():
         if mine:
             assert "You:" not in shown.all_text() and f"{name}:" in shown.all_text()
         c.press("close-review")
+        assert c.take_focus() == f"act-{actions[seat]}"  # back to the button that opened it
     bot = next(s for s in range(c.match.players) if s not in persons)
     c.press(f"review-{bot}")  # a bot's cards are nobody's to see
     assert not c.ui.panels.review_open
