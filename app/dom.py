@@ -30,6 +30,7 @@ from app.cards.mini import face
 from app.host import Screen
 from app.sound import Sounds
 from app.table import view
+from app.table.log import STORED as STORED_LOG_LINES
 
 DRAG_START_PX = 8  # a press that moves further than this is a drag, not a tap
 SLOW_TASK_MS = 150  # longer event handlers and timer tasks are reported in the console
@@ -138,8 +139,18 @@ class Page:
         if not self.keeps_screen or _none(screen) or not self.markup:
             return
         log = self.app.querySelector(".log-box")
-        tail = "" if _none(log) else str(log.outerHTML)
+        tail = "" if _none(log) else str(self._newest_lines(log).outerHTML)
         screen.keep(f'<div class="screen">{self.markup}</div>{tail}', self.lang)
+
+    @staticmethod
+    def _newest_lines(log: Any) -> Any:
+        """A copy of the log box with only its newest lines (``app.table.log.STORED``):
+        the page keeps a whole match, storage a screenful."""
+        copy = log.cloneNode(True)
+        lines = copy.querySelectorAll("[data-testid=log] > li")
+        for i in range(max(0, int(lines.length) - STORED_LOG_LINES)):
+            lines.item(i).remove()
+        return copy
 
     # ------------------------------------------------------------ host API
 
@@ -335,26 +346,27 @@ class Page:
 
         def not_shared(error: Any = None) -> None:
             if str(getattr(error, "name", "")) != "AbortError":  # not closed by the person
-                self._copy(url, done)
+                self.copy(url, done)
 
         if _none(getattr(navigator, "share", None)):
-            self._copy(url, done)
+            self.copy(url, done)
             return
         data = to_js({"title": title, "url": url}, dict_converter=self.js.Object.fromEntries)
         navigator.share(data).then(
             create_once_callable(self._guard(shared)), create_once_callable(self._guard(not_shared))
         )
 
-    def _copy(self, url: str, done: Callable[[str], None]) -> None:
+    def copy(self, url: str, done: Callable[[str], None], link: str = "invite-link") -> None:
+        """``url`` to the clipboard (``app.host.Host.copy``)."""
         from pyodide.ffi import create_once_callable
 
         def copied(_: Any = None) -> None:
             done("copied")
 
         def failed(_: Any = None) -> None:
-            link = self.app.querySelector("[data-testid=invite-link]")
-            if not _none(link):
-                self.js.getSelection().selectAllChildren(link)
+            shown = self.app.querySelector(f'[data-testid="{link}"]')
+            if not _none(shown):
+                self.js.getSelection().selectAllChildren(shown)
             done("failed")
 
         clipboard: Any = getattr(self.js.navigator, "clipboard", None)

@@ -51,6 +51,10 @@ class Host(Protocol):
         ``failed`` (then the link ``[data-testid=invite-link]`` is selected), or
         nothing when the person closed the share sheet."""
 
+    def copy(self, url: str, done: Callable[[str], None], link: str = "invite-link") -> None:
+        """Copy ``url`` to the clipboard; ``done`` hears ``copied`` or ``failed`` (then
+        the link ``[data-testid=<link>]`` is selected, for the person to copy)."""
+
     def go_online(self, role: str = "host") -> None:
         """Open the "Play online" page (``role="tables"``: a table server's "My tables")."""
 
@@ -116,6 +120,9 @@ class QuietHost:
         pass
 
     def share(self, url: str, title: str, done: Callable[[str], None]) -> None:
+        pass
+
+    def copy(self, url: str, done: Callable[[str], None], link: str = "invite-link") -> None:
         pass
 
     def go_online(self, role: str = "host") -> None:

@@ -109,7 +109,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "{feuer}! Alle anderen verlieren ein Leben.",
         "{feuer}! Everyone else loses a life.",
     ),
-    "reason_31": ("31! Das Spiel endet sofort.", "31! The deal ends at once."),
+    "reason_feuer_tokens": (
+        "{feuer}! Alle anderen verlieren eine Spielmarke.",
+        "{feuer}! Everyone else loses a token.",
+    ),
+    "reason_31": ("{call}! Das Spiel endet sofort.", "{call}! The deal ends at once."),
     "reason_cycles": ("Zu viele Runden ohne Klopfen.", "Too many rounds without a knock."),
     "reason_void": (
         "Alle wären ausgeschieden: niemand verliert.",
@@ -119,6 +123,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lost_lives": ("{name} verliert {n} Leben", "{name} loses {n} lives"),
     "lost_life_you": ("Du verlierst ein Leben", "You lose a life"),
     "lost_lives_you": ("Du verlierst {n} Leben", "You lose {n} lives"),
+    "lost_token": ("{name} verliert eine Spielmarke", "{name} loses a token"),
+    "lost_tokens": ("{name} verliert {n} Spielmarken", "{name} loses {n} tokens"),
+    "lost_token_you": ("Du verlierst eine Spielmarke", "You lose a token"),
+    "lost_tokens_you": ("Du verlierst {n} Spielmarken", "You lose {n} tokens"),
     "and_out": (" und scheidet aus", " and is out"),
     "and_out_you": (" und scheidest aus", " and are out"),
     "nobody_lost": ("Niemand verliert.", "Nobody loses."),
@@ -243,6 +251,12 @@ def feuer_name(preset: str | None, lang: str = "de") -> str:
     return "Feuer"
 
 
+def thirty_one_name(preset: str | None) -> str:
+    """What this preset calls a hand of 31: "Knack" in Knack (``engine.traits``), else
+    "31" (the same in both languages)."""
+    return "Knack" if traits(preset).thirty_one_knack else "31"
+
+
 def life_word(preset: str | None, lang: str = "de", plural: bool = True) -> str:
     """What this preset calls a life (``engine.traits``): tokens in pub and knack.
 
@@ -254,6 +268,26 @@ def life_word(preset: str | None, lang: str = "de", plural: bool = True) -> str:
     else:
         pair = ("Leben", "lives") if plural else ("Leben", "life")
     return _pair(pair, lang)
+
+
+def life_symbol(preset: str | None) -> str:
+    """The sign of one life on the table: a heart, or a token (a disc) where the preset
+    plays with tokens."""
+    return "●" if traits(preset).life is LifeWord.TOKENS else "♥"
+
+
+def lost_words(preset: str | None, n: int, lang: str, name: str = "", you: bool = False) -> str:
+    """ "Anna loses a life", "You lose 2 tokens": what a deal cost one seat, in the
+    preset's word for a life.
+
+    >>> lost_words("pub", 2, "en", "Anna"), lost_words("classic", 1, "de", you=True)
+    ('Anna loses 2 tokens', 'Du verlierst ein Leben')
+    """
+    tokens = traits(preset).life is LifeWord.TOKENS
+    key = ("lost_token" if tokens else "lost_life") if n == 1 else (
+        "lost_tokens" if tokens else "lost_lives"
+    )
+    return t(key + ("_you" if you else ""), lang, name=name, n=n)
 
 
 def swim_word(preset: str | None, lang: str = "de") -> str:

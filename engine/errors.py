@@ -1,5 +1,7 @@
 """The exceptions the engine raises for bad input and illegal moves."""
 
+from typing import Any
+
 
 class InvalidInputError(ValueError):
     """Text, options or data that cannot be understood: bad card text, an
@@ -16,3 +18,10 @@ class ActionOutOfRangeError(InvalidInputError, IllegalActionError):
     no hand has (``announce 31 show 0 1``). CONFORMANCE.md calls unreadable text
     an InvalidInputError and a disallowed action an IllegalActionError; such text
     is a bit of both, so it is both, and a caller catching either one sees it."""
+
+
+def quote(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters: an error's detail never echoes much
+    input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -103,8 +103,11 @@ class Observation:
     def turns_to_come(self) -> tuple[int, ...]:
         """After a knock: the seats whose turns remain in this deal, in playing order
         from the one to play now (each seat in play gets one more turn after the
-        knocker's); empty without a knock."""
+        knocker's); empty without a knock, and once the turns are over (a 31 in the last
+        round ends them: Lügen's announcements that follow are no turns)."""
         if self.knocked_by is None or self.current is None or self.final_turns_left <= 0:
+            return ()
+        if self.phase is not Phase.PLAY:
             return ()
         in_play = [s for s in self.order_from(self.current) if not self.is_out(s)]
         return tuple(in_play[: self.final_turns_left])

@@ -463,11 +463,15 @@ class Traits:
     """Playing on at 0 lives is a "free ride" rather than swimming (knack's English)."""
     three_aces_blitz: bool = False
     """Three aces are called Blitz rather than Feuer (knack)."""
+    thirty_one_knack: bool = False
+    """A hand of 31 is called Knack rather than 31 (knack, as its players say)."""
 
 
 TRAITS: dict[str, Traits] = {
     "classic": Traits(),
-    "knack": Traits(life=LifeWord.TOKENS, free_ride=True, three_aces_blitz=True),
+    "knack": Traits(
+        life=LifeWord.TOKENS, free_ride=True, three_aces_blitz=True, thirty_one_knack=True
+    ),
     "pub": Traits(life=LifeWord.TOKENS),
     "hosenowi": Traits(),
 }

@@ -176,6 +176,7 @@ class OnlineRoom:
         self.problem = ""  # why the dialog or join form was refused
         self.invitation: screens.Invitation | None = None  # what the invite link says
         self.invite_said = ""  # what became of sharing the invite (screens.share_row)
+        self.seat_link_said = ""  # what became of copying the seat's link
         self.draft = screens.Draft(name=self._stored_name(), players=4)
         self.ui = self._first_ui(settings, touch)
         self.session: TableSession | None = None
@@ -299,6 +300,8 @@ class OnlineRoom:
             self.ask_reminders(name == "remind-on")
         elif name == "seat-move":  # the browser opens or closes the panel itself
             self.seat_move_open = not self.seat_move_open
+        elif name == "copy-seat-link" and self._seat_url():
+            self.host.copy(self._seat_url(), self._seat_link_copied, link="seat-link")
         elif name == "host" and self.role == "host" and self.phase is Phase.SETUP:
             self.open_table(dict(form or {}))
         elif name == "join" and self.role == "guest" and self.phase is Phase.JOIN:
@@ -700,9 +703,16 @@ class OnlineRoom:
     def _shared(self, said: str) -> None:
         """The invite was shared or copied, or could not be: said next to its button
         (patched in, so the focus stays on the button; kept for the next drawing)."""
-        self.invite_said = said if said in ("shared", "copied", "failed") else ""
-        text = screens.tr("said_" + self.invite_said, self.ui.lang) if self.invite_said else ""
-        self.host.patch("invite-said", text)
+        self.invite_said = self._said(said, "invite-said")
+
+    def _seat_link_copied(self, said: str) -> None:
+        """The seat's link was copied, or could not be: said like the invite's."""
+        self.seat_link_said = self._said(said, "seat-link-said")
+
+    def _said(self, said: str, testid: str) -> str:
+        kept = said if said in ("shared", "copied", "failed") else ""
+        self.host.patch(testid, screens.tr("said_" + kept, self.ui.lang) if kept else "")
+        return kept
 
     def net_closed(self, conn: str) -> None:
         """Host: the link to a guest closed."""
@@ -832,7 +842,7 @@ class OnlineRoom:
                 reload=which == "guest",
             )
         if self.state == "unreachable":
-            text = screens.tr("detail_" + self.detail, lang) if self.detail else ""
+            text = screens.detail_text(self.detail, lang, bool(self.server)) if self.detail else ""
             return screens.problem_screen(
                 screens.tr("state_unreachable", lang), text, lang, retry=True
             )
@@ -853,7 +863,9 @@ class OnlineRoom:
                 server=self.server,
             )
         if self.phase is Phase.JOIN:
-            return screens.join_screen(self.draft.name, lang, self.problem, self.invitation)
+            return screens.join_screen(
+                self.draft.name, lang, self.problem, self.invitation, server=bool(self.server)
+            )
         if self.phase is Phase.PROBLEM:
             title = screens.tr("lobby", lang)
             return screens.problem_screen(title, self.problem, lang, retry=False)
@@ -874,7 +886,7 @@ class OnlineRoom:
 
     def _lobby_content(self) -> str:
         lang = self.ui.lang
-        status = screens.status_line(self.state, self.detail, lang)
+        status = screens.status_line(self.state, self.detail, lang, bool(self.server))
         lobby = self._lobby_body()
         if lobby is None:
             return f'<div class="online-layer">{status}</div>'
@@ -902,7 +914,7 @@ class OnlineRoom:
         ui.custom = preset == "custom"
         ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
         self.timer_shown = self._timer()
-        status = screens.status_line(self.state, self.detail, ui.lang)
+        status = screens.status_line(self.state, self.detail, ui.lang, bool(self.server))
         ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
 
     def _bar_extra(self) -> str:
@@ -931,14 +943,22 @@ class OnlineRoom:
         return server_screens.reminders(self.reminders, self.remind_note, self.ui.lang)
 
     def _seat_move(self) -> str:
-        """A table server's seat, to take to another device: a link whose fragment holds
-        the seat's token (and the name), and its QR code."""
+        """A table server's seat, to take to another device: its link and QR code."""
+        url = self._seat_url()
+        if not url:
+            return ""
+        return server_screens.seat_link(
+            url, self.qr(url), self.ui.lang, self.seat_move_open, self.seat_link_said
+        )
+
+    def _seat_url(self) -> str:
+        """The link of a table server's seat: its fragment holds the seat's token (and
+        the name); "" where there is none."""
         guest = self.guest
         if not (self.server and guest and guest.secret and self.invite_base):
             return ""
         fragment = f"#seat={guest.secret}&name={quote(guest.name)}"
-        url = self.invite_base + quote(self.table_id) + fragment
-        return server_screens.seat_link(url, self.qr(url), self.ui.lang, self.seat_move_open)
+        return self.invite_base + quote(self.table_id) + fragment
 
     def _refused_note(self) -> str:
         """This guest refused the host's last message (it did not fit together, or was

@@ -24,7 +24,7 @@ from typing import Any
 
 from app import forms
 from app.escape import escape as esc
-from app.i18n import lookup, preset_line, preset_name
+from app.i18n import life_word, lookup, preset_line, preset_name
 from app.table.parts import button as _button
 from engine import PRESETS, bots, bounds
 from engine.online.protocol import (
@@ -159,9 +159,13 @@ _T: dict[str, tuple[str, str]] = {
         "Gib deinen Namen ein und setz dich. Die Karten teilt das Gerät des Gastgebers aus.",
         "Give your name and sit down. The host's device deals the cards.",
     ),
+    "join_intro_server": (
+        "Gib deinen Namen ein und setz dich. Die Karten teilt der Tisch-Server aus.",
+        "Give your name and sit down. The table server deals the cards.",
+    ),
     "join": ("Hinsetzen", "Sit down"),
     "join_table": ("Der Tisch von {name}: {rules}.", "{name}'s table: {rules}."),
-    "lives_n": ("{n} Leben", "{n} lives"),
+    "lives_n": ("{n} {life}", "{n} {life}"),
     # why the join form refused a name (the engine's and the host's details in words)
     "name_empty": ("Gib einen Namen ein.", "Give a name."),
     "name_control": (
@@ -188,6 +192,7 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "qr_label": ("QR-Code des Einladungslinks", "QR code of the invitation link"),
     "share": ("Link teilen oder kopieren", "Share or copy the link"),
+    "copy_seat_link": ("Link kopieren", "Copy the link"),
     "share_title": ("Schwimmen: Einladung an einen Tisch", "Schwimmen: an invitation to a table"),
     "said_shared": ("Geteilt.", "Shared."),
     "said_copied": ("Kopiert.", "Copied."),
@@ -197,6 +202,7 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "kind_host": ("Gastgeber", "host"),
     "kind_guest": ("Gast", "guest"),
+    "kind_creator": ("hat den Tisch eröffnet", "creator"),
     "kind_bot": ("Bot ({level})", "bot ({level})"),
     "kind_open": ("frei", "open"),
     "away": ("weg", "away"),
@@ -210,10 +216,14 @@ _T: dict[str, tuple[str, str]] = {
         "Open seats get bots when the match starts.",
     ),
     "waiting": (
-        "Warte, bis der Gastgeber die Partie startet …",
-        "Waiting for the host to start the match …",
+        "Warte, bis {name} die Partie startet …",
+        "Waiting for {name} to start the match …",
     ),
-    "rules_line": ("{game}, {lives} Leben, {seats} Plätze", "{game}, {lives} lives, {seats} seats"),
+    "the_creator": ("die Person, die den Tisch eröffnet hat,", "the table's creator"),
+    "rules_line": (
+        "{game}, {lives} {life}, {seats} Plätze",
+        "{game}, {lives} {life}, {seats} seats",
+    ),
     "time_line": ("Zeit pro Zug: {time}", "Time per move: {time}"),
     "leave": ("Tisch verlassen", "Leave the table"),
     "leave_title": ("Den Tisch verlassen?", "Leave the table?"),
@@ -269,6 +279,15 @@ _T: dict[str, tuple[str, str]] = {
     ),
     "detail_network": ("Das Netzwerk ist unterbrochen.", "The network is interrupted."),
     "detail_lost": ("Die Verbindung zum Gastgeber ist weg.", "The link to the host is gone."),
+    # the same at a table server's table, where the server deals and referees
+    "detail_lost_server": (
+        "Die Verbindung zum Tisch-Server ist weg.",
+        "The link to the table server is gone.",
+    ),
+    "detail_host_server": (
+        "Diesen Tisch kennt der Tisch-Server nicht (mehr).",
+        "The table server has no such table (any more).",
+    ),
     "update_guest": (
         "Der Gastgeber spielt mit einer neueren Version. Lade diese Seite neu.",
         "The host plays a newer version. Reload this page.",
@@ -568,9 +587,11 @@ def invitation_line(invitation: Invitation, lang: str) -> str:
     """Whose table and its rules, in words (``[data-testid=join-table]``).
 
     >>> invitation_line(Invitation("Hana", "knack", 3, True, True, 60), "en")
-    "Hana's table: Knack, 3 lives, Mistery, Lügen (bluffing). Time per move: 1 minute."
+    "Hana's table: Knack, 3 tokens, Mistery, Lügen (bluffing). Time per move: 1 minute."
     """
-    rules = [preset_name(invitation.game, lang), tr("lives_n", lang, n=invitation.lives)]
+    rules = [preset_name(invitation.game, lang), tr(
+        "lives_n", lang, n=invitation.lives, life=life_word(invitation.game, lang)
+    )]
     rules += [tr("mistery", lang)] if invitation.mistery else []
     rules += [tr("luegen", lang)] if invitation.luegen else []
     table = tr("join_table", lang, name=invitation.host, rules=", ".join(rules))
@@ -579,11 +600,15 @@ def invitation_line(invitation: Invitation, lang: str) -> str:
 
 
 def join_screen(
-    name: str, lang: str, problem: str = "", invitation: Invitation | None = None
+    name: str,
+    lang: str,
+    problem: str = "",
+    invitation: Invitation | None = None,
+    server: bool = False,
 ) -> str:
     """What a guest sees on opening an invitation (``[data-testid=join]``): whose table
     and its rules when the link says (``invitation``), the name field, why a name was
-    refused (``problem``)."""
+    refused (``problem``), and who deals (the host's page, or a ``server``'s referee)."""
     table = (
         f'<p class="join-table" data-testid="join-table">'
         f"{esc(invitation_line(invitation, lang))}</p>"
@@ -600,7 +625,7 @@ def join_screen(
         '<form class="panel settings online" data-testid="join" data-form="join" '
         'aria-labelledby="join-title">'
         f'<h2 id="join-title">{esc(tr("join_title", lang))}</h2>{table}'
-        f'<p class="note">{esc(tr("join_intro", lang))}</p>'
+        f'<p class="note">{esc(tr("join_intro_server" if server else "join_intro", lang))}</p>'
         + _field(
             "name",
             tr("name", lang),
@@ -638,7 +663,11 @@ def lobby(
     for s in body["seats"]:
         seat, kind = int(s["seat"]), str(s["kind"])
         name = str(s.get("name") or "")
-        label = tr("kind_" + kind, lang, level=tr("level_" + str(s.get("level") or "medium"), lang))
+        label = tr(
+            "kind_" + _kind_shown(seat, kind),
+            lang,
+            level=tr("level_" + str(s.get("level") or "medium"), lang),
+        )
         shown = name or tr("seat_n", lang, n=seat + 1)
         tags = [label]
         if seat == me:
@@ -660,8 +689,14 @@ def lobby(
     rules = body.get("rules") or {}
     preset = body.get("preset")
     game = preset_name(str(preset) if preset in PRESETS else "custom", lang)
+    life = life_word(str(preset) if preset in PRESETS else "custom", lang)
     summary = tr(
-        "rules_line", lang, game=game, lives=rules.get("lives", "?"), seats=body["players"]
+        "rules_line",
+        lang,
+        game=game,
+        lives=rules.get("lives", "?"),
+        life=life,
+        seats=body["players"],
     )
     time = tr("time_line", lang, time=tr(f"time_{body.get('move_time', 0)}", lang))
     invite_el = ""
@@ -682,7 +717,8 @@ def lobby(
         )
     else:
         foot = (
-            f'<p class="note" role="status">{esc(tr("waiting", lang))}</p><div class="buttons">'
+            f'<p class="note" role="status">{esc(tr("waiting", lang, name=_opener(body, lang)))}'
+            '</p><div class="buttons">'
             f"{_button('leave-online', tr('leave', lang), cls='ghost')}</div>"
         )
     return (
@@ -695,15 +731,31 @@ def lobby(
     )
 
 
-def share_row(said: str, lang: str) -> str:
+def _kind_shown(seat: int, kind: str) -> str:
+    """The kind a lobby row names: at a table server the creator sits at seat 0 as a
+    guest of the server's referee (``engine.online.protocol``), named as the creator."""
+    return "creator" if seat == 0 and kind == "guest" else kind
+
+
+def _opener(body: Mapping[str, Any], lang: str) -> str:
+    """Who starts the match: the name at seat 0 (the host, or a server table's creator)."""
+    names = [str(s.get("name") or "") for s in body["seats"] if int(s["seat"]) == 0]
+    return (names[0] if names else "") or tr("the_creator", lang)
+
+
+def share_row(
+    said: str, lang: str, action: str = "share-invite", label: str = "share", testid: str = ""
+) -> str:
     """The invite's button ``[data-action=share-invite]`` (the Web Share API where the
     browser has it, the clipboard otherwise) and the line that says what became of it
-    (``[data-testid=invite-said]``: ``said`` is shared, copied or failed, or "")."""
+    (``[data-testid=invite-said]``: ``said`` is shared, copied or failed, or ""). Another
+    link's button names its ``action``, its ``label`` (a text's key) and the ``testid``
+    of its line."""
     text = tr("said_" + said, lang) if said else ""
     return (
         '<p class="invite-share">'
-        f"{_button('share-invite', tr('share', lang), cls='ghost small')}"
-        f'<span data-testid="invite-said" role="status">{esc(text)}</span></p>'
+        f"{_button(action, tr(label, lang), cls='ghost small')}"
+        f'<span data-testid="{testid or "invite-said"}" role="status">{esc(text)}</span></p>'
     )
 
 
@@ -732,11 +784,21 @@ def qr_svg(rows: Sequence[str], label: str, testid: str = "invite-qr") -> str:
 # ---------------------------------------------------------------- the bar over the table
 
 
-def status_line(state: str, detail: str, lang: str) -> str:
+def detail_text(detail: str, lang: str, server: bool = False) -> str:
+    """A connection detail in words; a table server's own words where it has them.
+
+    >>> detail_text("lost", "en"), detail_text("lost", "en", server=True)
+    ('The link to the host is gone.', 'The link to the table server is gone.')
+    """
+    key = "detail_" + detail
+    return tr(key + "_server" if server and key + "_server" in _T else key, lang)
+
+
+def status_line(state: str, detail: str, lang: str, server: bool = False) -> str:
     """The connection state in words (``[data-testid=online-state]``), with what it
-    means when something is wrong."""
+    means when something is wrong (at a ``server``'s table, said of the server)."""
     words = tr("state_" + state, lang) if state else ""
-    more = tr("detail_" + detail, lang) if detail and state != "open" else ""
+    more = detail_text(detail, lang, server) if detail and state != "open" else ""
     if more.startswith("detail_"):
         more = detail
     text = f"{words}. {more}" if more else words

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.escape import escape as esc
-from app.i18n import game_name
-from app.online.screens import clock_text, qr_svg, tr
+from app.i18n import preset_name
+from app.online.screens import clock_text, qr_svg, share_row, tr
 from app.table.parts import button as _button
 from engine import PRESETS
 
@@ -70,7 +70,7 @@ def _row(row: Mapping[str, Any], link: str, lang: str) -> str:
     table = str(row.get("table", ""))
     names = [str(n) for n in row.get("names") or () if n]
     preset = str(row.get("preset", ""))
-    game = game_name(preset, lang) if preset in PRESETS else tr("custom", lang)
+    game = preset_name(preset if preset in PRESETS else "custom", lang)  # as in the lobby
     time = tr(f"time_{row.get('move_time', 0)}", lang)
     mine = " data-your-turn" if row.get("your_turn") else ""
     return (
@@ -81,22 +81,27 @@ def _row(row: Mapping[str, Any], link: str, lang: str) -> str:
     )
 
 
-def seat_link(url: str, qr: Sequence[str], lang: str, opened: bool = False) -> str:
+def seat_link(
+    url: str, qr: Sequence[str], lang: str, opened: bool = False, said: str = ""
+) -> str:
     """The link (and QR code) that takes this seat to another device: its token rides in
-    the fragment, which no browser puts in a request. ``opened``: the player opened the
-    panel, and a redraw (another seat's move) keeps it so.
+    the fragment, which no browser puts in a request. The link is shown whole, to read,
+    with a button that copies it (``[data-action=copy-seat-link]``; ``said``: copied or
+    failed). ``opened``: the player opened the panel, and a redraw (another seat's move)
+    keeps it so. Its class is not ``seat-move``, a seat's last move on the table.
 
     >>> "<details open" in seat_link("https://x/#seat=s", [], "en", opened=True)
     True
     >>> 'data-action="seat-move"' in seat_link("https://x/#seat=s", [], "en")
     True
     """
+    copy = share_row(said, lang, "copy-seat-link", "copy_seat_link", "seat-link-said")
     return (
-        f'<details{" open" if opened else ""} class="seat-move" data-testid="seat-move">'
+        f'<details{" open" if opened else ""} class="seat-device" data-testid="seat-move">'
         f'<summary data-action="seat-move">{esc(tr("seat_link", lang))}</summary>'
         f"<p>{esc(tr('seat_link_text', lang))}</p>"
         f'<p class="invite-link"><a data-testid="seat-link" href="{esc(url)}" rel="noopener">'
-        f"{esc(tr('seat_link', lang))}</a></p>"
+        f"{esc(url)}</a></p>{copy}"
         f"{qr_svg(qr, tr('seat_qr_label', lang), 'seat-qr') if qr else ''}</details>"
     )
 

@@ -482,6 +482,13 @@ def _preset_label(name: str, lang: str) -> str:
     return preset_name(name, lang)
 
 
+def _people(settings: st.Settings) -> str:
+    """How many people share this device: a choice, not a typed number, because a choice
+    redraws the dialog at once (``app.dom``), and a name field must appear for each."""
+    counts = [(str(n), str(n), False) for n in range(1, st.PEOPLE_MAX + 1)]
+    return _select("people", counts, settings.people)
+
+
 def _person_names(settings: st.Settings, lang: str) -> str:
     """With several people at this device, a name for each (kept with the settings): the
     seat, the cover and the results call them by it."""
@@ -601,7 +608,7 @@ def _game_fields(settings: st.Settings, lang: str) -> str:
         _field(
             "people",
             tr("people", lang),
-            _number("people", settings.people, 1, st.PEOPLE_MAX),
+            _people(settings),
             tr("people_hint", lang),
         ),
         _person_names(settings, lang),

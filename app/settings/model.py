@@ -36,6 +36,8 @@ from typing import Any, TypeGuard
 import engine
 from app.storage import KEY_SETTINGS, Notice, Store
 from engine import InvalidInputError
+from engine.names import NAME_MAX as NAME_MAX  # a person's name, as long as online
+from engine.names import clean_name
 
 PRESET_NAMES: tuple[str, ...] = tuple(engine.PRESETS)
 """The engine's named rule sets: classic, knack, pub, hosenowi."""
@@ -59,7 +61,6 @@ TIMINGS: dict[str, tuple[int, int]] = {
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
 LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # docs/rules.md: 1-10
 PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
-NAME_MAX = 20  # a person's name, as long as at an online table (engine.online.protocol)
 SEED_MAX = 2**53 - 1
 """Largest seed: it must survive a trip through JavaScript numbers."""
 OWN_OPTIONS = ("lives", "mistery", "luegen")
@@ -441,20 +442,10 @@ def _preset_label(settings: Settings) -> str:
 
 def _check_names(value: Any) -> tuple[str, ...]:
     """Stored names of the people at this device: up to :data:`PEOPLE_MAX` texts, each
-    "" or a name as an online table takes it (``engine.online.protocol.clean_name``)."""
+    "" or a name as an online table takes it (``engine.names.clean_name``)."""
     if not isinstance(value, list | tuple) or len(value) > PEOPLE_MAX:
         raise ValueError(f"{value!r} is not a list of up to {PEOPLE_MAX} names")
-    return tuple(_clean_name(v) if v != "" else "" for v in value)
-
-
-def _clean_name(value: Any) -> str:
-    from engine.online.protocol import clean_name
-    from engine.online.schema import ProtocolError
-
-    try:
-        return clean_name(value)
-    except ProtocolError as exc:
-        raise ValueError(str(exc).split(": ", 1)[-1]) from None
+    return tuple(clean_name(v) if v != "" else "" for v in value)
 
 
 def _form_names(
@@ -469,7 +460,7 @@ def _form_names(
             continue
         text = str(fields[key]).strip()
         try:
-            names[i] = _clean_name(text) if text else ""
+            names[i] = clean_name(text) if text else ""
         except ValueError as exc:
             notices.append(_notice("form", key, exc, names[i] or "the default"))
     while names and not names[-1]:

@@ -44,6 +44,7 @@ _T: dict[str, tuple[str, str]] = {
     "hint": ("Tipp", "Hint"),
     "hint_title": ("Was würde der starke Computer tun?", "What would the hard bot do?"),
     "best": ("Am besten", "Best"),
+    "about_equal": ("Etwa gleich gut", "About equal"),
     # The figure, as precise as the sampled deals allow (``figure``); no break in "72 %".
     "safe_range": ("{lo}–{hi}\u00a0% sicher", "{lo}–{hi}% safe"),
     "safe_over": ("über {lo}\u00a0% sicher", "over {lo}% safe"),
@@ -409,6 +410,33 @@ def figure(p: float, samples: int, certain: bool, lang: str) -> str:
     return tr("safe_range", lang, lo=low, hi=high)
 
 
+def about_equal(a: Line, b: Line) -> bool:
+    """Whether the samples cannot tell two moves' chances apart: their difference lies
+    within its sampling error (95 %, each share taken as (k + 2) / (n + 4) so that 32 of
+    32 still has some). A chance the position proves (``certain``) is told apart from
+    any estimate: a move shown to be lost is never "about as good" as a sampled one.
+
+    >>> knock = Line(Action.knock(), "", 0.72, samples=32)
+    >>> about_equal(knock, Line(Action.pass_(), "", 0.62, samples=32))
+    True
+    >>> about_equal(knock, Line(Action.pass_(), "", 0.41, samples=32))
+    False
+    >>> about_equal(Line(Action.knock(), "", 0.0, certain=True), Line(Action.pass_(), "", 0.0))
+    False
+    """
+    if a.certain or b.certain:
+        return a.certain == b.certain and a.p_safe == b.p_safe
+    if a.samples <= 0 or b.samples <= 0:  # a model's estimates: equal as shown
+        return figure(a.p_safe, 0, False, "en") == figure(b.p_safe, 0, False, "en")
+
+    def variance(p: float, n: int) -> float:
+        share = (p * n + 2) / (n + 4)
+        return share * (1 - share) / (n + 4)
+
+    spread = Z * math.sqrt(variance(a.p_safe, a.samples) + variance(b.p_safe, b.samples))
+    return abs(a.p_safe - b.p_safe) <= spread
+
+
 def _legend(shown: Sequence[Line], lang: str) -> str:
     """What "safe" means for these moves, in one line: a Lügen decision, an
     announcement, or a turn (and the deal choice), judged by sampled deals."""
@@ -420,10 +448,11 @@ def _legend(shown: Sequence[Line], lang: str) -> str:
     return tr("legend_play", lang, n=max((line.samples for line in shown), default=0))
 
 
-def _item(line: Line, best: bool, lang: str) -> str:
-    """One line: the move (the best one says so), then its effect and chance, then why.
+def _item(line: Line, lead_key: str, lang: str) -> str:
+    """One line: the move (the best one says so, or each of the best few that the
+    samples cannot tell apart: ``lead_key``), then its effect and chance, then why.
     Giving up has no chance to show: its effect already says the sure loss."""
-    lead = f"<b>{escape(tr('best', lang))}:</b> " if best else ""
+    lead = f"<b>{escape(tr(lead_key, lang))}:</b> " if lead_key else ""
     detail = [line.effect] if line.effect else []
     if line.action.kind is not ActionKind.GIVEUP:
         detail.append(figure(line.p_safe, line.samples, line.certain, lang))
@@ -448,6 +477,17 @@ def listed(ranked: Sequence[Line]) -> list[Line]:
     return out
 
 
+def _leads(lines: Sequence[Line], shown: int) -> list[str]:
+    """Each line's lead: "Best" for the first, unless the samples cannot tell it from
+    the next (``about_equal``): then "About equal" on each of those leading lines
+    shown at once, ranked no further."""
+    tied = 1
+    while tied < min(len(lines), shown) and about_equal(lines[0], lines[tied]):
+        tied += 1
+    first = ["best"] if tied == 1 else ["about_equal"] * tied
+    return first + [""] * (len(lines) - len(first))
+
+
 def markup(shown: Sequence[Line], lang: str) -> str:
     """The advice: the best few moves, up to ``MORE`` others behind "more" (weaker ones
     only counted), then what "safe" means in one line."""
@@ -455,7 +495,8 @@ def markup(shown: Sequence[Line], lang: str) -> str:
         return ""
     lines = listed(shown)
     first = len(lines) if len(lines) <= ALL_AT_ONCE else SHOWN
-    items = [_item(line, i == 0, lang) for i, line in enumerate(lines[: first + MORE])]
+    leads = _leads(lines, first)
+    items = [_item(line, leads[i], lang) for i, line in enumerate(lines[: first + MORE])]
     more = ""
     if first < len(lines):
         rest = len(lines) - len(items)

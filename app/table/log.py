@@ -23,11 +23,17 @@ import functools
 from collections.abc import Callable, Sequence
 
 from app.cards.names import card_short
-from app.i18n import feuer_name, fmt_value, lookup, t
+from app.i18n import feuer_name, fmt_value, lookup, lost_words, t, thirty_one_name
 from app.table.parts import you_seat
 from engine import Card, DealEnd, Event, EventKind, LossReason, LuegenOutcome
 
-KEEP = 80  # lines kept in the page (the oldest go first)
+KEEP = 3000
+"""Lines kept in the page: a whole match (a long nine-seat match has a few thousand
+events; online play syncs as many, ``engine.online.views.MAX_SYNC_EVENTS``); beyond
+that the oldest go first."""
+STORED = 80
+"""Lines of the log kept with the first screen in storage (``app.dom.keep_screen``):
+the newest, enough for the moment before Python draws the whole log again."""
 
 # Text keys per event kind; "_you" variants when seat 0 (the player) did it.
 _T: dict[str, tuple[str, str]] = {
@@ -91,8 +97,8 @@ _T: dict[str, tuple[str, str]] = {
         "You keep your hand for the last round",
     ),
     # The call comes first: a deal ends at once, and this is the line that says why.
-    "31": ("31! {name} hat {cards}", "31! {name} has {cards}"),
-    "31_you": ("31! Du hast {cards}", "31! You have {cards}"),
+    "31": ("{call}! {name} hat {cards}", "{call}! {name} has {cards}"),
+    "31_you": ("{call}! Du hast {cards}", "{call}! You have {cards}"),
     "feuer": ("{feuer}! {name} hat {cards}", "{feuer}! {name} has {cards}"),
     "feuer_you": ("{feuer}! Du hast {cards}", "{feuer}! You have {cards}"),
     "reveal": ("{name} zeigt {cards} ({value})", "{name} shows {cards} ({value})"),
@@ -224,7 +230,8 @@ def _showdown_line(event: Event, say: _Say, preset: str) -> str:
     you = say.mine(event.seat)
     who = say.name(event.seat)
     if k is EventKind.THIRTY_ONE:
-        return tr("31" + you, lang, name=who, cards=say.cards(event.cards))
+        call = thirty_one_name(preset)
+        return tr("31" + you, lang, name=who, cards=say.cards(event.cards), call=call)
     if k is EventKind.FEUER:
         feuer = feuer_name(preset, lang)
         return tr("feuer" + you, lang, name=who, feuer=feuer, cards=say.cards(event.cards))
@@ -239,7 +246,7 @@ def _showdown_line(event: Event, say: _Say, preset: str) -> str:
         return text
     if k is EventKind.LOSE:
         n = event.lives or 0
-        lost = t(("lost_life" if n == 1 else "lost_lives") + you, lang, name=who, n=n)
+        lost = lost_words(preset, n, lang, who, you=bool(you))
         return f"{lost} ({_why(event.reason, lang, preset)})"
     if k is EventKind.DEAL_END:
         return tr("deal_end", lang, n=event.value, why=_end(event.reason, lang, preset))
@@ -298,6 +305,8 @@ def _end(reason: str, lang: str, preset: str) -> str:
     """How a deal ended (a ``DealEnd``), in words."""
     if reason == DealEnd.FEUER:
         return _feuer(preset, lang)
+    if reason == DealEnd.THIRTY_ONE:
+        return thirty_one_name(preset)
     return tr("end_" + str(reason), lang)
 
 

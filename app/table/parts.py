@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from app.cards.mini import mini_cards
 from app.escape import escape as esc
-from app.i18n import life_word, t
+from app.i18n import life_symbol, life_word, t
 from engine import Card, bounds, traits
 from engine.observation import is_out
 
@@ -67,8 +67,9 @@ def lives_el(lives: int, ui: UIState) -> str:
     start = bounds.LIVES.clamp(max(ui.start_lives, lives, 1))
     if is_out(lives):
         return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
+    sign = life_symbol(ui.preset)  # a heart, or a token where the preset plays with tokens
     hearts = "".join(
-        f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">♥</span>'
+        f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">{sign}</span>'
         for i in range(start)
     )
     word = life_word(ui.preset, ui.lang)

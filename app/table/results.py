@@ -8,7 +8,14 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from app.escape import escape as esc
-from app.i18n import feuer_name, fmt_value, t
+from app.i18n import (
+    feuer_name,
+    fmt_value,
+    life_symbol,
+    lost_words,
+    t,
+    thirty_one_name,
+)
 from app.table import log, review
 from app.table import luegen as luegen_view
 from app.table.parts import CROWN_ICON, seat_name, you_seat
@@ -16,8 +23,9 @@ from app.table.parts import backs as _mini_backs
 from app.table.parts import button as _button
 from app.table.parts import lives_el as _lives_el
 from app.table.parts import mini as _mini_cards
-from engine import Card, DealResult, LossReason, MatchEnd, Observation, bounds, hand_value
+from engine import Card, DealResult, LossReason, MatchEnd, Observation, bounds, hand_value, traits
 from engine.observation import is_out, places
+from engine.rules import LifeWord
 
 if TYPE_CHECKING:
     from app.table.state import UIState
@@ -81,12 +89,15 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     if ui.dealt:  # the deal ended as dealt: who was dealt what, nobody moved
         parts.append(ui.dealt)
     elif reason == "feuer":
-        parts.append(t("reason_feuer", lang, feuer=feuer_name(ui.preset, lang)))
+        tokens = traits(ui.preset).life is LifeWord.TOKENS
+        key = "reason_feuer_tokens" if tokens else "reason_feuer"
+        parts.append(t(key, lang, feuer=feuer_name(ui.preset, lang)))
         if last_deal.feuer is not None:
             parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
     elif reason == "31":
         who = ", ".join(name(s) for s in last_deal.thirty_one)
-        parts.append((who + ": " if who else "") + t("reason_31", lang))
+        said = t("reason_31", lang, call=thirty_one_name(ui.preset))
+        parts.append((who + ": " if who else "") + said)
     elif reason == "max_cycles":
         parts.append(t("reason_cycles", lang))
     elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
@@ -163,7 +174,8 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
     if row.announced:
         said = t("announced", ui.lang, value=fmt_value(row.announced[0]))
         value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-    loss = f'<span class="loss">−{"♥" * bounds.LIVES.clamp(lost)}</span>' if lost else ""
+    sign = life_symbol(ui.preset)
+    loss = f'<span class="loss">−{sign * bounds.LIVES.clamp(lost)}</span>' if lost else ""
     knock = ""
     if last.knocker == seat:
         knock = f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>'
@@ -180,8 +192,7 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
 def _loss_words(seat: int, lost: int, now: int, ui: UIState) -> str:
     """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
     you = "_you" if seat == you_seat(ui.names) else ""
-    key = ("lost_life" if lost == 1 else "lost_lives") + you
-    words = t(key, ui.lang, name=seat_name(ui, seat), n=lost)
+    words = lost_words(ui.preset, lost, ui.lang, seat_name(ui, seat), you=bool(you))
     return words + (t("and_out" + you, ui.lang) if is_out(now) else "")
 
 
@@ -207,7 +218,17 @@ def _next_deal(ui: UIState) -> str:
     return (
         '<div class="buttons deal-buttons">'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_button('review', review.tr('review', ui.lang)) if ui.can_review else ''}</div>"
+        f"{_review_buttons(ui) if ui.can_review else ''}</div>"
+    )
+
+
+def _review_buttons(ui: UIState, cls: str = "") -> str:
+    """The deal review's button; at a shared device one per person, by name."""
+    if not ui.reviewers:
+        return _button("review", review.tr("review", ui.lang), cls=cls)
+    return "".join(
+        _button(action, review.tr("review_of", ui.lang, name=name), cls=cls)
+        for action, name in ui.reviewers
     )
 
 
@@ -221,7 +242,7 @@ def _out_choice(ui: UIState) -> str:
         '<div class="buttons deal-buttons out-buttons">'
         f"{_button('next-deal', t('watch_to_end', ui.lang), cls='primary big')}"
         f"{_button('new-match', t('new_match', ui.lang))}"
-        f"{_button('review', review.tr('review', ui.lang), cls='ghost')}</div>"
+        f"{_review_buttons(ui, cls='ghost')}</div>"
     )
 
 

@@ -29,6 +29,8 @@ CAP_MS = 1500  # a safety net for a very slow device only; the count sets the wo
 
 _T: dict[str, tuple[str, str]] = {
     "review": ("Rückblick", "Review"),
+    "review_of": ("Rückblick: {name}", "Review: {name}"),
+    "title_of": ("Rückblick auf Spiel {n}: {name}", "Review of deal {n}: {name}"),
     "title": ("Rückblick auf Spiel {n}", "Review of deal {n}"),
     "intro": (
         "Jeder deiner Züge in diesem Spiel, mit dem, was du da wusstest: "
@@ -134,30 +136,38 @@ def _group(label: str, cards: Sequence[Card], style: str, lang: str) -> str:
     )
 
 
-def _item(number: int, d: Decision, names: Sequence[str], style: str, lang: str) -> str:
+def _item(
+    number: int, d: Decision, names: Sequence[str], style: str, lang: str, who: str = ""
+) -> str:
     obs = d.observation
     mine = move_words(obs, d.chosen, names, style, lang)
     best = move_words(obs, d.best, names, style, lang)
     same = d.best == d.chosen
+    close = not same and coach.about_equal(  # the samples cannot tell the two apart
+        coach.Line(d.chosen, mine, d.chosen_p, samples=d.samples, certain=d.chosen_sure),
+        coach.Line(d.best, best, d.best_p, samples=d.samples, certain=d.best_sure),
+    )
     cards = _group(tr("hand", lang), obs.hand, style, lang)
     if obs.table:
         cards += _group(tr("table", lang), obs.table, style, lang)
     chosen_fig = figure(d.chosen_p, d.samples, d.chosen_sure, lang)
     best_fig = figure(d.best_p, d.samples, d.best_sure, lang)
-    you = esc(tr("you", lang))
+    you = esc(who or tr("you", lang))
     lines = [f'<p class="chosen"><b>{you}:</b> {esc(mine)} ({esc(chosen_fig)})</p>']
     knowable = _knowable(obs, (d.chosen, d.best), names, style, lang)
     if same:
         lines.append(f'<p class="best same">{esc(tr("was_best", lang))}</p>')
+    elif close:  # not ranked below a move it cannot be told from
+        equal = esc(coach.tr("about_equal", lang))
+        lines.append(f'<p class="best close"><b>{equal}:</b> {esc(best)} ({esc(best_fig)})</p>')
+        lines.append(f'<p class="best close">{esc(tr("as_good", lang))}</p>')
     else:
         lines.append(
             f'<p class="best"><b>{esc(tr("best", lang))}:</b> {esc(best)} ({esc(best_fig)})</p>'
         )
-        if best_fig == chosen_fig:  # the samples cannot tell the two apart
-            lines.append(f'<p class="best close">{esc(tr("as_good", lang))}</p>')
     lines += knowable
     return (
-        f'<li class="decision{" good" if same else ""}" data-decision="{number}" '
+        f'<li class="decision{" good" if same or close else ""}" data-decision="{number}" '
         f'data-chosen="{esc(str(d.chosen))}" data-best="{esc(str(d.best))}" '
         f'data-p-chosen="{d.chosen_p:.3f}" data-p-best="{d.best_p:.3f}">'
         f"<h3>{esc(tr('decision', lang, n=number))}</h3>"
@@ -184,10 +194,17 @@ def _knowable(
 
 
 def markup(
-    found: Sequence[Decision], deal_number: int, names: Sequence[str], style: str, lang: str
+    found: Sequence[Decision],
+    deal_number: int,
+    names: Sequence[str],
+    style: str,
+    lang: str,
+    who: str = "",
 ) -> str:
-    """The review overlay ``[data-testid=review]``; its close button is ``close-review``."""
-    items = "".join(_item(n, d, names, style, lang) for n, d in enumerate(found, start=1))
+    """The review overlay ``[data-testid=review]``; its close button is ``close-review``.
+    ``who``: the person's name at a shared device (else the review speaks to "you")."""
+    items = "".join(_item(n, d, names, style, lang, who) for n, d in enumerate(found, start=1))
+    title = tr("title_of" if who else "title", lang, n=deal_number, name=who)
     body = (
         f'<ol class="decisions">{items}</ol>' if found else f"<p>{esc(tr('none', lang))}</p>"
     )
@@ -195,7 +212,7 @@ def markup(
         '<div class="overlay review-layer">'
         '<article class="panel review" data-testid="review" role="dialog" aria-modal="true" '
         f'aria-labelledby="review-title" data-decisions="{len(found)}">'
-        f'<h2 id="review-title">{esc(tr("title", lang, n=deal_number))}</h2>'
+        f'<h2 id="review-title">{esc(title)}</h2>'
         f'<p class="intro">{esc(tr("intro", lang, k=SAMPLES))}</p>{body}'
         '<div class="buttons"><button type="button" class="primary" data-action="close-review" '
         f'data-key="act-close-review">{esc(tr("close", lang))}</button></div>'

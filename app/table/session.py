@@ -57,6 +57,9 @@ class Outcome:
     reason: str = "end"
 
 
+REVIEW_OF = "review-"
+"""``review-S``: at a shared device, the review of person S's (real seat) decisions."""
+
 class SeatSource(Protocol):
     """Where a table screen gets its seat's match from (see the module text)."""
 
@@ -233,8 +236,11 @@ class TableSession:
     def press(self, name: str, form: Mapping[str, Any] | None = None) -> None:
         """A button: one of the screen's controls, the owner's, or a move's text."""
         own = _CONTROLS.get(name)
+        whose = name.removeprefix(REVIEW_OF)
         if own is not None:
             own(self)
+        elif name.startswith(REVIEW_OF) and whose.isdigit() and len(whose) <= 2:
+            self.open_review(int(whose))
         elif name in choosing.CONTROLS:
             choosing.control(self.ui, name)
             self.refresh()
@@ -255,6 +261,9 @@ class TableSession:
             self.deal_seen = max((r.deal_number for r in results), default=shown.deal_number)
         else:
             self.deal_seen = shown.deal_number
+        # The panel's button goes with the panel: the keyboard goes back to the table,
+        # on the hand's first card (focusable while the bots play; arrows move on).
+        self.ui.panels.focus = "hand-0"
         self._proceed()
 
     def reveal(self) -> None:
@@ -297,14 +306,24 @@ class TableSession:
         coach.advise(obs, self.ui, seed=self.source.hint_seed())
         self.refresh()
 
-    def open_review(self) -> None:
+    def open_review(self, seat: int | None = None) -> None:
         """At the end of a deal: the coach's word on each of the person's decisions in
-        it (``app.table.review``), from what they knew at each one."""
+        it (``app.table.review``), from what they knew at each one. At a shared device
+        each person may open their own (``seat``, a person's real seat), by name."""
         match = self.source.review_match() if self.source.can_review else None
         if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
             return
-        deal, seat = self.ui.result.deal_number, self.source.seat()
-        self.ui.panels.open_review(deal, lambda: review.review(match, deal, seat=seat))
+        viewer, n = self.source.seat(), len(self.ui.names)
+        if seat is None:
+            seat = viewer
+        elif seat == viewer or seat not in self.source.persons():
+            return  # the viewer's is "review"; a bot's cards are nobody's to see
+        key = "act-review" if seat == viewer else f"act-{REVIEW_OF}{seat}"
+        panels, deal = self.ui.panels, self.ui.result.deal_number
+        panels.open_review(deal, lambda: review.review(match, deal, seat=seat), seat, key)
+        names = tuple(self.ui.names[(s - viewer) % n] for s in range(n))  # real seat order
+        panels.review_who = names[seat] if self.source.shared else ""
+        panels.review_names = names
         self.refresh()
 
     def close_review(self) -> None:
@@ -420,6 +439,14 @@ class TableSession:
         ui.names = seating.names(source.names(), seat)
         ui.notes = {(s - seat) % n: note for s, note in source.notes().items()}
         ui.can_review = source.can_review
+        ui.reviewers = (  # the person at the screen's is "review", as everywhere
+            tuple(
+                ("review" if s == seat else f"{REVIEW_OF}{s}", ui.names[(s - seat) % n])
+                for s in source.persons()
+            )
+            if source.shared and source.can_review
+            else ()
+        )
         ui.cover = ui.names[0] if self.covered else ""
         ui.cover_ready = self.covered and obs.current == 0
         busy = ui.mode is Mode.BUSY and not self.covered
@@ -459,7 +486,7 @@ class TableSession:
         if end is None or last is None or last.deal_number <= max(self.deal_seen, self.closed):
             return
         self.closing = self.closed = last.deal_number
-        self.ui.callout = telling.callout(str(end.reason), self.ui.lang)
+        self.ui.callout = telling.callout(str(end.reason), self.ui.lang, self.ui.preset)
         # A deal nobody played is said in words on its table: that needs time to read.
         unplayed = story.unplayed(obs.log, last.deal_number)
         self.later(self._pause(CLOSING_MS * (2 if unplayed else 1)), self._closed)

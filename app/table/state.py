@@ -32,20 +32,31 @@ class Panels:
     review: tuple[Any, ...] | None = None  # the deal review, once computed (app.table.review)
     review_deal: int = 0  # the deal it reviews
     review_open: bool = False
+    review_seat: int = 0  # whose decisions it reviews (a real seat)
+    review_key: str = "act-review"  # the button that opened it (the focus goes back there)
+    review_who: str = ""  # that person's name at a shared device ("": "you")
+    review_names: tuple[str, ...] = ()  # the names in real seat order, for its words
 
     def take_focus(self) -> str:
         """The data-key to focus now (once), or ""."""
         key, self.focus = self.focus, ""
         return key
 
-    def open_review(self, deal: int, reviewed: Callable[[], tuple[Any, ...]]) -> None:
-        """Open the review of ``deal`` (``reviewed()`` works it out, once per deal)."""
-        if self.review is None or self.review_deal != deal:
-            self.review, self.review_deal = reviewed(), deal
-        self.review_open, self.focus = True, "act-close-review"
+    def open_review(
+        self,
+        deal: int,
+        reviewed: Callable[[], tuple[Any, ...]],
+        seat: int = 0,
+        key: str = "act-review",
+    ) -> None:
+        """Open the review of ``deal`` for ``seat`` (``reviewed()`` works it out, once
+        per deal and seat), from the button ``key``."""
+        if self.review is None or (self.review_deal, self.review_seat) != (deal, seat):
+            self.review, self.review_deal, self.review_seat = reviewed(), deal, seat
+        self.review_open, self.focus, self.review_key = True, "act-close-review", key
 
     def close_review(self) -> None:
-        self.review_open, self.focus = False, "act-review"
+        self.review_open, self.focus = False, self.review_key
 
 
 @dataclass
@@ -56,6 +67,7 @@ class UIState:
     lang: str = "de"
     style: str = "french"  # card faces
     preset: str = "classic"  # the named preset whose words the screen uses
+    reviewers: tuple[tuple[str, str], ...] = ()  # shared device: (action, name) per person
     custom: bool = False  # the player's own rule set (built on ``preset``)
     names: tuple[str, ...] = ()
     selected: tuple[

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from app.cards.names import card_short
-from app.i18n import fmt_value, lookup, t
+from app.i18n import fmt_value, lookup, t, thirty_one_name
 from engine import Card, DealResult, EventKind
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ _T: dict[str, tuple[str, str]] = {
     "last_round": ("Letzte Runde: {names}", "Last round: {names}"),
     "your_last": ("Dein letzter Zug!", "Your last turn!"),
     # called over the table as a deal ends
-    "call_31": ("31!", "31!"),
+    "call_31": ("{call}!", "{call}!"),
     "call_feuer": ("Feuer!", "Fire!"),
     "call_knock": ("Aufdecken!", "Cards up!"),
     "call_max_cycles": ("Runden vorbei – aufdecken!", "Out of rounds – cards up!"),
@@ -174,10 +174,11 @@ def last_round(names: Sequence[str], lang: str) -> str:
     return tr("last_round", lang, names=", ".join(names))
 
 
-def callout(reason: str, lang: str) -> str:
-    """The word called as a deal ends for ``reason`` (a ``DealEnd``), or ""."""
+def callout(reason: str, lang: str, preset: str | None = None) -> str:
+    """The word called as a deal ends for ``reason`` (a ``DealEnd``), or ""; a 31 by
+    the preset's name for it ("Knack!")."""
     key = "call_" + reason
-    return tr(key, lang) if key in _T else ""
+    return tr(key, lang, call=thirty_one_name(preset)) if key in _T else ""
 
 
 def dealt(

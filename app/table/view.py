@@ -408,7 +408,8 @@ def _panels(obs: Observation, ui: UIState) -> str:
         )
         out.append(rules_help.render(rules, preset, lang, style=ui.style))
     if p.review_open and p.review is not None and ui.mode == "deal-over":
-        out.append(review.markup(p.review, p.review_deal, ui.names, ui.style, lang))
+        names = p.review_names or ui.names
+        out.append(review.markup(p.review, p.review_deal, names, ui.style, lang, p.review_who))
     if p.stats_open and p.stats is not None:
         about_stats = [stats_panel.notice_text(n, lang) for n in p.notices if n.subject == "stats"]
         out.append(

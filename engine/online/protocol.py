@@ -52,11 +52,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from engine import InvalidInputError, bounds, safe_json
+from engine import InvalidInputError, bounds, names, safe_json
 from engine.online import views
 from engine.online.schema import (
     Check,
@@ -119,8 +118,8 @@ MAX_HOST_CHARS = 1024 * 1024
 up to ``views.MAX_SYNC_EVENTS`` events) is a few hundred kilobytes at most."""
 MAX_DEPTH = 12
 """Nesting a message may have: a state's deal result is six levels deep."""
-NAME_MAX = 20
-"""The longest player name, in characters, after trimming."""
+NAME_MAX = names.NAME_MAX
+"""The longest player name, in characters, after trimming (``engine.names``)."""
 SECRET_CHARS = 32
 """A seat's secret: 16 random bytes as hexadecimal digits."""
 LIVE_MOVE_TIMES = (0, 30, 60, 120, 300)
@@ -143,35 +142,6 @@ SEAT_KINDS = ("host", "guest", "bot", "open")
 OVER_REASONS = ("end", "timeout")
 """Why a match ended: played to its end, or a decision's time ran out."""
 
-# Control characters (C0, DEL, C1), the line and paragraph separators, the marks and
-# overrides that turn the direction of text (a name could make the words after it read
-# backwards), invisible characters (soft hyphen, zero width space, word joiner and the
-# like), the byte order mark, lone surrogates and the non-characters.
-_FORBIDDEN = re.compile(
-    "[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028-\u202e"
-    "\u2060-\u206f\ufeff\ufff9-\uffff\ud800-\udfff]"
-)
-_SPACES = re.compile(r"\s+")
-# Joiners and variation selectors are kept (emoji and some scripts need them), and so are
-# characters that look blank (the Hangul fillers, the blank Braille pattern, the combining
-# grapheme joiner, Khmer's inherent vowels, the musical null notehead and formatting
-# marks, the tag characters), but a name of nothing else would show as nothing; and
-# names are told apart without them ("Hana" and "Hana" with a filler are one name).
-_INVISIBLE = re.compile(
-    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200c\u200d\u2800\u3164\ufe00-\ufe0f"
-    "\uffa0\U0001d159\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]"
-)
-_SHOWN = frozenset("LNPS")
-"""The Unicode categories (their first letter) of a character that shows: letters,
-digits, punctuation, symbols; marks, formats, spaces and unassigned ones alone do not."""
-_UNSHOWN = frozenset(("Cc", "Cf", "Cn", "Co", "Cs"))
-"""Categories left out of a name's key: controls, formats, unassigned, private, surrogates."""
-_LOOKALIKE = str.maketrans(
-    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u04bb\u0501\u051b\u051d\u04cf"
-    "\u03bf\u03bd\u03b9\u03c1\u03b1\u03c5",
-    "aeopcyxijshdqwlovipau",
-)
-"""Cyrillic and Greek small letters drawn as Latin ones: one name's key, not two."""
 _SECRET = re.compile(r"[0-9a-f]{32}")
 
 
@@ -196,8 +166,8 @@ class Message:
 
 
 def clean_name(value: Any) -> str:
-    """A player's name as the table shows it: composed (NFC), runs of spaces made one,
-    trimmed; refused when nothing in it shows (by category, :data:`_SHOWN`).
+    """A player's name as the table shows it (``engine.names.clean_name``), or a
+    :class:`ProtocolError` that says why not.
 
     >>> clean_name("  <b>Tom</b>   & Jerry ")
     '<b>Tom</b> & Jerry'
@@ -208,42 +178,14 @@ def clean_name(value: Any) -> str:
     ...
     engine.online.schema.ProtocolError: bad-name: a name may not hold control characters
     """
-    if not isinstance(value, str):
-        raise ProtocolError(Reason.BAD_NAME, f"a name is text, not {quote(value)}")
-    if _FORBIDDEN.search(value):
-        raise ProtocolError(Reason.BAD_NAME, "a name may not hold control characters")
-    name = _SPACES.sub(" ", unicodedata.normalize("NFC", value)).strip()
-    if not any(_shows(c) for c in name):
-        raise ProtocolError(
-            Reason.BAD_NAME, "a name may not be empty: it needs a letter, digit or sign that shows"
-        )
-    if len(name) > NAME_MAX:
-        raise ProtocolError(
-            Reason.BAD_NAME, f"a name of {len(name)} characters; at most {NAME_MAX} are allowed"
-        )
-    return name
+    try:
+        return names.clean_name(value)
+    except names.BadName as exc:
+        raise ProtocolError(Reason.BAD_NAME, str(exc)) from None
 
 
-def _shows(c: str) -> bool:
-    return unicodedata.category(c)[0] in _SHOWN and not _INVISIBLE.match(c)
-
-
-def name_key(name: str) -> str:
-    """What a name looks like, for telling two names apart: compatibility forms folded
-    (NFKC: a full-width letter is the letter), case folded, the characters that show as
-    nothing left out, Cyrillic and Greek look-alikes read as Latin, spaces made one
-    ("" for a name that looks empty).
-
-    >>> name_key(" Hana\u3164 "), name_key("\u2800"), name_key("HANA") == name_key("hana")
-    ('hana', '', True)
-    >>> name_key("\uff28\u0430na")  # a full-width H, a Cyrillic a
-    'hana'
-    """
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    shown = "".join(
-        c for c in folded if unicodedata.category(c) not in _UNSHOWN and not _INVISIBLE.match(c)
-    )
-    return _SPACES.sub(" ", shown.translate(_LOOKALIKE)).strip()
+name_key = names.name_key
+"""What a name looks like, for telling two names apart (``engine.names.name_key``)."""
 
 
 def _name(value: Any, where: str) -> str:

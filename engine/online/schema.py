@@ -26,6 +26,8 @@ import enum
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.errors import quote as quote  # (the checks' details use it, and protocol's)
+
 
 class Reason(enum.StrEnum):
     """Why a message was refused: the ``reason`` of a ``rejected`` message."""
@@ -69,12 +71,6 @@ Check = Callable[[Any, str], Any]
 def bad(where: str, what: str) -> ProtocolError:
     """The error for a field that does not fit its schema."""
     return ProtocolError(Reason.BAD_MESSAGE, f"{where} {what}")
-
-
-def quote(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters: a detail never echoes much input."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def integer(lo: int, hi: int) -> Check:

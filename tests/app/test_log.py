@@ -378,3 +378,21 @@ def test_a_bots_move_to_31_is_whole_and_the_next_line_calls_31():
     for lang in ("de", "en"):
         text = log.line(call, names, lang=lang)
         assert text.startswith("31! ") and _names_all(text, call.cards, lang)
+
+
+def test_the_log_keeps_a_whole_match():
+    """Issue 37: the page kept the last 80 lines, so a match's early deals vanished."""
+    import random
+
+    from app.table import log as log_mod
+    from engine import Match, preset
+
+    m = Match(preset("classic"), players=4, seed=2)
+    rng = random.Random(2)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    assert len(m.log) > 200
+    lines = log_mod.numbered(m.log, ("", "Anna", "Ben", "Clara"), lang="en")
+    assert [n for n, _ in lines] == list(range(1, len(m.log) + 1))
+    assert lines[0][1] == log_mod.line(m.log[0], ("", "Anna", "Ben", "Clara"), lang="en")
+    assert log_mod.STORED < log_mod.KEEP  # storage keeps a screenful of it

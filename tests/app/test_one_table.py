@@ -158,6 +158,7 @@ def test_one_scripted_sequence_gives_the_same_screens_everywhere(kind):
             assert t.screen.take_focus() == "act-review"
         t.screen.handle({"type": "key", "key": "n"})  # now N goes on
         assert t.state() != "deal-over" or t.screen.session.deal_seen > 0
+        assert t.screen.take_focus() == "hand-0"  # back on the table, not on the page
 
     # the match result: Escape looks at the table and moves the focus (drift 3)
     until(t, ("match-over",), rng)

@@ -177,3 +177,78 @@ def test_the_names_are_asked_for_and_kept():
     assert [e.get("value") for e in fields.find_all(type="text")] == ["Anna", ""]
     odd, notices = st.from_dict({"names": ["Anna", 5]})
     assert odd.names == () and [n.subject for n in notices] == ["names"]
+
+
+def test_choosing_more_people_in_the_dialog_asks_for_their_names_at_once():
+    """The page redraws the dialog at once for a choice (``app.dom``: a select), not for
+    a typed number, which it reads only at the start: the count must be a choice, or
+    the name fields appear only after a match with several people began (issue 37)."""
+    from app.settings import dialog
+    from app.settings import model as st
+    from tests.app.markup import parse
+
+    one = st.defaults("en")
+    shown = parse(dialog.render(one, "en"))
+    people = shown.find(name="people")
+    assert people.tag == "select"
+    assert [o.get("value") for o in people.find_all(value=True)] == ["1", "2", "3", "4", "5", "6"]
+    assert shown.find_all(data_testid="person-names") == []
+    draft, _, _ = dialog.redraft(one.to_dict(), {"people": "3", "preset": "classic"}, one)
+    fields = parse(dialog.render(draft, "en")).find(data_testid="person-names")
+    names = [e.get("name") for e in fields.find_all(type="text")]
+    assert names == ["person_1", "person_2", "person_3"]
+
+
+def test_names_given_at_one_device_need_no_online_play():
+    """The names' check lives in ``engine.names``, shipped with every start, not in
+    online play's protocol (a part loaded later, ``app.parts``)."""
+    from app.settings import model as st
+    from engine import names
+
+    s, notices = st.from_form({"people": "2", "person_1": "Anna\u202e", "person_2": " Ben "})
+    assert s.names == ("", "Ben") and [n.subject for n in notices] == ["person_1"]
+    assert "control characters" in notices[0].message
+    assert st.NAME_MAX == names.NAME_MAX
+
+
+def test_each_person_reviews_their_own_decisions_by_name():
+    """Issue 37: the review was only the last mover's, as "You"."""
+    from app.table import review
+    from tests.app.markup import parse
+
+    c, host, _ = _start("?seed=4&preset=classic&bots=1&people=2&speed=0&new=1&lang=en")
+    c.handle({"type": "action", "action": "new-match", "form": {
+        "people": "2", "person_1": "Anna", "person_2": "Ben", "bots": "1", "preset": "classic",
+        "lang": "en", "speed": "0",
+    }})
+    for _ in range(100):
+        _run(c, host)
+        if host.state == "deal-over":
+            break
+        c.press("reveal")
+        legal = c.match.legal_actions()
+        c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
+    assert host.state == "deal-over"
+    persons = list(c.seats.persons())
+    assert sorted(name for _, name in c.ui.reviewers) == ["Anna", "Ben"]
+    panel = parse(host.markup).find(data_testid="deal-over")
+    buttons = {b.all_text(): b.get("data-action") for b in panel.find_all(data_action=True)}
+    viewer = c.seats.viewer  # the person at the screen: the page contract's "review"
+    actions = {s: "review" if s == viewer else f"review-{s}" for s in persons}
+    assert buttons["Review: Anna"] == actions[persons[0]]
+    assert buttons["Review: Ben"] == actions[persons[1]]
+    deal = c.ui.result.deal_number
+    for seat, name in zip(persons, ["Anna", "Ben"], strict=True):
+        c.press(actions[seat])
+        shown = parse(host.markup).find(data_testid="review")
+        assert shown.find(id="review-title").all_text() == f"Review of deal {deal}: {name}"
+        mine = review.review(c.match, deal, seat=seat)
+        assert c.ui.panels.review == mine
+        assert len(shown.find_all(data_decision=True)) == len(mine)
+        if mine:
+            assert "You:" not in shown.all_text() and f"{name}:" in shown.all_text()
+        c.press("close-review")
+        assert c.take_focus() == f"act-{actions[seat]}"  # back to the button that opened it
+    bot = next(s for s in range(c.match.players) if s not in persons)
+    c.press(f"review-{bot}")  # a bot's cards are nobody's to see
+    assert not c.ui.panels.review_open

@@ -162,3 +162,23 @@ def test_review_is_only_offered_at_the_end_of_a_deal():
     c.handle({"type": "action", "action": "review"})
     assert c.ui.panels.review is None
     assert not host.tree().find_all(data_testid="review")
+
+
+def test_a_move_the_samples_cannot_tell_from_the_best_is_not_called_worse():
+    """Issue 37: the review called a swap "not the best" where the coach's figures for
+    it and the best move overlapped within their sampling error."""
+    m = Match(preset("classic"), players=3, seed=1)
+    seat = m.current_player()
+    obs = m.observation(seat)
+    chosen, best = obs.legal_actions[0], obs.legal_actions[-1]
+    assert chosen != best
+
+    def shown(chosen_p: float, best_p: float) -> str:
+        d = review.Decision(0, obs, chosen, chosen_p, best, best_p, 32, False, False)
+        return parse(review.markup([d], 1, ("", "Anna", "Ben"), "french", "en")).all_text()
+
+    close = shown(0.56, 0.62)
+    assert "About equal:" in close and "Best:" not in close
+    assert "As good as the best move" in close
+    far = shown(0.20, 0.80)
+    assert "Best:" in far and "About equal" not in far

@@ -280,3 +280,21 @@ def test_a_record_that_makes_drawing_fail_is_set_aside_on_the_next_start(context
     expect(notices).to_have_count(0)
     assert local(page, "start") is None
     assert errors == [], errors
+
+
+def test_the_recovery_banners_buttons_pass_the_contrast_check(context, site_url):
+    """Issue 37: "Try it again" and "Dismiss" were white on the banner's yellow."""
+    from tests.e2e.axe import describe, violations
+
+    saved = Saved(Match(preset("classic"), players=4, seed=3), Settings())
+    record = json.dumps({"version": 1, "data": saved.to_json()})
+    failed = json.dumps({"tab": "gone", "since": 0, "failed": True})
+    seed_storage(context, {"schwimmen.match": record, "schwimmen.start": failed})
+    page = context.new_page()
+    page.goto(site_url + "?speed=0&lang=en")
+    notices = page.locator("[data-testid=notices]")
+    expect(notices.locator("[data-action=restore-set-aside]")).to_be_visible(
+        timeout=BOOT_TIMEOUT_MS
+    )
+    found = [v for v in violations(page) if v["id"] == "color-contrast"]
+    assert found == [], describe(found, "the recovery banner")

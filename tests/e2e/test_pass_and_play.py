@@ -4,6 +4,9 @@ anyone's hand), and after a tap the screen is that person's own. Every cover pas
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.axe import describe, violations
@@ -54,3 +57,36 @@ def test_three_persons_and_a_bot_pass_the_phone_for_a_deal(game: GamePage, site_
             game.table_card(game.active("table")[0]).click()
     assert game.state == "deal-over"
     assert people_seen == {"Player 1's turn", "Player 2's turn", "Player 3's turn"}
+
+
+@pytest.mark.parametrize("people", ["3", "1"])
+def test_names_typed_in_the_settings_start_a_named_match(game: GamePage, site_url, people):
+    """Issue 37: with ``?people=3``, names typed in the settings and "Start a new match"
+    did nothing (the name check was imported from online play's part, not loaded).
+    From ``?people=1``, choosing three people in the dialog shows their name fields."""
+    page = game.page
+    page.set_viewport_size(PHONE)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site_url + SHARED.replace("people=3", f"people={people}"))
+    if people == "1":
+        game.wait_human()
+    else:
+        page.wait_for_function(WAITING, timeout=BOOT_TIMEOUT_MS)
+    dialog = game.settings.open()
+    if people == "1":
+        expect(page.locator("[data-testid=person-names]")).to_have_count(0)
+        dialog.choose(people="3")
+    expect(page.locator("[data-testid=person-names] input")).to_have_count(3)
+    dialog.choose(person_1="Anna", person_2="Ben", person_3="Clara")
+    dialog.start_button.click()
+    page.wait_for_function(WAITING, timeout=20_000)
+    assert game.app.get_attribute("data-error") is None
+    turn = page.locator("[data-testid=cover] h2")
+    expect(turn).to_have_text(re.compile(r"^(Anna|Ben|Clara)'s turn$"))  # (a new dealer)
+    person = turn.inner_text().split("'")[0]
+    page.locator("[data-action=reveal]").click()
+    assert game.wait_human() == "human"
+    seats = " ".join(page.locator("[data-testid^=seat-]").all_inner_texts())
+    assert all(name in seats for name in {"Anna", "Ben", "Clara"} - {person}), seats
+    assert not [e for e in errors if "ModuleNotFoundError" in e], errors

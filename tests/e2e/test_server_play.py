@@ -276,3 +276,52 @@ def test_a_server_tables_decisions_fit_a_phone(people, server_url):
             hana.page.wait_for_timeout(100)
     print(f"\nphone 360x640 server table: {screens} screens checked, {len(short)} short")
     assert screens >= 2 and short == [], short
+
+
+HITS = """(el, fractions) => {
+    const r = el.getBoundingClientRect();
+    return fractions.map(([fx, fy]) => {
+        const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+        return hit !== null && (hit === el || el.contains(hit));
+    });
+}"""
+"""For each (x, y) fraction of ``el``'s box: does the point hit ``el`` (nothing over it)?"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=["phone", "desktop"])
+def test_the_seat_link_is_readable_copyable_and_its_code_scannable(people, server_url, size):
+    """Issue 37: the panel opened as one clipped line (it shared its class with a seat's
+    last move), its link and code under the buttons after it."""
+    width, height = size
+    _hana, ben, _table = open_table(people)
+    page = ben.page
+    page.set_viewport_size({"width": width, "height": height})
+    origin = "/".join(server_url.split("/", 3)[:3])
+    ben.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.click("[data-testid=seat-move] summary")
+    link = page.locator("[data-testid=seat-link]")
+    href = link.get_attribute("href") or ""
+    assert "#seat=" in href
+    expect(link).to_have_text(href)  # the link itself, to read
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert box["height"] >= 10 and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert all(link.evaluate(HITS, [[0.5, 0.5], [0.05, 0.5], [0.95, 0.5]]))
+    copy = page.locator("[data-action=copy-seat-link]")
+    copy.scroll_into_view_if_needed()
+    assert all(copy.evaluate(HITS, [[0.5, 0.5]]))
+    copy.click()
+    expect(page.locator("[data-testid=seat-link-said]")).to_have_text("Copied.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == href
+    qr = page.locator("[data-testid=seat-qr]")
+    qr.scroll_into_view_if_needed()
+    box = qr.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    modules = int(qr.get_attribute("data-modules") or 0) + 8  # with the quiet zone
+    assert box["width"] / modules >= 3, "a module under 3 px is hard to scan"
+    corners = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]]
+    assert all(qr.evaluate(HITS, corners)), "something lies over the code"
+    fits(page, width)
+    audit(page, f"the seat's link open at {width} px")

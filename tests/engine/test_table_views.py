@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import EventKind, Match, preset
-from engine.observation import is_out
+from engine.observation import Phase, is_out
 
 CASES = [
     ("classic", {}),
@@ -54,6 +54,23 @@ def test_the_turns_to_come_are_the_turns_that_come(name, extra):
             expected = list(obs.turns_to_come())[1:]
         m.apply(action)
     assert checked
+
+
+def test_no_turns_to_come_during_luegens_announcements():
+    """Issue 37: a 31 in the last round ends the turns; the announcements and the
+    challenge after it named "Last round: ..." still (seed 5, three seats)."""
+    rules = rules_of("classic", {"luegen": True})
+    seen = 0
+    for seed in range(8):
+        m = Match(rules, players=3, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            obs = m.observation(m.current_player())
+            if obs.phase in (Phase.ANNOUNCE, Phase.DECIDE) and obs.knocked_by is not None:
+                assert obs.turns_to_come() == (), (seed, [str(e) for e in obs.log[-3:]])
+                seen += 1
+            m.apply(rng.choice(obs.legal_actions))
+    assert seen  # a knock before the announcements was met
 
 
 @pytest.mark.parametrize(("name", "extra"), CASES, ids=IDS)

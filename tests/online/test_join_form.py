@@ -95,8 +95,11 @@ def invite_of(markup: str) -> str:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Hana's table: Knack, 2 lives, Mistery, Lügen (bluffing). Time per move: 1 minute."),
-        ("de", "Der Tisch von Hana: Knack, 2 Leben, Mistery, Lügen. Zeit pro Zug: 1 Minute."),
+        (
+            "en",
+            "Hana's table: Knack, 2 tokens, Mistery, Lügen (bluffing). Time per move: 1 minute.",
+        ),
+        ("de", "Der Tisch von Hana: Knack, 2 Spielmarken, Mistery, Lügen. Zeit pro Zug: 1 Minute."),
     ],
 )
 def test_the_join_form_names_the_host_and_the_rules_the_invite_carries(lang, said):

@@ -172,10 +172,10 @@ def test_the_creator_opens_a_server_table_runs_its_lobby_and_plays_a_whole_match
     assert "<details open" not in ben_page.markup
     ben.press("seat-move")  # Ben opens the panel with the seat's link ...
     ben._render()
-    assert '<details open class="seat-move"' in ben_page.markup  # ... and a redraw keeps it
+    assert '<details open class="seat-device"' in ben_page.markup  # ... and a redraw keeps it
     ben.press("seat-move")
     ben._render()
-    assert '<details class="seat-move"' in ben_page.markup
+    assert '<details class="seat-device"' in ben_page.markup
     play = [hana, ben]
     _play(server, clock, play)
     assert hana._over() is not None and ben._over() is not None
