@@ -39,15 +39,16 @@ WALKS = {
     "hosenowi-luegen-mistery": "?seed=9&preset=hosenowi&bots=3&mistery=1&luegen=1",
     "knack-nine": "?seed=4&preset=knack&bots=8&mistery=0&luegen=0",
 }
-COMMON = "&speed=0&new=1&lang=en&lives=2"
+COMMON = "&speed=0&new=1&lives=2"
 DECISIONS = 10  # screens checked per match at most (time in CI)
 
-# Which rule sets each screen walks: every one on a phone upright; elsewhere the tallest
-# decisions and a plain one (time in CI).
+# Which rule sets each screen walks (in English unless ":de" follows): every one on a
+# phone upright; elsewhere a plain one and the tallest decisions, also in German, whose
+# longer words ("Clara anzweifeln (sagt 20)") made the challenge's buttons taller.
 TALL = ("classic", "hosenowi-luegen-mistery")
 SCREENS = (
     [(size, rules) for size in PHONES for rules in WALKS]
-    + [(size, rules) for size in LARGER for rules in TALL]
+    + [(size, rules) for size in LARGER for rules in (*TALL, "hosenowi-luegen-mistery:de")]
     + [(LANDSCAPE, rules) for rules in TALL]
 )
 
@@ -204,11 +205,12 @@ def screen(request, browser):
 )
 def test_every_decision_is_on_one_screen(screen, site_url, rules):
     size, game = screen
-    game.open(site_url, WALKS[rules] + COMMON)
+    rules, _, lang = rules.partition(":")
+    game.open(site_url, f"{WALKS[rules]}{COMMON}&lang={lang or 'en'}")
     scroll = size == LANDSCAPE
-    walk = Walk(game, f"{size} {rules}", two_swaps=rules == "pub", scroll=scroll)
+    walk = Walk(game, f"{size} {rules} {lang}".strip(), two_swaps=rules == "pub", scroll=scroll)
     walk.play(random.Random(7))
-    print(f"\nscreen {size} {rules}: {walk.screens} screens checked, {len(walk.short)} short")
+    print(f"\nscreen {walk.what}: {walk.screens} screens checked, {len(walk.short)} short")
     assert walk.screens >= 3, f"{walk.what}: the match gave too few decisions to check"
     assert walk.short == [], "\n".join(walk.short)
     assert walk.swapped_two or rules != "pub", "no swap of two cards could be tapped"
