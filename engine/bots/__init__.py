@@ -68,7 +68,8 @@ def make(name: str, seed: int = 0, **options: Any) -> Bot:
 
     An unknown name raises ``InvalidInputError`` listing the known names.
     Options go to the bot's constructor (``hard``: ``samples``, ``budget_ms``,
-    ``top_k``).
+    ``top_k``, ``params``; ``medium``: ``params``, the numbers of
+    ``engine/bots/params.py`` to play with instead of the rule set's).
     """
     factory = _FACTORIES.get(str(name).strip().lower()) if isinstance(name, str) else None
     if factory is None:
