@@ -186,7 +186,8 @@ def fit(a: argparse.Namespace) -> dict[str, object]:
     spread = [k.spread for k in knobs]
     elite_n = max(2, a.population // 4)
     played, cpu0 = 0, time.process_time()
-    history = []
+    history: list[dict[str, object]] = []
+    out: dict[str, object] = {}
     for g in range(a.generations):
         seeds = match_seeds(a.seed, f"fit{g}", a.matches)
         today = play(a.preset, a.level, base, seeds, a.samples)
@@ -224,25 +225,26 @@ def fit(a: argparse.Namespace) -> dict[str, object]:
             + f"  [{played} matches, {time.process_time() - cpu0:.0f} CPU s]",
             flush=True,
         )
-    chosen = params_of(a.level, base, mean)
-    out = {
-        "preset": a.preset,
-        "level": a.level,
-        "seed": a.seed,
-        "score": a.score,
-        "generations": a.generations,
-        "population": a.population,
-        "matches": a.matches,
-        "samples": a.samples,
-        "knobs": [k.name for k in knobs],
-        "vector": mean,
-        "matches_played": played,
-        "cpu_s": round(time.process_time() - cpu0, 1),
-        "history": history,
-        "params": repr(chosen),
-    }
+        out = {
+            "preset": a.preset,
+            "level": a.level,
+            "seed": a.seed,
+            "score": a.score,
+            "generations": g + 1,
+            "population": a.population,
+            "matches": a.matches,
+            "samples": a.samples,
+            "knobs": [k.name for k in knobs],
+            "vector": mean,
+            "matches_played": played,
+            "cpu_s": round(time.process_time() - cpu0, 1),
+            "history": history,
+            "params": repr(params_of(a.level, base, mean)),
+        }
+        if a.out:  # after every generation: a run stopped early keeps what it found
+            Path(a.out).write_text(json.dumps(out, indent=1))
     print(f"budget: {played} matches, {out['cpu_s']} CPU s")
-    print(f"chosen: {chosen!r}")
+    print(f"chosen: {out['params']}")
     return out
 
 
