@@ -183,7 +183,11 @@ def fit(a: argparse.Namespace) -> dict[str, object]:
     knobs = KNOBS[a.level]
     rng = random.Random(a.seed)
     mean = [0.0] * len(knobs)
-    spread = [k.spread for k in knobs]
+    wider = dict(_pair(x) for x in a.spread.split(",") if x) if a.spread else {}
+    unknown = set(wider) - {k.name for k in knobs}
+    if unknown:
+        raise SystemExit(f"--spread: no knob {', '.join(sorted(unknown))} for {a.level}")
+    spread = [wider.get(k.name, k.spread) for k in knobs]
     elite_n = max(2, a.population // 4)
     played, cpu0 = 0, time.process_time()
     history: list[dict[str, object]] = []
@@ -207,7 +211,9 @@ def fit(a: argparse.Namespace) -> dict[str, object]:
             xs = [v[j] for v in elite]
             mean[j] = 0.3 * mean[j] + 0.7 * statistics.mean(xs)
             sd = statistics.pstdev(xs)
-            spread[j] = max(0.3 * spread[j] + 0.7 * sd, 0.1 * knobs[j].spread)
+            spread[j] = max(
+                0.3 * spread[j] + 0.7 * sd, 0.1 * wider.get(knobs[j].name, knobs[j].spread)
+            )
         best = scored[0]
         history.append(
             {
@@ -246,6 +252,11 @@ def fit(a: argparse.Namespace) -> dict[str, object]:
     print(f"budget: {played} matches, {out['cpu_s']} CPU s")
     print(f"chosen: {out['params']}")
     return out
+
+
+def _pair(text: str) -> tuple[str, float]:
+    name, _, value = text.partition("=")
+    return name.strip(), float(value)
 
 
 def check(a: argparse.Namespace) -> dict[str, object]:
@@ -292,6 +303,11 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=60)
     ap.add_argument("--samples", type=int, default=192, help="hard's determinizations")
     ap.add_argument("--score", default="lives", choices=("lives", "win"))
+    ap.add_argument(
+        "--spread",
+        help="starting spreads, e.g. knock_first=5,knock_later=5 (Pub's hand values skip "
+        "22-29, so a knock threshold must move far to matter there)",
+    )
     ap.add_argument("--check", help="a fit's JSON: check it on fresh paired matches")
     ap.add_argument("--out")
     a = ap.parse_args()

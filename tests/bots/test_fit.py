@@ -21,7 +21,7 @@ def test_zeros_are_todays_numbers_and_each_knob_moves_its_own():
 def test_a_fit_replays_from_its_seed():
     args = argparse.Namespace(
         preset="pub", level="medium", seed=3, generations=1, population=2, matches=2,
-        samples=8, score="lives", out=None,
+        samples=8, score="lives", out=None, spread=None,
     )  # fmt: skip
     a, b = fit.fit(args), fit.fit(args)
     assert a["vector"] == b["vector"] and a["history"] == b["history"]
