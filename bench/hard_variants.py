@@ -101,9 +101,9 @@ def apply_variant(name: str) -> None:
             sampler.NOT_KNOCKING = float(val)
         elif key == "tie":
 
-            def thresholds(info, n, _f=model.knock_thresholds):
+            def thresholds(info, n, params=None, _f=model.knock_thresholds):
                 add = 0.5 if info.knocker_pays_ties else 0.0
-                return [t + add for t in _f(info, n)]
+                return [t + add for t in _f(info, n, params)]
 
             sampler.knock_thresholds = thresholds
         elif key == "elim":
@@ -121,12 +121,14 @@ def apply_variant(name: str) -> None:
             hard.rollout = fitted_rollout
         elif key == "blind" and val == "all":
 
-            def search_every_blind(view, cands, rng, samples, budget_ms, _s=hard.search):
+            def search_every_blind(
+                view, cands, rng, samples, budget_ms, params=None, _s=hard.search
+            ):
                 # decide() picks from the list it passed, so the extra moves go in there
                 cands.extend(
                     i for i, m in enumerate(view.legal) if m[0] == "mistery" and i not in cands
                 )
-                return _s(view, cands, rng, samples, budget_ms)
+                return _s(view, cands, rng, samples, budget_ms, params)
 
             hard.search = search_every_blind
         elif key == "peek":
@@ -139,8 +141,8 @@ def apply_variant(name: str) -> None:
         elif key == "knockadd":
             add = float(val)
 
-            def thresholds(info, n, _f=model.knock_thresholds, _a=add):
-                return [t + _a for t in _f(info, n)]
+            def thresholds(info, n, params=None, _f=model.knock_thresholds, _a=add):
+                return [t + _a for t in _f(info, n, params)]
 
             sampler.knock_thresholds = thresholds
         else:
@@ -203,9 +205,9 @@ def _peek(when: str) -> None:
     def peeks(view) -> bool:
         return when == "all" or (view.cycle == 0) == (when == "first")
 
-    def true_worlds(view, rng, samples):
+    def true_worlds(view, rng, samples, params=None):
         if not peeks(view):
-            yield from fair_worlds(view, rng, samples)
+            yield from fair_worlds(view, rng, samples, params=params)
             return
         base = true_deal(_MATCH[0], view)
         for _ in range(samples):
@@ -213,9 +215,9 @@ def _peek(when: str) -> None:
             rng.shuffle(d.stock)
             yield d
 
-    def true_after_choice(view, rng, take):
+    def true_after_choice(view, rng, take, params=None):
         if when == "later":
-            return fair_after_choice(view, rng, take)
+            return fair_after_choice(view, rng, take, params)
         d = after_choice(_MATCH[0], view, take)
         rng.shuffle(d.stock)
         d.rng = rng

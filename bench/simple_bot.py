@@ -15,7 +15,7 @@ no look-ahead), in this order on a turn:
    only when none of these is legal, the swap that leaves the best hand.
 3. **Knock** at ``KNOCK_AT`` (26) or more when the knock rule allows it. That
    is medium's self-play threshold for 4 players in the second cycle
-   (``engine.bots.model.KNOCK_TABLE``), fixed here for every cycle.
+   (``engine.bots.params.Params.knock``), fixed here for every cycle.
 4. Otherwise the **best swap by immediate hand value**: every single swap and
    swap-all (not swap-two, not an unseen Mistery card; a Mistery card it put
    there itself counts, since it knows it), taken if it raises the value.

@@ -38,7 +38,7 @@ from app.escape import escape as esc
 from app.i18n import lookup, preset_line, preset_name, t
 from app.settings import model as st
 from app.storage import Notice
-from engine import InvalidInputError
+from engine import InvalidInputError, bots
 
 PER_BOT = "per_bot"
 """The ``difficulty`` value that switches to one difficulty per bot."""
@@ -88,6 +88,10 @@ _T: dict[str, tuple[str, str]] = {
     "easy": ("Leicht", "Easy"),
     "medium": ("Mittel", "Medium"),
     "hard": ("Schwer", "Hard"),
+    "hard_not_stronger": (
+        "Bei diesen Regeln spielt „Schwer“ kaum stärker als „Mittel“.",
+        "With these rules “Hard” plays hardly better than “Medium”.",
+    ),
     # short choices (a select cuts long ones off); the suits are said in the hint
     "french": ("Französisch", "French"),
     "german": ("Deutsch", "German"),
@@ -511,7 +515,9 @@ def _difficulty(settings: st.Settings, lang: str) -> str:
     value = PER_BOT if per_bot else settings.difficulty
     choices = [(d, tr(d, lang), False) for d in st.DIFFICULTIES]
     choices.append((PER_BOT, tr("per_bot", lang), False))
-    parts = [_field("difficulty", tr("difficulty", lang), _select("difficulty", choices, value))]
+    hint = "" if bots.hard_is_stronger(st.resolve(settings)[1]) else tr("hard_not_stronger", lang)
+    control = _select("difficulty", choices, value)
+    parts = [_field("difficulty", tr("difficulty", lang), control, hint)]
     if per_bot:
         from app.i18n import BOT_NAMES
 

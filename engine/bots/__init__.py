@@ -12,17 +12,22 @@ observation and the bot's own seeded generator. ``hard`` takes ``samples``
 (determinizations per decision, the reproducible setting) and ``budget_ms``
 (a wall-time cap, ``None`` for none). ``hint(observation, budget_ms=...)``
 ranks a human's legal actions with the chance of not losing a life.
+``hard_is_stronger(rules)`` says whether hard measurably beats medium there.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..errors import InvalidInputError
 from .hard import HardBot
 from .heuristic import EasyBot, MediumBot
 from .hint import Hint, hint
+from .params import hard_not_stronger
 from .random_bot import RandomBot
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 Bot: TypeAlias = RandomBot | EasyBot | MediumBot | HardBot
 """A bot ``make`` returns: ``choose(observation)`` gives one of its legal actions."""
@@ -35,6 +40,19 @@ _FACTORIES: dict[str, type[Bot]] = {
 }
 NAMES = tuple(_FACTORIES)
 """The bot names ``make`` knows, weakest first."""
+
+
+def hard_is_stronger(rules: Rules) -> bool:
+    """Whether ``hard`` measurably beats ``medium`` on this rule set (docs/bots.md's
+    ladder), so a page can say where the levels' order does not hold.
+
+    >>> from engine import preset
+    >>> hard_is_stronger(preset("knack")), hard_is_stronger(preset("pub"))
+    (True, False)
+    """
+    from .core import RulesInfo
+
+    return not hard_not_stronger(RulesInfo.of(rules))
 
 
 # The bot a table gives a seat for one decision. The hard bot's work is a fixed number of
@@ -68,7 +86,8 @@ def make(name: str, seed: int = 0, **options: Any) -> Bot:
 
     An unknown name raises ``InvalidInputError`` listing the known names.
     Options go to the bot's constructor (``hard``: ``samples``, ``budget_ms``,
-    ``top_k``).
+    ``top_k``, ``params``; ``medium``: ``params``, the numbers of
+    ``engine/bots/params.py`` to play with instead of the rule set's).
     """
     factory = _FACTORIES.get(str(name).strip().lower()) if isinstance(name, str) else None
     if factory is None:
@@ -89,6 +108,7 @@ __all__ = [
     "MediumBot",
     "RandomBot",
     "for_decision",
+    "hard_is_stronger",
     "hint",
     "make",
 ]

@@ -14,6 +14,7 @@ from math import comb
 
 from . import model
 from .core import PTS, RulesInfo, hand_value, is_top, strength
+from .params import DEFAULT, Params
 from .view import View
 
 
@@ -117,27 +118,29 @@ def best_from(hand: Sequence[int], table: Sequence[int], info: RulesInfo) -> flo
     return best
 
 
-FEED_WEIGHT = {2: 0.6, 3: 0.3}
-
-
 def feed_penalty(
-    view: View, table: list[int], given: list[int], hands: list[list[int]] | None = None
+    view: View,
+    table: list[int],
+    given: list[int],
+    hands: list[list[int]] | None = None,
+    params: Params = DEFAULT,
 ) -> float:
     """What a table costs when the next player moves on it: a big price for a
-    likely 31 and, with ``hands`` (guesses of the next player's hand), a share
-    of its expected gain from the table (more with fewer players)."""
+    likely 31 (``params.feed_31``) and, with ``hands`` (guesses of the next
+    player's hand), a share of its expected gain from the table (more with fewer
+    players: ``params.feed_weight``)."""
     nxt = view.next_seat()
     if view.knocker >= 0 and view.final_left <= 1:
         return 0.0  # nobody moves after this turn
     if view.knocker == nxt:
         return 0.0
-    pen = 10.0 * p31_for(view, nxt, table)
+    pen = params.feed_31 * p31_for(view, nxt, table)
     if hands:
         info = view.info
         gain = 0.0
         for h in hands:
             gain += best_from(h, table, info) - strength(h[0], h[1], h[2], info)
-        pen += FEED_WEIGHT.get(len(view.order), 0.15) * gain / len(hands)
+        pen += params.feed_weight(len(view.order)) * gain / len(hands)
     return pen
 
 

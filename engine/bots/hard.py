@@ -20,6 +20,7 @@ from collections.abc import Callable
 from . import luegen_search
 from .heuristic import MediumBot, _Bot
 from .moves import turn_move
+from .params import Params, levels_for
 from .sampler import iter_worlds, sample_after_choice
 from .sim import rollout
 from .view import View
@@ -67,12 +68,16 @@ class HardBot(_Bot):
         samples: int = DEFAULT_SAMPLES,
         budget_ms: float | None = None,
         top_k: int = 4,
+        params: Params | None = None,
     ) -> None:
+        """``params``: the numbers of hard's prior, opponent model and rollouts; by
+        default the rule set's (``params.levels_for(info).hard``)."""
         super().__init__(seed)
         self.samples = samples
         self.budget_ms = budget_ms
         self.top_k = top_k
-        self.medium = MediumBot(seed)
+        self.params = params
+        self.medium = _Prior(seed, params)
         self.medium.rng = self.rng
 
     def decide(self, view: View) -> int:
@@ -81,8 +86,9 @@ class HardBot(_Bot):
             return luegen_search.announce(view, self.rng)
         if phase == "decide":
             return luegen_search.decide(view, self.rng)
+        numbers = self.medium.numbers(view)
         if phase == "choose":
-            res = evaluate_choice(view, self.rng, self.samples, self.budget_ms)
+            res = evaluate_choice(view, self.rng, self.samples, self.budget_ms, params=numbers)
             return max(res, key=lambda p: (p[1], -p[0]))[0]
         if view.info.hidden:
             prior = [(i, 0.0) for i, m in enumerate(view.legal)]
@@ -102,10 +108,17 @@ class HardBot(_Bot):
             cands.append(blind)
         if len(cands) == 1:
             return cands[0]
-        means = search(view, cands, self.rng, self.samples, self.budget_ms)
+        means = search(view, cands, self.rng, self.samples, self.budget_ms, numbers)
         rank = {i: r for r, (i, _) in enumerate(prior)}
         # ties (within noise) go to medium's preference
         return max(cands, key=lambda i: (means[i] - _lean(rank.get(i, 99)), -i))
+
+
+class _Prior(MediumBot):
+    """Medium's move score as hard's prior, with hard's numbers."""
+
+    def numbers(self, view: View) -> Params:
+        return self.params or levels_for(view.info).hard
 
 
 PRIOR_MARGIN = 0.0
@@ -136,7 +149,7 @@ def _hold_prior(view: View, medium: MediumBot) -> list[tuple[int, float]]:
     for i, m in enumerate(view.legal):
         if m[0] == "hold":
             hand, _ = view.after(m)
-            s = score_hand(hand, unseen, view.info, medium.ALPHA)
+            s = score_hand(hand, unseen, view.info, medium.numbers(view).alpha)
             if view.is_top(hand):
                 s = 100.0 + strength(hand[0], hand[1], hand[2], view.info)
         else:
@@ -147,15 +160,21 @@ def _hold_prior(view: View, medium: MediumBot) -> list[tuple[int, float]]:
 
 
 def search(
-    view: View, cands: list[int], rng: random.Random, samples: int, budget_ms: float | None
+    view: View,
+    cands: list[int],
+    rng: random.Random,
+    samples: int,
+    budget_ms: float | None,
+    params: Params | None = None,
 ) -> dict[int, float]:
-    """Mean utility of each candidate move over common determinizations."""
+    """Mean utility of each candidate move over common determinizations (``params``:
+    the numbers of the opponent model and the rollouts)."""
     moves = {i: turn_move(view.legal[i]) for i in cands}
     value = deal_value(view)
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
-    for world in iter_worlds(view, rng, samples):
+    for world in iter_worlds(view, rng, samples, params=params):
         seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for i in cands:
             d = world.clone()
@@ -169,7 +188,12 @@ def search(
 
 
 def evaluate_choice(
-    view: View, rng: random.Random, samples: int, budget_ms: float | None, safe_share: bool = False
+    view: View,
+    rng: random.Random,
+    samples: int,
+    budget_ms: float | None,
+    safe_share: bool = False,
+    params: Params | None = None,
 ) -> list[tuple[int, float]]:
     """Mean utility of ``keep`` and ``take`` (deal choice) by rollouts; with
     ``safe_share`` the share of rollouts in which this seat loses no life."""
@@ -183,7 +207,7 @@ def evaluate_choice(
         seed = rng.getrandbits(64)  # a whole number: hash() differs in Pyodide
         for kind, i in idx.items():
             r = random.Random(seed)
-            d = sample_after_choice(view, r, take=(kind == "take"))
+            d = sample_after_choice(view, r, take=(kind == "take"), params=params)
             lost = rollout(d)
             totals[i] += (lost.get(me, 0) == 0) if safe_share else value(lost)
         done += 1

@@ -20,6 +20,7 @@ from .core import PTS, is_top, strength
 from .evaluate import feed_penalty, next_hands, p_safe_knock, potential, score_hand
 from .model import knock_thresholds
 from .observe import view_of
+from .params import Params, levels_for
 from .view import View
 
 if TYPE_CHECKING:
@@ -128,8 +129,16 @@ class MediumBot(_Bot):
     """A solid heuristic player (see the module docstring)."""
 
     name = "medium"
-    ALPHA = 0.5  # weight of the expected gain of the next swap
-    KNOCK_MARGIN = 0.35  # how far above the fair share of safety a knock must be
+
+    def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+        """``params``: the numbers to play with; by default the rule set's
+        (``params.levels_for(info).medium``)."""
+        super().__init__(seed)
+        self.params = params
+
+    def numbers(self, view: View) -> Params:
+        """The numbers this bot plays with on ``view``'s rule set."""
+        return self.params or levels_for(view.info).medium
 
     def decide(self, view: View) -> int:
         phase = view.phase
@@ -148,7 +157,7 @@ class MediumBot(_Bot):
     def knock_target(self, view: View) -> float:
         n = len(view.order)
         fair = 1.0 - 1.0 / n
-        margin = self.KNOCK_MARGIN
+        margin = self.numbers(view).knock_margin
         my_lives = view.lives[view.seat]
         if my_lives == 0:
             margin += 0.15  # swimming: a lost life ends the match for us
@@ -162,7 +171,7 @@ class MediumBot(_Bot):
         """Knock at the self-play threshold for the number of players and the
         cycle (higher when a loss costs more), or when the opponent model says
         the knock is safe enough."""
-        thr = knock_thresholds(view.info, len(view.order))
+        thr = knock_thresholds(view.info, len(view.order), self.numbers(view))
         t = thr[min(view.cycle, len(thr) - 1)]
         my_lives = view.lives[view.seat]
         if my_lives == 0:
@@ -182,7 +191,8 @@ class MediumBot(_Bot):
         info = view.info
         unseen = view.unseen()
         final = view.knocker >= 0
-        alpha = 0.0 if final else self.ALPHA
+        numbers = self.numbers(view)
+        alpha = 0.0 if final else numbers.alpha
         cur = view.hand
         hands = next_hands(view, random.Random(self.rng.getrandbits(64)))
         scores: list[tuple[int, float]] = []
@@ -195,16 +205,17 @@ class MediumBot(_Bot):
                 else:
                     given = [c for c in cur if c not in hand]
                     s = score_hand(hand, unseen, info, alpha)
-                    s -= feed_penalty(view, table, given, hands)
+                    s -= feed_penalty(view, table, given, hands, numbers)
             elif m[0] == "mistery":
                 s = self._mistery_score(view, m[1], unseen, alpha)
             elif kind == "pass":
-                s = score_hand(cur, unseen, info, alpha) - feed_penalty(view, view.table, [], hands)
+                s = score_hand(cur, unseen, info, alpha)
+                s -= feed_penalty(view, view.table, [], hands, numbers)
                 s += 0.05  # keeping the table as it is gives nothing away
             elif kind == "knock":
                 v = view.strength(cur)
                 if final:
-                    s = v - feed_penalty(view, view.table, [], hands) + 0.05
+                    s = v - feed_penalty(view, view.table, [], hands, numbers) + 0.05
                 elif self.wants_knock(view, v):
                     s = 50.0 + v
                 else:
@@ -266,7 +277,8 @@ class MediumBot(_Bot):
         info = view.info
         unseen = view.unseen()
         hand = view.hand
-        keep = score_hand(hand, unseen, info, self.ALPHA)
+        numbers = self.numbers(view)
+        keep = score_hand(hand, unseen, info, numbers.alpha) + numbers.deal_keep
         if view.is_top(hand):
             keep = 100.0
         rng = random.Random(self.rng.getrandbits(64))
@@ -274,8 +286,8 @@ class MediumBot(_Bot):
         tries = 24
         for _ in range(tries):
             other = rng.sample(unseen, 3)
-            total += score_hand(other, unseen, info, self.ALPHA)
-        take = total / tries - 0.5 * _table_gift(hand)
+            total += score_hand(other, unseen, info, numbers.alpha)
+        take = total / tries - numbers.deal_gift * _table_gift(hand)
         want = "keep" if keep >= take else "take"
         return next((i for i, m in enumerate(view.legal) if m[0] == want), 0)
 
@@ -287,7 +299,7 @@ class MediumBot(_Bot):
         # in the final cycle a knock keeps the old hand: compared below
         if knock and view.knocker < 0 and self.wants_knock(view, view.strength(held)):
             return knock[0]
-        alpha = 0.0 if view.knocker >= 0 else self.ALPHA
+        alpha = 0.0 if view.knocker >= 0 else self.numbers(view).alpha
         best, best_s = 0, None
         for i, m in enumerate(view.legal):
             if m[0] == "hold":

@@ -12,6 +12,7 @@ import bisect
 import random
 
 from .core import RulesInfo, deck_ids, strength
+from .params import Params, levels_for
 from .sim import Deal, greedy
 
 TURNS = 8  # turns tracked; later turns use the last row
@@ -76,13 +77,10 @@ def p_at_least(info: RulesInfo, n: int, turns: int, v: float) -> float:
     return 1.0 - bisect.bisect_left(row, v) / len(row)
 
 
-KNOCK_TABLE = {2: [24, 26, 27, 27], 3: [24, 26, 27, 28], 4: [23, 26, 27, 28]}
-"""Knock thresholds by number of players and cycle (last entry for later
-cycles), found by self-play: hand values are bimodal (about 20-21 or 27-30),
-so anything between 23 and 26 behaves alike early on."""
-
-
-def knock_thresholds(info: RulesInfo, n: int) -> list[float]:
-    """Per cycle, the hand value at which a medium-like player knocks."""
-    row = KNOCK_TABLE.get(n, KNOCK_TABLE[4])
-    return [float(x) for x in row] + [float(row[-1])] * (TURNS - len(row))
+def knock_thresholds(info: RulesInfo, n: int, params: Params | None = None) -> list[float]:
+    """Per cycle, the hand value at which a medium-like player knocks (``params.knock``,
+    by default the rule set's medium's)."""
+    if params is None:
+        params = levels_for(info).medium
+    row = params.knock_row(n)
+    return list(row) + [row[-1]] * (TURNS - len(row))

@@ -20,6 +20,7 @@ from typing import TypeAlias
 from .core import RulesInfo, strength
 from .evaluate import best_from
 from .model import knock_thresholds
+from .params import Params, levels_for
 from .sim import Deal
 from .view import Turn, View
 
@@ -36,12 +37,23 @@ matches; on Hosen owi, which lacks the rule, the same change lost 1.1 ± 2.5
 (docs/bots-experiments.md)."""
 
 
-def assumed_thresholds(view: View) -> list[float]:
-    """Per cycle, the hand value at which the opponent model and the rollouts knock."""
-    thr = knock_thresholds(view.info, len(view.order))
-    if view.info.knocker_pays_ties:
-        thr = [t + KNACK_WAITS for t in thr]
-    return thr
+def assumed_thresholds(view: View, params: Params | None = None) -> list[float]:
+    """Per cycle, the hand value at which the opponent model and the rollouts knock
+    (``params``: by default hard's numbers on the rule set)."""
+    if params is None:
+        params = levels_for(view.info).hard
+    add = params.rollout_knock_add + (KNACK_WAITS if view.info.knocker_pays_ties else 0.0)
+    thr = knock_thresholds(view.info, len(view.order), params)
+    return [t + add for t in thr] if add else thr
+
+
+def _steer(d: Deal, view: View, params: Params | None) -> None:
+    """Give a sampled deal's rollouts their thresholds."""
+    if params is None:
+        params = levels_for(view.info).hard
+    d.thr = assumed_thresholds(view, params)
+    d.swap2_margin = params.rollout_swap2_margin
+    d.new_margin = params.rollout_789_margin
 
 
 def known_cards(view: View, seat: int) -> list[int]:
@@ -49,12 +61,13 @@ def known_cards(view: View, seat: int) -> list[int]:
     return [c for c in view.known.get(seat, []) if c not in view.hand][:3]
 
 
-def sample_deal(view: View, rng: random.Random) -> Deal:
-    """One full deal consistent with ``view``, with this seat to move."""
+def sample_deal(view: View, rng: random.Random, params: Params | None = None) -> Deal:
+    """One full deal consistent with ``view``, with this seat to move (its rollouts
+    steered by ``params``, by default hard's numbers on the rule set)."""
     pool = view.unseen()
     rng.shuffle(pool)
     d = Deal(view.info, view.order, rng)
-    d.thr = assumed_thresholds(view)
+    _steer(d, view, params)
     me = view.seat
     if view.info.hidden:
         d.hands[me] = view.hand[:3]
@@ -85,13 +98,15 @@ def sample_deal(view: View, rng: random.Random) -> Deal:
     return d
 
 
-def sample_after_choice(view: View, rng: random.Random, take: bool) -> Deal:
+def sample_after_choice(
+    view: View, rng: random.Random, take: bool, params: Params | None = None
+) -> Deal:
     """A deal just after this seat's deal choice (keep or take), with the first
     player to move; the chooser's other three cards come from the unseen ones."""
     pool = view.unseen()
     rng.shuffle(pool)
     d = Deal(view.info, view.order, rng)
-    d.thr = assumed_thresholds(view)
+    _steer(d, view, params)
     me = view.seat
     other = pool[:3]
     del pool[:3]
@@ -301,6 +316,7 @@ def iter_worlds(
     k: int,
     weigh: Weigh | None = None,
     weigh_seats: Collection[int] = (),
+    params: Params | None = None,
 ) -> Iterator[Deal]:
     """``k`` determinizations that agree with the observation, in which every
     opponent's hidden cards are drawn in proportion to how well they explain
@@ -317,17 +333,19 @@ def iter_worlds(
 
     ``weigh(seat, hand)``, for the seats in ``weigh_seats``, is a further
     likelihood of a guessed hand (the Lügen search's announcements), weighed in
-    when the guesses are drawn, so that the worlds cover what it makes likely."""
+    when the guesses are drawn, so that the worlds cover what it makes likely.
+    ``params``: the numbers of the opponent model and the rollouts (by default
+    hard's on the rule set)."""
     k = max(k, 1)
     opponents = view.opponents()
     informative = [] if view.info.hidden else [o for o in opponents if view.last_turn.get(o)]
     informative += [o for o in opponents if o in weigh_seats and o not in informative]
     if not informative:
         for _ in range(k):
-            yield sample_deal(view, rng)
+            yield sample_deal(view, rng, params)
         return
     pool = view.unseen()
-    thr = assumed_thresholds(view)
+    thr = assumed_thresholds(view, params)
     known = {o: known_cards(view, o) for o in opponents}
     guesses: dict[int, Guesses] = {}
     for o in informative:
@@ -335,7 +353,7 @@ def iter_worlds(
             guesses[o] = _candidates(
                 view, o, known[o], pool, rng, thr, weigh if o in weigh_seats else None
             )
-    base = sample_deal(view, rng)  # the public part, shared by every world
+    base = sample_deal(view, rng, params)  # the public part, shared by every world
     for _ in range(k):
         chosen, used = _pick_guesses(guesses, rng)
         rest = [c for c in pool if c not in used]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from .core import PTS, RulesInfo, hand_value, score, tables
 from .moves import Swap, TurnMove
+from .params import DEFAULT
 
 _789 = 1 << 7 | 1 << 8 | 1 << 9  # the ranks 7, 8 and 9 as bits
 
@@ -39,6 +40,7 @@ class Deal:
         "knocker",
         "mist",
         "mist_owner",
+        "new_margin",
         "nxt",
         "order",
         "over",
@@ -48,6 +50,7 @@ class Deal:
         "rng",
         "st",
         "stock",
+        "swap2_margin",
         "swapped",
         "table",
         "thr",
@@ -76,6 +79,8 @@ class Deal:
         self.over = False
         self.rng: random.Random | int = rng
         self.thr: list[float] | None = None  # knock thresholds by cycle (greedy)
+        self.swap2_margin = DEFAULT.rollout_swap2_margin  # (greedy, as ``params.Params``)
+        self.new_margin = DEFAULT.rollout_789_margin
         self.st, self.qt = tables(info)  # strength and quality of three cards
 
     def clone(self) -> Deal:
@@ -100,6 +105,8 @@ class Deal:
         d.over = self.over
         d.rng = self.rng
         d.thr = self.thr
+        d.swap2_margin = self.swap2_margin
+        d.new_margin = self.new_margin
         d.st = self.st
         d.qt = self.qt
         return d
@@ -302,13 +309,13 @@ def greedy(d: Deal) -> TurnMove:
                 h3 = h2[:]
                 h3[h] = table[t]
                 q = qt[h3[0] << 12 | h3[1] << 6 | h3[2]]
-                if q > best_q + 0.5:
+                if q > best_q + d.swap2_margin:
                     best_q, best = q, ("swap2", h0, t0, h, t)
     if (
         info.seven_eight_nine
         and not final
         and (1 << (table[0] & 15)) | (1 << (table[1] & 15)) | (1 << (table[2] & 15)) == _789
-        and best_q < cur_q + 3
+        and best_q < cur_q + d.new_margin
         and len(d.stock) + len(d.discard) >= 3
     ):
         return ("new",)

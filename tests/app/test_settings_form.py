@@ -254,3 +254,19 @@ def test_the_variants_keep_their_german_names_and_say_what_they_are_in_english()
     # German only in the names: everything else of the English dialog is English
     rest = form.all_text().replace("Lügen", "").replace("Deutsch", "")
     assert not set("äöüß") & set(rest.lower())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_level_list_says_where_hard_is_not_stronger(lang) -> None:
+    """Issue 42: on Pub hard does not measurably beat medium (docs/bots.md), so the
+    dialog says so beneath the level list instead of promising an order."""
+
+    def note(preset: str, **more: object) -> str:
+        s = dataclasses.replace(st.defaults(lang), preset=preset, **more)
+        return form_of(sf.render(s, lang)).find(data_field="difficulty").all_text()
+
+    said = sf.tr("hard_not_stronger", lang)
+    assert said in note("pub")
+    assert said in note("pub", mistery=True)
+    assert said not in note("knack")
+    assert said not in note("classic")
