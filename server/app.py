@@ -206,7 +206,8 @@ def client_key(request: Request | WebSocket) -> str:
 
 
 def _server(request: Request | WebSocket) -> Server:
-    return request.app.state.server
+    server: Server = request.app.state.server  # set by create_app; Starlette's state is untyped
+    return server
 
 
 def _error(status: int, text: str) -> JSONResponse:

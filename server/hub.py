@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,8 +45,8 @@ class Conn:
     def __init__(
         self,
         table_id: str,
-        send: Callable[[str], Awaitable[Any]],
-        close: Callable[[int], Awaitable[Any]],
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Coroutine[Any, Any, None]],
         *,
         now: float,
         timing: Timing,

@@ -247,7 +247,10 @@ class Store:
         await conn.execute(db.deadlines.delete().where(d.table_id == table_id, d.kind == kind))
 
     async def next_due(self, conn: AsyncConnection) -> int | None:
-        return (await conn.execute(sa.select(sa.func.min(db.deadlines.c.due)))).scalar()
+        due: int | None = (
+            await conn.execute(sa.select(sa.func.min(db.deadlines.c.due)))
+        ).scalar()  # the column is an Integer: the row's value is an int, or None
+        return due
 
     # ------------------------------------------------------------ seats
 
@@ -325,12 +328,14 @@ class Store:
     async def set_setting_once(self, conn: AsyncConnection, name: str, value: str) -> str:
         """Store ``value`` under ``name`` unless a value is there; return the stored one
         (two processes starting at once agree on the first)."""
-        table = db.settings
-        if self.postgres:
-            from sqlalchemy.dialects.postgresql import insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert
-        statement = insert(table).values(name=name, value=value).on_conflict_do_nothing()
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        row = {"name": name, "value": value}
+        statement: sa.Executable = (
+            postgresql.insert(db.settings).values(row).on_conflict_do_nothing()
+            if self.postgres
+            else sqlite.insert(db.settings).values(row).on_conflict_do_nothing()
+        )
         await conn.execute(statement)
         stored = await self.setting(conn, name)
         return value if stored is None else stored

@@ -645,10 +645,10 @@ class Tables:
 def _catch_up(entry: Entry, row: Row) -> bool:
     """Bring a cached referee up to a stored row when only moves were added (and the
     end, the deadline); False when the row differs otherwise (then it is rebuilt)."""
-    ref = entry.ref
+    ref, match = entry.ref, entry.ref.match
     cached = ref.to_dict()
     stored = row.state
-    if row.match_no != entry.match_no or cached["match"] is None or stored["match"] is None:
+    if row.match_no != entry.match_no or match is None or stored["match"] is None:
         return False
     same = ("config", "seats", "seed")
     if any(cached[k] != stored[k] for k in same):
@@ -658,7 +658,7 @@ def _catch_up(entry: Entry, row: Row) -> bool:
         return False
     try:
         for action in want[len(have) :]:
-            ref.match.apply(action)
+            match.apply(action)
     except (InvalidInputError, ValueError):
         return False
     ref.ended = stored["ended"]
