@@ -78,6 +78,10 @@ class Conn:
         are that seat's person), or this connection's own before it has a seat."""
         return self.id if self.seat is None else f"seat{self.seat}"
 
+    def reply(self, message: protocol.HostMessage) -> None:
+        """Queue one message to this page (see :meth:`put`)."""
+        self.put(protocol.encode(message))
+
     def put(self, text: str) -> None:
         if self.closed:
             return

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -36,10 +35,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.i18n import BOT_NAMES
 from engine import InvalidInputError
+from engine.bots import BOT_NAMES
 from engine.online import protocol
-from engine.online.protocol import ProtocolError, Reason, VersionMismatch
+from engine.online.protocol import (
+    Act,
+    GuestMessage,
+    Hello,
+    Ping,
+    Pong,
+    ProtocolError,
+    Reason,
+    Rejected,
+    Rematch,
+    SetSeat,
+    Start,
+    UpdateNeeded,
+    VersionMismatch,
+    Welcome,
+)
 from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
@@ -78,7 +92,7 @@ BROKEN = "broken"
 goes on with every other table."""
 LOBBY_ENDED_TEXT = f"this table was never started: it ended after {LOBBY_DAYS} days"
 BROKEN_TEXT = "this table's stored state is damaged: it cannot go on"
-DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
+DIRECT = (Welcome, Rejected, Pong)
 """The referee's answers that go to the sender alone; the rest is worked out per page."""
 
 
@@ -286,27 +300,27 @@ class Tables:
     # ------------------------------------------------------------ a page's messages
 
     async def receive(self, conn: Conn, text: Any) -> None:
-        """A message from ``conn``'s page: refused unread, answered, or applied."""
+        """A message from ``conn``'s page: refused unread, answered, or applied (read
+        once here; the referee takes the value)."""
         try:
-            message = protocol.parse_guest(text)
+            message = protocol.read_guest(text)
         except VersionMismatch as e:
-            conn.put(protocol.update_needed(e.version))
+            conn.reply(UpdateNeeded(e.version))
             return
         except ProtocolError as e:
-            conn.put(protocol.rejected(e.reason, e.detail))
+            conn.reply(Rejected(e.reason, e.detail))
             return
-        if message.kind == "ping":  # changes nothing: no database
-            seated = conn.seat is not None
-            conn.put(protocol.pong() if seated else _not_seated("ping"))
+        if isinstance(message, Ping):  # changes nothing: no database
+            conn.reply(Pong() if conn.seat is not None else _not_seated(message.kind))
             return
         async with self.lock(conn.table_id):  # the table as committed, not mid-write
             refusal = self._refusal(conn, message)
         if refusal is not None:  # the referee would refuse it: no transaction
-            conn.put(refusal)
+            conn.reply(refusal)
             return
-        await self._apply_message(conn, message.kind, text)
+        await self._apply_message(conn, message)
 
-    def _hello_flood(self, secret: str | None) -> str | None:
+    def _hello_flood(self, secret: str | None) -> Rejected | None:
         """The refusal of a seat's hello past :data:`HELLO_TIMING` (None: allowed)."""
         if secret is None:  # a new guest: the connection's own limit is enough
             return None
@@ -318,37 +332,31 @@ class Tables:
             self._hellos.popitem(last=False)
         if bucket.allow(now, HELLO_TIMING):
             return None
-        return protocol.rejected(
-            Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello"
-        )
+        return Rejected(Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello")
 
-    def _refusal(self, conn: Conn, message: protocol.Message) -> str | None:
+    def _refusal(self, conn: Conn, message: GuestMessage) -> Rejected | None:
         """The referee's refusal of a message that can be told from the connection and
         the cached table alone (no seat, not the creator, another seat, out of turn,
         stale); None when the referee must see it in a transaction. A page learns the
         table only from this process's cache, so a move it makes is never newer."""
-        kind, body, seat = message.kind, message.body, conn.seat
-        if kind == "hello":
+        kind, seat = message.kind, conn.seat
+        if isinstance(message, Hello):
             if seat is None:
-                return self._hello_flood(body.get("secret"))
-            return protocol.rejected(
-                Reason.ALREADY_SEATED, f"this connection has seat {seat} already", of=kind
-            )
+                return self._hello_flood(message.secret)
+            return Rejected(Reason.ALREADY_SEATED, f"this connection has seat {seat} already", kind)
         if seat is None:
             return _not_seated(kind)
-        if kind in ("seat", "start", "rematch") and seat != 0:
-            return protocol.rejected(
-                Reason.NOT_OWNER, "only the table's creator, at seat 0, may", of=kind
-            )
-        if kind != "act":
+        if isinstance(message, SetSeat | Start | Rematch) and seat != 0:
+            return Rejected(Reason.NOT_OWNER, "only the table's creator, at seat 0, may", kind)
+        if not isinstance(message, Act):
             return None
-        seq = body["seq"]
-        if body["seat"] != seat:
-            return protocol.rejected(
+        seq = message.seq
+        if message.seat != seat:
+            return Rejected(
                 Reason.WRONG_SEAT,
-                f"this connection plays seat {seat}, not {body['seat']}",
-                of=kind,
-                seq=seq,
+                f"this connection plays seat {seat}, not {message.seat}",
+                kind,
+                seq,
             )
         entry = self.cache.get(conn.table_id)
         if entry is None:
@@ -356,12 +364,12 @@ class Tables:
         try:
             entry.ref.check_turn(seat, seq)
         except ProtocolError as e:
-            return protocol.rejected(e.reason, e.detail, of=kind, seq=seq)
+            return Rejected(e.reason, e.detail, kind, seq)
         return None
 
-    async def _apply_message(self, conn: Conn, kind: str, text: str) -> None:
+    async def _apply_message(self, conn: Conn, message: GuestMessage) -> None:
         async with self.lock(conn.table_id):
-            replies: list[str] = []
+            replies: list[Welcome | Rejected | Pong] = []
             welcomed: int | None = None
 
             def handle(ref: Referee) -> None:
@@ -373,11 +381,11 @@ class Tables:
                     except InvalidInputError:  # the seat is a bot's now, or open
                         conn.seat = None
                         vid = conn.vid
-                for target, out in ref.receive(vid, text):
-                    if target == vid and out.startswith(DIRECT):
+                for target, out in ref.take(vid, message):
+                    if target == vid and isinstance(out, DIRECT):
                         replies.append(out)
-                        if out.startswith('{"kind":"welcome"'):
-                            welcomed = json.loads(out)["seat"]
+                        if isinstance(out, Welcome):
+                            welcomed = out.seat
                 if welcomed is not None:
                     ref.attach(f"seat{welcomed}", welcomed)
                 if vid == conn.id:  # the connection's own id is not used again: its
@@ -389,13 +397,13 @@ class Tables:
                 entry = await self._transact(conn.table_id, handle)
             except BrokenTable as e:
                 if not (e.told and conn in self.hub.conns(conn.table_id)):
-                    conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+                    conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
                 return
             if entry is None:
-                conn.put(protocol.rejected(Reason.NOT_SEATED, "there is no such table"))
+                conn.reply(Rejected(Reason.NOT_SEATED, "there is no such table"))
                 return
-            for text_ in replies:
-                conn.put(text_)
+            for reply in replies:
+                conn.reply(reply)
             only = None
             if welcomed is not None:
                 conn.seat, conn.key = welcomed, entry.ref.seats[welcomed].secret
@@ -475,7 +483,7 @@ class Tables:
         async with self.store.begin() as db:
             await self.store.set_aside(db, broken.table_id, BROKEN)
         for conn in self.hub.conns(broken.table_id):
-            conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+            conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
         broken.told = True
 
     async def _transact_once(
@@ -599,7 +607,7 @@ class Tables:
                     await self.store.delete(db, table_id)
                 self.cache.pop(table_id)
                 for conn in self.hub.conns(table_id):
-                    conn.put(protocol.rejected(Reason.OVER, LOBBY_ENDED_TEXT))
+                    conn.reply(Rejected(Reason.OVER, LOBBY_ENDED_TEXT))
                 ended += 1
         return ended
 
@@ -685,7 +693,5 @@ def _new_turn(table_id: str, entry: Entry, before: _Before) -> Turn | None:
     return Turn(table_id, seat, len(m.actions), deadline)
 
 
-def _not_seated(kind: str) -> str:
-    return protocol.rejected(
-        Reason.NOT_SEATED, "say hello first: this connection has no seat", of=kind
-    )
+def _not_seated(kind: str) -> Rejected:
+    return Rejected(Reason.NOT_SEATED, "say hello first: this connection has no seat", kind)
