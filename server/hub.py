@@ -146,10 +146,10 @@ class Hub:
 
     def fanout(self, table_id: str, entry: Entry, only: Conn | None = None) -> None:
         """Queue for each connection of the table (or ``only``) what changed for it."""
-        here = self.here(table_id)
+        lobby = protocol.lobby(lobby_body(entry.ref, self.here(table_id)))  # the same for all
         now = self.clock()
         for conn in [only] if only is not None else self.conns(table_id):
-            for text in updates(conn, entry, here, now):
+            for text in updates(conn, entry, lobby, now):
                 conn.put(text)
 
 
@@ -161,9 +161,10 @@ def lobby_body(ref: Referee, here: frozenset[int]) -> dict[str, Any]:
     return body
 
 
-def updates(conn: Conn, entry: Entry, here: frozenset[int], now: float) -> list[str]:
-    """What ``conn`` must be sent to know the table as ``entry`` has it: the lobby, its
-    seat's view, the clock, the end; nothing it was sent already."""
+def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
+    """What ``conn`` must be sent to know the table as ``entry`` has it: the ``lobby``
+    (its text, the same for every page), its seat's view, the clock, the end; nothing it
+    was sent already."""
     ref, seat = entry.ref, conn.seat
     if seat is None or entry.version < conn.version:
         return []
@@ -172,7 +173,6 @@ def updates(conn: Conn, entry: Entry, here: frozenset[int], now: float) -> list[
         return []
     conn.version = entry.version
     out = []
-    lobby = protocol.lobby(lobby_body(ref, here))
     if lobby != conn.sent_lobby:
         out.append(lobby)
         conn.sent_lobby = lobby

@@ -13,6 +13,7 @@ LOCKED``, so two processes never handle the same deadline.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,16 +30,21 @@ NOTIFY_CHANNEL = "schwimmen_tables"
 
 @dataclass(frozen=True)
 class Row:
-    """A table as stored."""
+    """A table as stored; ``state`` is read from its text when first asked for (a
+    table whose referee this process has cached at this version never needs it)."""
 
     id: str
     version: int
-    state: dict[str, Any]
+    state_text: str
     match_no: int
     moves: int
     deadline: int | None
     ended: str | None
     move_time: int
+
+    @functools.cached_property
+    def state(self) -> dict[str, Any]:
+        return _state(self.state_text)
 
 
 @dataclass(frozen=True)
@@ -381,7 +387,7 @@ def _row(found: Any) -> Row:
     return Row(
         id=found["id"],
         version=found["version"],
-        state=_state(found["state"]),
+        state_text=found["state"],
         match_no=found["match_no"],
         moves=found["moves"],
         deadline=found["deadline"],

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import InvalidInputError
+from engine import InvalidInputError, Match
 from engine.bots import BOT_NAMES
 from engine.online import protocol
 from engine.online.protocol import (
@@ -170,11 +170,42 @@ class BrokenTable(Exception):
         self.told = False  # its pages were told
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class _Before:
-    state: dict[str, Any]
+    """The parts of a referee that make its stored state, read before it acts, so
+    that :meth:`Tables._write` tells what changed without serialising the table: its
+    choices never change, its match only grows (or a new one begins), its seats are few."""
+
+    match: Match | None
+    moves: int
+    seats: tuple[tuple[str, str, str, str | None], ...]
+    seed: int
+    ended: str | None
+    stand_ins: int
     deadline: float | None
-    match: Any
+
+    @classmethod
+    def of(cls, ref: Referee) -> _Before:
+        m = ref.match
+        return cls(
+            match=m,
+            moves=0 if m is None else len(m.actions),
+            seats=tuple((s.kind, s.name, s.level, s.secret) for s in ref.seats),
+            seed=ref.seed,
+            ended=ref.ended,
+            stand_ins=len(ref.stand_ins),
+            deadline=ref.deadline,
+        )
+
+    def same_state(self, other: _Before) -> bool:
+        """Whether the stored state (all but the deadline) is the same."""
+        return (
+            self.match is other.match
+            and self.moves == other.moves
+            and self.seats == other.seats
+            and (self.seed, self.ended, self.stand_ins)
+            == (other.seed, other.ended, other.stand_ins)
+        )
 
 
 @dataclass(frozen=True)
@@ -227,6 +258,7 @@ class Tables:
             bot_names=BOT_NAMES,
             timing=TIMING,
             secret_hash=token_hash,
+            views=False,
         )
         ref.deadline = None if row.deadline is None else float(row.deadline)
         return ref
@@ -289,6 +321,7 @@ class Tables:
             timing=TIMING,
             secret_hash=token_hash,
             owner_secret=token,
+            views=False,
         )
         table_id = new_table_id()
         now = int(self.clock())
@@ -499,7 +532,7 @@ class Tables:
                 if row is None:
                     return None
                 entry = self._entry(row)
-                before = _Before(entry.ref.to_dict(), entry.ref.deadline, entry.ref.match)
+                before = _Before.of(entry.ref)
                 reminders: list[Deadline] = []
                 if due:
                     now = self.clock()
@@ -530,10 +563,10 @@ class Tables:
     def _write(self, entry: Entry, before: _Before) -> Write | None:
         """What to store after the referee acted, or None if nothing lasting changed."""
         ref = entry.ref
-        state = ref.to_dict()
+        after = _Before.of(ref)
         deadline = None if ref.deadline is None or ref.ended else int(ref.deadline)
         old_deadline = None if before.deadline is None else int(before.deadline)
-        if state == before.state and deadline == old_deadline:
+        if after.same_state(before) and deadline == old_deadline:
             return None
         m = ref.match
         match_no = entry.match_no
@@ -541,12 +574,12 @@ class Tables:
             match_no += 1
             old = 0
         else:
-            old = 0 if before.state["match"] is None else len(before.state["match"]["actions"])
+            old = before.moves
         actions = [] if m is None else m.actions
         new_moves = [(seq, actions[seq]) for seq in range(old, len(actions))]
-        hashes = _hashes(ref) if state["seats"] != before.state["seats"] else None
+        hashes = _hashes(ref) if after.seats != before.seats else None
         return Write(
-            state=state,
+            state=ref.to_dict(),
             match_no=match_no,
             moves=len(actions),
             new_moves=new_moves,
@@ -686,8 +719,7 @@ def _new_turn(table_id: str, entry: Entry, before: _Before) -> Turn | None:
     seat = m.current_player()
     if seat is None or ref.seats[seat].kind is not SeatKind.GUEST:
         return None
-    old = before.state["match"]
-    if m is before.match and old is not None and len(old["actions"]) == len(m.actions):
+    if m is before.match and before.moves == len(m.actions):
         return None
     deadline = None if ref.deadline is None else int(ref.deadline)
     return Turn(table_id, seat, len(m.actions), deadline)

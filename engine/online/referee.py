@@ -216,7 +216,10 @@ class Referee:
     the seats they fill (seat s gets ``bot_names[s - 1]``). For a table server:
     ``secret_hash`` turns a secret into what its seat keeps (32 hexadecimal digits),
     ``owner_secret`` seats the creator at seat 0 as a guest (no host at the table),
-    ``seeds()`` gives the seed of a match the creator starts over the protocol.
+    ``seeds()`` gives the seed of a match the creator starts over the protocol;
+    ``views=False``: the messages every page gets (lobby, state, timer, over) are left
+    out of what the calls return, for a transport that works them out per page itself
+    (a table server, from the table as committed); the answers to a sender stay.
     """
 
     def __init__(
@@ -231,8 +234,10 @@ class Referee:
         secret_hash: Callable[[str], str] | None = None,
         owner_secret: str | None = None,
         seeds: Callable[[], int] | None = None,
+        views: bool = True,
     ) -> None:
         self.config = config
+        self.views = views
         self.clock = clock
         self.timing = timing or Timing()
         self._secrets = secrets or (lambda: os.urandom(16).hex())
@@ -426,6 +431,7 @@ class Referee:
         timing: Timing | None = None,
         secret_hash: Callable[[str], str] | None = None,
         seeds: Callable[[], int] | None = None,
+        views: bool = True,
     ) -> Referee:
         """The table saved by :meth:`to_dict`, with nobody connected: each guest's seat
         waits for its person (their pages say hello again with their secrets), and the
@@ -450,6 +456,7 @@ class Referee:
             timing=timing,
             secret_hash=secret_hash,
             seeds=seeds,
+            views=views,
         )
         ref.seats = saved
         ended, seed = data.get("ended"), data.get("seed")
@@ -636,6 +643,8 @@ class Referee:
 
     def _end(self, m: Match, reason: str) -> list[Sent]:
         self.ended, self.deadline = reason, None
+        if not self.views:
+            return []
         over = Over(reason, tuple(m.lives()), tuple(m.places()))
         return [(s.conn, over) for s in self.seats if s.conn is not None]
 
@@ -724,11 +733,15 @@ class Referee:
     # ------------------------------------------------------------ messages out
 
     def _lobby_all(self) -> list[Sent]:
+        if not self.views:
+            return []
         lobby = Lobby(self.lobby())
         return [(s.conn, lobby) for s in self.seats if s.conn is not None]
 
     def _states(self, m: Match) -> list[Sent]:
         """Each bound guest's own view (only what its seat may know)."""
+        if not self.views:
+            return []
         return [
             (s.conn, State(s.feed.state(m, i, self.stand_ins)))
             for i, s in enumerate(self.seats)
@@ -736,7 +749,7 @@ class Referee:
         ]
 
     def _timer_all(self, now: float) -> list[Sent]:
-        timer = self._timer(now)
+        timer = self._timer(now) if self.views else None
         return [] if timer is None else [(s.conn, timer) for s in self.seats if s.conn is not None]
 
     def _timer(self, now: float) -> Timer | None:
@@ -747,6 +760,8 @@ class Referee:
 
     def _catch_up(self, m: Match, conn: str, seat: int, now: float) -> list[Sent]:
         """A guest (back) at a running or finished match: its whole view, the clock, the end."""
+        if not self.views:
+            return []
         out: list[Sent] = [(conn, State(self.seats[seat].feed.state(m, seat, self.stand_ins)))]
         timer = self._timer(now)
         if timer is not None:
