@@ -265,7 +265,7 @@ class Push:
             self.client = None
 
     async def _send_seat(self, kind: str, table_id: str, seat: int) -> None:
-        async with self.store.begin() as db:
+        async with self.store.read() as db:  # after every turn: it must not wait for moves
             subs = await self.store.subscriptions(db, table_id, seat)
         url = self.table_url(table_id)
         await asyncio.gather(
