@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.bots import BOT_NAMES as BOT_NAMES  # the engine's: the server names bots too
 from engine.rules import LifeWord, traits
 
 LANGS = ("de", "en")
-
-BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hans")
 
 _TEXTS: dict[str, tuple[str, str]] = {
     # buttons for moves

@@ -17,6 +17,14 @@ finished match (a second phase plays ``--finish`` tables to their end on a fresh
 database), and the check that no move was lost or doubled: for every table, the moves
 stored (rows of ``moves``, numbered without a gap) are the actions of its stored match,
 and every page's view equals that match replayed, seen from its seat.
+
+Beside the latency: the server processes' CPU per move (user and system time from
+``/proc/PID/stat`` over the playing phase, divided by the moves), and a floor measured
+in the same run (``--floor-seconds``, 0 to leave it out): a bare Starlette WebSocket app
+on the same uvicorn (:func:`floor_app`) that reads each move as JSON, commits one row to
+SQLite (WAL, ``synchronous=FULL``) and sends a 300-byte state to the table's four
+sockets, driven at the same rate by the same number of tables. The ratio of the two CPU
+figures is what the server costs above the least a move can cost.
 """
 
 from __future__ import annotations
@@ -44,6 +52,12 @@ from engine.online.guest import Guest  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
 
 SEATS = 4
+
+
+def cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> int:
@@ -142,9 +156,7 @@ class Table:
 
     def behind(self) -> bool:
         """A move of this table sent and not yet told to all four pages."""
-        return any(
-            s.guest.mirror.seq < self.expect and s.guest.over is None for s in self.seats
-        )
+        return any(s.guest.mirror.seq < self.expect and s.guest.over is None for s in self.seats)
 
     def mover(self) -> Seat | None:
         for s in self.seats:
@@ -367,8 +379,10 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
     bench.sent_at.clear()
     started = time.perf_counter()
     before = bench.sent
+    cpu_before = [cpu_s(s.proc.pid) for s in servers]
     elapsed = await bench.play(args.rate, args.seconds)
     moves = bench.sent - before
+    cpu = sum(cpu_s(s.proc.pid) - c for s, c in zip(servers, cpu_before, strict=True))
     lat = bench.latencies
     result = {
         "tables": len(bench.tables),
@@ -376,6 +390,7 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
         "open_s": round(opened, 1),
         "moves": moves,
         "moves_per_s": round(moves / elapsed, 1),
+        "server_cpu_ms_per_move": round(cpu * 1000 / max(1, moves), 2),
         "latency_ms": {
             "p50": round(percentile(lat, 50), 1),
             "p95": round(percentile(lat, 95), 1),
@@ -425,6 +440,115 @@ async def finished(args: argparse.Namespace, database: str) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- the floor
+
+
+def floor_app() -> Any:
+    """The least a move costs a server (see the module text): parse, one commit to
+    SQLite, a 300-byte state to the table's four sockets. Its database is ``FLOOR_DB``."""
+    import sqlite3
+
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    db = sqlite3.connect(os.environ["FLOOR_DB"], check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS moves (tab TEXT, seq INTEGER, action TEXT)")
+    pages: dict[str, list[WebSocket]] = {}
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table = websocket.path_params["table"]
+        pages.setdefault(table, []).append(websocket)
+        try:
+            while True:
+                move = json.loads(await websocket.receive_text())
+                db.execute(
+                    "INSERT INTO moves VALUES (?, ?, ?)", (table, move["seq"], move["action"])
+                )
+                db.commit()
+                state = json.dumps({"kind": "state", "seq": move["seq"], "view": "x" * 260})
+                for page in pages[table]:
+                    await page.send_text(state)
+        except WebSocketDisconnect:
+            pages[table].remove(websocket)
+
+    return Starlette(routes=[WebSocketRoute("/ws/{table}", socket)])
+
+
+async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """The floor app driven like the server: ``--tables`` tables of four sockets, moves
+    at ``--rate`` for ``--floor-seconds``; its CPU per move and latency."""
+    import websockets
+
+    from server.pgtemp import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            "bench.server:floor_app",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "FLOOR_DB": str(folder / "floor.db")},
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                (await websockets.connect(f"ws://127.0.0.1:{port}/ws/probe")).transport.close()
+                break
+            await asyncio.sleep(0.1)
+        tables = [
+            [await websockets.connect(f"ws://127.0.0.1:{port}/ws/t{t}") for _ in range(SEATS)]
+            for t in range(args.tables)
+        ]
+        latencies: list[float] = []
+
+        async def pace(pages: list[Any], offset: float, interval: float, until: float) -> None:
+            await asyncio.sleep(offset)
+            seq = 0
+            while time.perf_counter() < until:
+                t0 = time.perf_counter()
+                seq += 1
+                await pages[seq % SEATS].send(
+                    json.dumps({"kind": "act", "seq": seq, "action": "knock"})
+                )
+                for page in pages:
+                    await page.recv()
+                latencies.append(time.perf_counter() - t0)
+                await asyncio.sleep(max(0.0, interval - (time.perf_counter() - t0)))
+
+        interval = len(tables) / args.rate
+        rng = random.Random(1)
+        cpu0, start = cpu_s(proc.pid), time.perf_counter()
+        until = start + args.floor_seconds
+        await asyncio.gather(*(pace(p, rng.uniform(0, interval), interval, until) for p in tables))
+        elapsed, cpu = time.perf_counter() - start, cpu_s(proc.pid) - cpu0
+        for pages in tables:
+            for page in pages:
+                await page.close()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    return {
+        "moves": len(latencies),
+        "moves_per_s": round(len(latencies) / elapsed, 1),
+        "server_cpu_ms_per_move": round(cpu * 1000 / max(1, len(latencies)), 2),
+        "latency_ms": {
+            "p50": round(percentile(latencies, 50), 1),
+            "p95": round(percentile(latencies, 95), 1),
+        },
+    }
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=1000)
@@ -433,6 +557,7 @@ def main() -> None:
     p.add_argument("--finish", type=int, default=50, help="tables played to their end")
     p.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     p.add_argument("--processes", type=int, default=1)
+    p.add_argument("--floor-seconds", type=float, default=20, help="the floor's run (0: none)")
     args = p.parse_args()
     if args.processes > 1 and args.database != "postgresql":
         raise SystemExit("several processes share PostgreSQL only")
@@ -451,8 +576,14 @@ def main() -> None:
             "load_before": [round(x, 2) for x in load],
             "held": asyncio.run(held(args, new_database(args.database, folder, pg, "held"))),
             "finished": asyncio.run(finished(args, new_database(args.database, folder, pg, "fin"))),
-            "load_after": [round(x, 2) for x in os.getloadavg()],
         }
+        if args.floor_seconds:
+            out["floor"] = asyncio.run(floor(args, folder))
+            server, least = out["held"], out["floor"]
+            out["cpu_ratio_to_floor"] = round(
+                server["server_cpu_ms_per_move"] / max(0.001, least["server_cpu_ms_per_move"]), 1
+            )
+        out["load_after"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(out, indent=1))
     finally:
         if pg is not None:

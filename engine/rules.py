@@ -231,8 +231,9 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Inverse of :meth:`to_dict`; missing options take the classic defaults."""
+    def from_dict(cls, data: object) -> Rules:
+        """Inverse of :meth:`to_dict`; missing options take the classic defaults (any
+        value that is not a JSON object of known options is refused)."""
         if not isinstance(data, dict):
             raise InvalidInputError(f"rules must be a JSON object, not {type(data).__name__}")
         _refuse_unknown(data, {f.name for f in dataclasses.fields(cls)})

@@ -54,7 +54,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
-from engine.online.protocol import ProtocolError
+from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
 from server import db
 from server.connections import address_key
@@ -206,7 +206,8 @@ def client_key(request: Request | WebSocket) -> str:
 
 
 def _server(request: Request | WebSocket) -> Server:
-    return request.app.state.server
+    server: Server = request.app.state.server  # set by create_app; Starlette's state is untyped
+    return server
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -504,23 +505,17 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
             if not conn.bucket.allow(clock(), conn.timing):
                 if not conn.bucket.warned:
                     conn.bucket.warned = True
-                    conn.put(
-                        protocol.rejected(
-                            protocol.Reason.FLOOD, "too many messages: some were dropped"
-                        )
-                    )
+                    conn.reply(protocol.FLOOD)
                 continue
             if text is None:
-                conn.put(
-                    protocol.rejected(protocol.Reason.NOT_JSON, "a message is text, not bytes")
-                )
+                conn.reply(Rejected(Reason.NOT_JSON, "a message is text, not bytes"))
                 continue
             if hello_by is not None and _is_hello(text):
                 hello_by = None
             try:
                 await server.tables.receive(conn, text)
             except ProtocolError as e:
-                conn.put(protocol.rejected(e.reason, e.detail))
+                conn.reply(Rejected(e.reason, e.detail))
             except Exception:  # a fault of the server's: said, and the socket closed
                 log.exception("table %s: a message could not be handled", conn.table_id)
                 await websocket.close(code=1011)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,8 +45,8 @@ class Conn:
     def __init__(
         self,
         table_id: str,
-        send: Callable[[str], Awaitable[Any]],
-        close: Callable[[int], Awaitable[Any]],
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Coroutine[Any, Any, None]],
         *,
         now: float,
         timing: Timing,
@@ -77,6 +77,10 @@ class Conn:
         """The connection id the referee knows: one per seat (all of a seat's pages
         are that seat's person), or this connection's own before it has a seat."""
         return self.id if self.seat is None else f"seat{self.seat}"
+
+    def reply(self, message: protocol.HostMessage) -> None:
+        """Queue one message to this page (see :meth:`put`)."""
+        self.put(protocol.encode(message))
 
     def put(self, text: str) -> None:
         if self.closed:
@@ -142,10 +146,10 @@ class Hub:
 
     def fanout(self, table_id: str, entry: Entry, only: Conn | None = None) -> None:
         """Queue for each connection of the table (or ``only``) what changed for it."""
-        here = self.here(table_id)
+        lobby = protocol.lobby(lobby_body(entry.ref, self.here(table_id)))  # the same for all
         now = self.clock()
         for conn in [only] if only is not None else self.conns(table_id):
-            for text in updates(conn, entry, here, now):
+            for text in updates(conn, entry, lobby, now):
                 conn.put(text)
 
 
@@ -157,9 +161,10 @@ def lobby_body(ref: Referee, here: frozenset[int]) -> dict[str, Any]:
     return body
 
 
-def updates(conn: Conn, entry: Entry, here: frozenset[int], now: float) -> list[str]:
-    """What ``conn`` must be sent to know the table as ``entry`` has it: the lobby, its
-    seat's view, the clock, the end; nothing it was sent already."""
+def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
+    """What ``conn`` must be sent to know the table as ``entry`` has it: the ``lobby``
+    (its text, the same for every page), its seat's view, the clock, the end; nothing it
+    was sent already."""
     ref, seat = entry.ref, conn.seat
     if seat is None or entry.version < conn.version:
         return []
@@ -168,7 +173,6 @@ def updates(conn: Conn, entry: Entry, here: frozenset[int], now: float) -> list[
         return []
     conn.version = entry.version
     out = []
-    lobby = protocol.lobby(lobby_body(ref, here))
     if lobby != conn.sent_lobby:
         out.append(lobby)
         conn.sent_lobby = lobby

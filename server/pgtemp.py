@@ -38,7 +38,8 @@ def _version(path: str) -> float:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]  # (host, port) for IPv4
+        return port
 
 
 class TempPostgres:

@@ -13,6 +13,7 @@ LOCKED``, so two processes never handle the same deadline.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,16 +30,21 @@ NOTIFY_CHANNEL = "schwimmen_tables"
 
 @dataclass(frozen=True)
 class Row:
-    """A table as stored."""
+    """A table as stored; ``state`` is read from its text when first asked for (a
+    table whose referee this process has cached at this version never needs it)."""
 
     id: str
     version: int
-    state: dict[str, Any]
+    state_text: str
     match_no: int
     moves: int
     deadline: int | None
     ended: str | None
     move_time: int
+
+    @functools.cached_property
+    def state(self) -> dict[str, Any]:
+        return _state(self.state_text)
 
 
 @dataclass(frozen=True)
@@ -247,7 +253,10 @@ class Store:
         await conn.execute(db.deadlines.delete().where(d.table_id == table_id, d.kind == kind))
 
     async def next_due(self, conn: AsyncConnection) -> int | None:
-        return (await conn.execute(sa.select(sa.func.min(db.deadlines.c.due)))).scalar()
+        due: int | None = (
+            await conn.execute(sa.select(sa.func.min(db.deadlines.c.due)))
+        ).scalar()  # the column is an Integer: the row's value is an int, or None
+        return due
 
     # ------------------------------------------------------------ seats
 
@@ -325,12 +334,14 @@ class Store:
     async def set_setting_once(self, conn: AsyncConnection, name: str, value: str) -> str:
         """Store ``value`` under ``name`` unless a value is there; return the stored one
         (two processes starting at once agree on the first)."""
-        table = db.settings
-        if self.postgres:
-            from sqlalchemy.dialects.postgresql import insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert
-        statement = insert(table).values(name=name, value=value).on_conflict_do_nothing()
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        row = {"name": name, "value": value}
+        statement: sa.Executable = (
+            postgresql.insert(db.settings).values(row).on_conflict_do_nothing()
+            if self.postgres
+            else sqlite.insert(db.settings).values(row).on_conflict_do_nothing()
+        )
         await conn.execute(statement)
         stored = await self.setting(conn, name)
         return value if stored is None else stored
@@ -376,7 +387,7 @@ def _row(found: Any) -> Row:
     return Row(
         id=found["id"],
         version=found["version"],
-        state=_state(found["state"]),
+        state_text=found["state"],
         match_no=found["match_no"],
         moves=found["moves"],
         deadline=found["deadline"],

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -36,10 +35,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.i18n import BOT_NAMES
-from engine import InvalidInputError
+from engine import InvalidInputError, Match
+from engine.bots import BOT_NAMES
 from engine.online import protocol
-from engine.online.protocol import ProtocolError, Reason, VersionMismatch
+from engine.online.protocol import (
+    Act,
+    GuestMessage,
+    Hello,
+    Ping,
+    Pong,
+    ProtocolError,
+    Reason,
+    Rejected,
+    Rematch,
+    SetSeat,
+    Start,
+    UpdateNeeded,
+    VersionMismatch,
+    Welcome,
+)
 from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
@@ -78,7 +92,7 @@ BROKEN = "broken"
 goes on with every other table."""
 LOBBY_ENDED_TEXT = f"this table was never started: it ended after {LOBBY_DAYS} days"
 BROKEN_TEXT = "this table's stored state is damaged: it cannot go on"
-DIRECT = ('{"kind":"welcome"', '{"kind":"rejected"', '{"kind":"pong"', '{"kind":"update-needed"')
+DIRECT = (Welcome, Rejected, Pong)
 """The referee's answers that go to the sender alone; the rest is worked out per page."""
 
 
@@ -156,11 +170,42 @@ class BrokenTable(Exception):
         self.told = False  # its pages were told
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
 class _Before:
-    state: dict[str, Any]
+    """The parts of a referee that make its stored state, read before it acts, so
+    that :meth:`Tables._write` tells what changed without serialising the table: its
+    choices never change, its match only grows (or a new one begins), its seats are few."""
+
+    match: Match | None
+    moves: int
+    seats: tuple[tuple[str, str, str, str | None], ...]
+    seed: int
+    ended: str | None
+    stand_ins: int
     deadline: float | None
-    match: Any
+
+    @classmethod
+    def of(cls, ref: Referee) -> _Before:
+        m = ref.match
+        return cls(
+            match=m,
+            moves=0 if m is None else len(m.actions),
+            seats=tuple((s.kind, s.name, s.level, s.secret) for s in ref.seats),
+            seed=ref.seed,
+            ended=ref.ended,
+            stand_ins=len(ref.stand_ins),
+            deadline=ref.deadline,
+        )
+
+    def same_state(self, other: _Before) -> bool:
+        """Whether the stored state (all but the deadline) is the same."""
+        return (
+            self.match is other.match
+            and self.moves == other.moves
+            and self.seats == other.seats
+            and (self.seed, self.ended, self.stand_ins)
+            == (other.seed, other.ended, other.stand_ins)
+        )
 
 
 @dataclass(frozen=True)
@@ -213,6 +258,7 @@ class Tables:
             bot_names=BOT_NAMES,
             timing=TIMING,
             secret_hash=token_hash,
+            views=False,
         )
         ref.deadline = None if row.deadline is None else float(row.deadline)
         return ref
@@ -275,6 +321,7 @@ class Tables:
             timing=TIMING,
             secret_hash=token_hash,
             owner_secret=token,
+            views=False,
         )
         table_id = new_table_id()
         now = int(self.clock())
@@ -286,27 +333,27 @@ class Tables:
     # ------------------------------------------------------------ a page's messages
 
     async def receive(self, conn: Conn, text: Any) -> None:
-        """A message from ``conn``'s page: refused unread, answered, or applied."""
+        """A message from ``conn``'s page: refused unread, answered, or applied (read
+        once here; the referee takes the value)."""
         try:
-            message = protocol.parse_guest(text)
+            message = protocol.read_guest(text)
         except VersionMismatch as e:
-            conn.put(protocol.update_needed(e.version))
+            conn.reply(UpdateNeeded(e.version))
             return
         except ProtocolError as e:
-            conn.put(protocol.rejected(e.reason, e.detail))
+            conn.reply(Rejected(e.reason, e.detail))
             return
-        if message.kind == "ping":  # changes nothing: no database
-            seated = conn.seat is not None
-            conn.put(protocol.pong() if seated else _not_seated("ping"))
+        if isinstance(message, Ping):  # changes nothing: no database
+            conn.reply(Pong() if conn.seat is not None else _not_seated(message.kind))
             return
         async with self.lock(conn.table_id):  # the table as committed, not mid-write
             refusal = self._refusal(conn, message)
         if refusal is not None:  # the referee would refuse it: no transaction
-            conn.put(refusal)
+            conn.reply(refusal)
             return
-        await self._apply_message(conn, message.kind, text)
+        await self._apply_message(conn, message)
 
-    def _hello_flood(self, secret: str | None) -> str | None:
+    def _hello_flood(self, secret: str | None) -> Rejected | None:
         """The refusal of a seat's hello past :data:`HELLO_TIMING` (None: allowed)."""
         if secret is None:  # a new guest: the connection's own limit is enough
             return None
@@ -318,37 +365,31 @@ class Tables:
             self._hellos.popitem(last=False)
         if bucket.allow(now, HELLO_TIMING):
             return None
-        return protocol.rejected(
-            Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello"
-        )
+        return Rejected(Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello")
 
-    def _refusal(self, conn: Conn, message: protocol.Message) -> str | None:
+    def _refusal(self, conn: Conn, message: GuestMessage) -> Rejected | None:
         """The referee's refusal of a message that can be told from the connection and
         the cached table alone (no seat, not the creator, another seat, out of turn,
         stale); None when the referee must see it in a transaction. A page learns the
         table only from this process's cache, so a move it makes is never newer."""
-        kind, body, seat = message.kind, message.body, conn.seat
-        if kind == "hello":
+        kind, seat = message.kind, conn.seat
+        if isinstance(message, Hello):
             if seat is None:
-                return self._hello_flood(body.get("secret"))
-            return protocol.rejected(
-                Reason.ALREADY_SEATED, f"this connection has seat {seat} already", of=kind
-            )
+                return self._hello_flood(message.secret)
+            return Rejected(Reason.ALREADY_SEATED, f"this connection has seat {seat} already", kind)
         if seat is None:
             return _not_seated(kind)
-        if kind in ("seat", "start", "rematch") and seat != 0:
-            return protocol.rejected(
-                Reason.NOT_OWNER, "only the table's creator, at seat 0, may", of=kind
-            )
-        if kind != "act":
+        if isinstance(message, SetSeat | Start | Rematch) and seat != 0:
+            return Rejected(Reason.NOT_OWNER, "only the table's creator, at seat 0, may", kind)
+        if not isinstance(message, Act):
             return None
-        seq = body["seq"]
-        if body["seat"] != seat:
-            return protocol.rejected(
+        seq = message.seq
+        if message.seat != seat:
+            return Rejected(
                 Reason.WRONG_SEAT,
-                f"this connection plays seat {seat}, not {body['seat']}",
-                of=kind,
-                seq=seq,
+                f"this connection plays seat {seat}, not {message.seat}",
+                kind,
+                seq,
             )
         entry = self.cache.get(conn.table_id)
         if entry is None:
@@ -356,12 +397,12 @@ class Tables:
         try:
             entry.ref.check_turn(seat, seq)
         except ProtocolError as e:
-            return protocol.rejected(e.reason, e.detail, of=kind, seq=seq)
+            return Rejected(e.reason, e.detail, kind, seq)
         return None
 
-    async def _apply_message(self, conn: Conn, kind: str, text: str) -> None:
+    async def _apply_message(self, conn: Conn, message: GuestMessage) -> None:
         async with self.lock(conn.table_id):
-            replies: list[str] = []
+            replies: list[Welcome | Rejected | Pong] = []
             welcomed: int | None = None
 
             def handle(ref: Referee) -> None:
@@ -373,11 +414,11 @@ class Tables:
                     except InvalidInputError:  # the seat is a bot's now, or open
                         conn.seat = None
                         vid = conn.vid
-                for target, out in ref.receive(vid, text):
-                    if target == vid and out.startswith(DIRECT):
+                for target, out in ref.take(vid, message):
+                    if target == vid and isinstance(out, DIRECT):
                         replies.append(out)
-                        if out.startswith('{"kind":"welcome"'):
-                            welcomed = json.loads(out)["seat"]
+                        if isinstance(out, Welcome):
+                            welcomed = out.seat
                 if welcomed is not None:
                     ref.attach(f"seat{welcomed}", welcomed)
                 if vid == conn.id:  # the connection's own id is not used again: its
@@ -389,13 +430,13 @@ class Tables:
                 entry = await self._transact(conn.table_id, handle)
             except BrokenTable as e:
                 if not (e.told and conn in self.hub.conns(conn.table_id)):
-                    conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+                    conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
                 return
             if entry is None:
-                conn.put(protocol.rejected(Reason.NOT_SEATED, "there is no such table"))
+                conn.reply(Rejected(Reason.NOT_SEATED, "there is no such table"))
                 return
-            for text_ in replies:
-                conn.put(text_)
+            for reply in replies:
+                conn.reply(reply)
             only = None
             if welcomed is not None:
                 conn.seat, conn.key = welcomed, entry.ref.seats[welcomed].secret
@@ -475,7 +516,7 @@ class Tables:
         async with self.store.begin() as db:
             await self.store.set_aside(db, broken.table_id, BROKEN)
         for conn in self.hub.conns(broken.table_id):
-            conn.put(protocol.rejected(Reason.OVER, BROKEN_TEXT))
+            conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
         broken.told = True
 
     async def _transact_once(
@@ -491,7 +532,7 @@ class Tables:
                 if row is None:
                     return None
                 entry = self._entry(row)
-                before = _Before(entry.ref.to_dict(), entry.ref.deadline, entry.ref.match)
+                before = _Before.of(entry.ref)
                 reminders: list[Deadline] = []
                 if due:
                     now = self.clock()
@@ -522,10 +563,10 @@ class Tables:
     def _write(self, entry: Entry, before: _Before) -> Write | None:
         """What to store after the referee acted, or None if nothing lasting changed."""
         ref = entry.ref
-        state = ref.to_dict()
+        after = _Before.of(ref)
         deadline = None if ref.deadline is None or ref.ended else int(ref.deadline)
         old_deadline = None if before.deadline is None else int(before.deadline)
-        if state == before.state and deadline == old_deadline:
+        if after.same_state(before) and deadline == old_deadline:
             return None
         m = ref.match
         match_no = entry.match_no
@@ -533,12 +574,12 @@ class Tables:
             match_no += 1
             old = 0
         else:
-            old = 0 if before.state["match"] is None else len(before.state["match"]["actions"])
+            old = before.moves
         actions = [] if m is None else m.actions
         new_moves = [(seq, actions[seq]) for seq in range(old, len(actions))]
-        hashes = _hashes(ref) if state["seats"] != before.state["seats"] else None
+        hashes = _hashes(ref) if after.seats != before.seats else None
         return Write(
-            state=state,
+            state=ref.to_dict(),
             match_no=match_no,
             moves=len(actions),
             new_moves=new_moves,
@@ -599,7 +640,7 @@ class Tables:
                     await self.store.delete(db, table_id)
                 self.cache.pop(table_id)
                 for conn in self.hub.conns(table_id):
-                    conn.put(protocol.rejected(Reason.OVER, LOBBY_ENDED_TEXT))
+                    conn.reply(Rejected(Reason.OVER, LOBBY_ENDED_TEXT))
                 ended += 1
         return ended
 
@@ -645,10 +686,10 @@ class Tables:
 def _catch_up(entry: Entry, row: Row) -> bool:
     """Bring a cached referee up to a stored row when only moves were added (and the
     end, the deadline); False when the row differs otherwise (then it is rebuilt)."""
-    ref = entry.ref
+    ref, match = entry.ref, entry.ref.match
     cached = ref.to_dict()
     stored = row.state
-    if row.match_no != entry.match_no or cached["match"] is None or stored["match"] is None:
+    if row.match_no != entry.match_no or match is None or stored["match"] is None:
         return False
     same = ("config", "seats", "seed")
     if any(cached[k] != stored[k] for k in same):
@@ -658,7 +699,7 @@ def _catch_up(entry: Entry, row: Row) -> bool:
         return False
     try:
         for action in want[len(have) :]:
-            ref.match.apply(action)
+            match.apply(action)
     except (InvalidInputError, ValueError):
         return False
     ref.ended = stored["ended"]
@@ -678,14 +719,11 @@ def _new_turn(table_id: str, entry: Entry, before: _Before) -> Turn | None:
     seat = m.current_player()
     if seat is None or ref.seats[seat].kind is not SeatKind.GUEST:
         return None
-    old = before.state["match"]
-    if m is before.match and old is not None and len(old["actions"]) == len(m.actions):
+    if m is before.match and before.moves == len(m.actions):
         return None
     deadline = None if ref.deadline is None else int(ref.deadline)
     return Turn(table_id, seat, len(m.actions), deadline)
 
 
-def _not_seated(kind: str) -> str:
-    return protocol.rejected(
-        Reason.NOT_SEATED, "say hello first: this connection has no seat", of=kind
-    )
+def _not_seated(kind: str) -> Rejected:
+    return Rejected(Reason.NOT_SEATED, "say hello first: this connection has no seat", kind)

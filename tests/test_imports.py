@@ -145,3 +145,24 @@ def test_engine_imports_nothing_of_the_browser(module):
         if target.split(".")[0] in BROWSER_ONLY
     ]
     assert bad == [], f"{module} imports {', '.join(bad)}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "server").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_server_imports_nothing_of_the_page(path):
+    """The table server runs without the page's package: what both need (the bots'
+    names, the protocol) lives in engine/."""
+    bad = [
+        f"line {node.lineno}: {name}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for name in (
+            [a.name for a in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else []
+        )
+        if name.split(".")[0] == "app"
+    ]
+    assert bad == []

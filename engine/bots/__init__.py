@@ -40,6 +40,8 @@ _FACTORIES: dict[str, type[Bot]] = {
 }
 NAMES = tuple(_FACTORIES)
 """The bot names ``make`` knows, weakest first."""
+BOT_NAMES = ("Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hans")
+"""The names bots go by at a table (seat s: ``BOT_NAMES[s - 1]``), in every language."""
 
 
 def hard_is_stronger(rules: Rules) -> bool:
@@ -98,6 +100,7 @@ def make(name: str, seed: int = 0, **options: Any) -> Bot:
 
 
 __all__ = [
+    "BOT_NAMES",
     "NAMES",
     "TABLE_CAP_MS",
     "TABLE_SAMPLES",

@@ -50,10 +50,11 @@ engine.online.schema.ProtocolError: too-large: a message of 200000 characters; a
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import InvalidInputError, bounds, names, safe_json
 from engine.online import views
@@ -74,6 +75,7 @@ from engine.online.schema import (
 
 __all__ = [
     "CORRESPONDENCE_MOVE_TIMES",
+    "FLOOD",
     "LIVE_MOVE_TIMES",
     "MAX_GUEST_CHARS",
     "MAX_HOST_CHARS",
@@ -83,13 +85,32 @@ __all__ = [
     "ON_TIMEOUT",
     "RESULT_READ_MS",
     "VERSION",
+    "Act",
+    "Bye",
+    "GuestMessage",
+    "Hello",
+    "HostMessage",
+    "Lobby",
     "Message",
+    "Over",
+    "Ping",
+    "Pong",
     "ProtocolError",
     "Reason",
+    "Rejected",
+    "Rematch",
+    "SeatKind",
+    "SetSeat",
+    "Start",
+    "State",
+    "Timer",
+    "UpdateNeeded",
     "VersionMismatch",
+    "Welcome",
     "act",
     "bye",
     "clean_name",
+    "encode",
     "hello",
     "lobby",
     "name_key",
@@ -98,6 +119,7 @@ __all__ = [
     "parse_host",
     "ping",
     "pong",
+    "read_guest",
     "rejected",
     "rematch",
     "set_seat",
@@ -137,8 +159,17 @@ MAX_LEFT_MS = max(MOVE_TIMES) * 1000 + RESULT_READ_MS
 (the referee's deadline is never later than that)."""
 ON_TIMEOUT = ("bot", "end")
 """When time runs out: a bot makes the move, or the match ends with no life lost."""
-SEAT_KINDS = ("host", "guest", "bot", "open")
-"""Who sits on a seat in the lobby."""
+
+
+class SeatKind(enum.StrEnum):
+    """Who sits on a seat (a lobby's ``kind``)."""
+
+    HOST = "host"  # the person at the host's page (seat 0)
+    GUEST = "guest"  # a person at another page
+    BOT = "bot"
+    OPEN = "open"  # free in the lobby; a bot takes it when the match starts
+
+
 OVER_REASONS = ("end", "timeout")
 """Why a match ended: played to its end, or a decision's time ran out."""
 
@@ -221,7 +252,7 @@ _PER_SEAT = views.MAX_SEATS
 
 _LOBBY_SEAT: dict[str, Check] = {
     "seat": _SEAT,
-    "kind": one_of(*SEAT_KINDS),
+    "kind": one_of(*SeatKind),
     "name": _shown_name,
     "away": boolean,
     "level": optional(text(20)),
@@ -232,7 +263,7 @@ GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "act": ({"seat": _SEAT, "action": text(40), "seq": _COUNT}, {}),
     "ping": ({}, {}),
     "bye": ({}, {}),
-    "seat": ({"seat": _SEAT, "to": one_of("bot", "open")}, {"level": text(20)}),
+    "seat": ({"seat": _SEAT, "to": one_of(SeatKind.BOT, SeatKind.OPEN)}, {"level": text(20)}),
     "start": ({}, {}),
     "rematch": ({}, {}),
 }
@@ -327,94 +358,314 @@ def parse_host(text_: Any) -> Message:
 
 
 # ---------------------------------------------------------------- writing
-
-
-def _encode(kind: str, **body: Any) -> str:
-    """One message as compact JSON (names stay readable: no ``\\u`` escapes)."""
-    return json.dumps({"kind": kind, **body}, separators=(",", ":"), ensure_ascii=False)
+# The texts of single messages, for the pages and the tests (each is encode of a value).
 
 
 def hello(name: str, secret: str | None = None) -> str:
     """A guest sits down (or, with its seat's ``secret``, comes back)."""
-    body: dict[str, Any] = {"version": VERSION, "name": name}
-    if secret is not None:
-        body["secret"] = secret
-    return _encode("hello", **body)
+    return encode(Hello(name, secret))
 
 
 def act(action: str, *, seq: int, seat: int) -> str:
     """A guest's move ``action`` (its text) at ``seat``, for the state after ``seq`` moves."""
-    return _encode("act", seat=seat, action=action, seq=seq)
+    return encode(Act(seat, action, seq))
 
 
 def ping() -> str:
     """A guest says it is still there."""
-    return _encode("ping")
+    return encode(Ping())
 
 
 def bye() -> str:
     """A guest leaves the table."""
-    return _encode("bye")
+    return encode(Bye())
 
 
 def set_seat(seat: int, to: str, level: str | None = None) -> str:
     """The creator makes ``seat`` a bot (of ``level``) or opens it again (``to``)."""
-    body: dict[str, Any] = {"seat": seat, "to": to}
-    if level is not None:
-        body["level"] = level
-    return _encode("seat", **body)
+    return encode(SetSeat(seat, SeatKind(to), level))
 
 
 def start() -> str:
     """The creator starts the match; open seats get bots."""
-    return _encode("start")
+    return encode(Start())
 
 
 def rematch() -> str:
     """The creator starts a new match at the same table once this one is over."""
-    return _encode("rematch")
+    return encode(Rematch())
 
 
 def welcome(seat: int, secret: str) -> str:
     """The host seats a guest; the guest keeps ``secret`` to come back to ``seat``."""
-    return _encode("welcome", version=VERSION, seat=seat, secret=secret)
+    return encode(Welcome(seat, secret))
 
 
 def lobby(body: dict[str, Any]) -> str:
     """The table's seats and choices (built by ``engine.online.referee``)."""
-    return _encode("lobby", **body)
+    return encode(Lobby(body))
 
 
 def state(body: dict[str, Any]) -> str:
     """A seat's view (``views.Feed.state`` builds the body)."""
-    return _encode("state", **body)
+    return encode(State(body))
 
 
 def timer(seat: int, seq: int, left_ms: int) -> str:
     """``seat`` must decide within ``left_ms`` ms (the decision after ``seq`` moves)."""
-    return _encode("timer", seat=seat, seq=seq, left_ms=left_ms)
+    return encode(Timer(seat, seq, left_ms))
 
 
 def over(reason: str, lives: list[int], places: list[int]) -> str:
     """The match ended (``end``) or time ran out (``timeout``, no life lost)."""
-    return _encode("over", reason=reason, lives=lives, places=places)
+    return encode(Over(reason, tuple(lives), tuple(places)))
 
 
 def rejected(reason: Reason, detail: str, of: str | None = None, seq: int | None = None) -> str:
     """A message was refused and changed nothing: why, and which (its kind, an act's seq)."""
-    body: dict[str, Any] = {"reason": str(reason), "detail": detail[:400], "of": of}
-    if seq is not None:
-        body["seq"] = seq
-    return _encode("rejected", **body)
+    return encode(Rejected(reason, detail, of, seq))
 
 
 def update_needed(guest_version: int) -> str:
     """The answer to a hello of ``guest_version``: the older page must reload."""
-    return _encode(
-        "update-needed", version=VERSION, reload="guest" if guest_version < VERSION else "host"
-    )
+    return encode(UpdateNeeded(guest_version))
 
 
 def pong() -> str:
     """The answer to ``ping``."""
-    return _encode("pong")
+    return encode(Pong())
+
+
+# ---------------------------------------------------------------- messages as values
+#
+# Each message is a frozen value of its own class; ``kind`` names it on the wire and
+# ``body()`` gives its other fields in the wire's order. :func:`encode` is the one
+# writer of every message's text; :func:`read_guest` reads a guest's text into a value.
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A guest sits down (``secret``: it comes back to its seat)."""
+
+    kind: ClassVar[str] = "hello"
+    name: str
+    secret: str | None = None
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"version": VERSION, "name": self.name}
+        if self.secret is not None:
+            body["secret"] = self.secret
+        return body
+
+
+@dataclass(frozen=True)
+class Act:
+    """A guest's move (its action text) at ``seat``, for the state after ``seq`` moves."""
+
+    kind: ClassVar[str] = "act"
+    seat: int
+    action: str
+    seq: int
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "seq": self.seq}
+
+
+@dataclass(frozen=True)
+class SetSeat:
+    """The creator makes ``seat`` a bot (of ``level``) or opens it again."""
+
+    kind: ClassVar[str] = "seat"
+    seat: int
+    to: SeatKind
+    level: str | None = None
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"seat": self.seat, "to": str(self.to)}
+        if self.level is not None:
+            body["level"] = self.level
+        return body
+
+
+@dataclass(frozen=True)
+class _Bare:
+    """A message with no fields but its kind."""
+
+    kind: ClassVar[str] = ""
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True)
+class Ping(_Bare):
+    """A guest says it is still there."""
+
+    kind: ClassVar[str] = "ping"
+
+
+@dataclass(frozen=True)
+class Bye(_Bare):
+    """A guest leaves the table."""
+
+    kind: ClassVar[str] = "bye"
+
+
+@dataclass(frozen=True)
+class Start(_Bare):
+    """The creator starts the match; open seats get bots."""
+
+    kind: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class Rematch(_Bare):
+    """The creator starts a new match at the same table once this one is over."""
+
+    kind: ClassVar[str] = "rematch"
+
+
+GuestMessage = Hello | Act | Ping | Bye | SetSeat | Start | Rematch
+"""What a guest sends."""
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """The host seats a guest; the guest keeps ``secret`` to come back to ``seat``."""
+
+    kind: ClassVar[str] = "welcome"
+    seat: int
+    secret: str
+
+    def body(self) -> dict[str, Any]:
+        return {"version": VERSION, "seat": self.seat, "secret": self.secret}
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """The table's seats and choices (``Referee.lobby`` builds the fields)."""
+
+    kind: ClassVar[str] = "lobby"
+    data: dict[str, Any]
+
+    def body(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass(frozen=True)
+class State:
+    """A seat's view (``views.Feed.state`` builds the fields)."""
+
+    kind: ClassVar[str] = "state"
+    data: dict[str, Any]
+
+    def body(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass(frozen=True)
+class Timer:
+    """``seat`` must decide within ``left_ms`` ms (the decision after ``seq`` moves)."""
+
+    kind: ClassVar[str] = "timer"
+    seat: int
+    seq: int
+    left_ms: int
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "seq": self.seq, "left_ms": self.left_ms}
+
+
+@dataclass(frozen=True)
+class Over:
+    """The match ended (``end``) or time ran out (``timeout``, no life lost)."""
+
+    kind: ClassVar[str] = "over"
+    reason: str
+    lives: tuple[int, ...]
+    places: tuple[int, ...]
+
+    def body(self) -> dict[str, Any]:
+        return {"reason": self.reason, "lives": list(self.lives), "places": list(self.places)}
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A message was refused and changed nothing: why, and which (its kind, an act's seq)."""
+
+    kind: ClassVar[str] = "rejected"
+    reason: Reason
+    detail: str
+    of: str | None = None
+    seq: int | None = None
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"reason": str(self.reason), "detail": self.detail[:400]}
+        body["of"] = self.of
+        if self.seq is not None:
+            body["seq"] = self.seq
+        return body
+
+
+@dataclass(frozen=True)
+class UpdateNeeded:
+    """The answer to a hello of ``guest_version``: the older page must reload."""
+
+    kind: ClassVar[str] = "update-needed"
+    guest_version: int
+
+    def body(self) -> dict[str, Any]:
+        return {"version": VERSION, "reload": "guest" if self.guest_version < VERSION else "host"}
+
+
+@dataclass(frozen=True)
+class Pong(_Bare):
+    """The answer to ``ping``."""
+
+    kind: ClassVar[str] = "pong"
+
+
+HostMessage = Welcome | Lobby | State | Timer | Over | Rejected | UpdateNeeded | Pong
+"""What the host sends."""
+
+FLOOD = Rejected(Reason.FLOOD, "too many messages: some were dropped")
+"""The answer to the first message past a connection's flood limit (the rest are dropped)."""
+
+
+def encode(message: GuestMessage | HostMessage) -> str:
+    """A message's text: one compact JSON object, its kind first (names stay readable:
+    no ``\\u`` escapes).
+
+    >>> encode(Act(seat=1, action="knock", seq=3))
+    '{"kind":"act","seat":1,"action":"knock","seq":3}'
+    """
+    return json.dumps(
+        {"kind": message.kind, **message.body()}, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def read_guest(text_: Any) -> GuestMessage:
+    """A guest's message as its value, read once (:func:`parse_guest`'s checks; it raises
+    what that raises).
+
+    >>> read_guest(encode(Hello("Anna")))
+    Hello(name='Anna', secret=None)
+    """
+    m = parse_guest(text_)
+    b = m.body
+    match m.kind:
+        case "hello":
+            return Hello(b["name"], b.get("secret"))
+        case "act":
+            return Act(b["seat"], b["action"], b["seq"])
+        case "seat":
+            return SetSeat(b["seat"], SeatKind(b["to"]), b.get("level"))
+    return _BARE_GUEST[m.kind]
+
+
+_BARE_GUEST: dict[str, GuestMessage] = {
+    "ping": Ping(),
+    "bye": Bye(),
+    "start": Start(),
+    "rematch": Rematch(),
+}

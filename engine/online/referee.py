@@ -48,7 +48,6 @@ what :meth:`Referee.to_dict` saves cannot sit down at the table.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -66,21 +65,42 @@ from engine import (
 )
 from engine.online import protocol
 from engine.online.protocol import (
+    FLOOD,
     MOVE_TIMES,
     ON_TIMEOUT,
     OVER_REASONS,
     RESULT_READ_MS,
+    Act,
+    Bye,
+    GuestMessage,
+    Hello,
+    HostMessage,
+    Lobby,
+    Over,
+    Ping,
+    Pong,
     ProtocolError,
     Reason,
+    Rejected,
+    Rematch,
+    SeatKind,
+    SetSeat,
+    Start,
+    State,
+    Timer,
+    UpdateNeeded,
     VersionMismatch,
+    Welcome,
 )
 from engine.online.views import Feed
 from engine.record import MatchRecord
 
-__all__ = ["SAVE_FORMAT", "Out", "Referee", "Seat", "SeatKind", "TableConfig", "Timing"]
+__all__ = ["SAVE_FORMAT", "Out", "Referee", "Seat", "SeatKind", "Sent", "TableConfig", "Timing"]
 
 Out = tuple[str, str]
 """A message to send: (connection id, message text)."""
+Sent = tuple[str, HostMessage]
+"""A message to send: (connection id, the message's value)."""
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
@@ -89,15 +109,6 @@ STAND_IN_REASONS = ("timeout", "away")
 MAX_BOT_MOVES = 10_000
 """Bot moves one call may make when bots play without pauses (a whole match of bots
 is about 300): a bound, so that no call can run on."""
-
-
-class SeatKind(enum.StrEnum):
-    """Who sits on a seat."""
-
-    HOST = "host"  # the person at the host's page (seat 0)
-    GUEST = "guest"  # a person at another page
-    BOT = "bot"
-    OPEN = "open"  # free in the lobby; a bot takes it when the match starts
 
 
 @dataclass(frozen=True)
@@ -205,7 +216,10 @@ class Referee:
     the seats they fill (seat s gets ``bot_names[s - 1]``). For a table server:
     ``secret_hash`` turns a secret into what its seat keeps (32 hexadecimal digits),
     ``owner_secret`` seats the creator at seat 0 as a guest (no host at the table),
-    ``seeds()`` gives the seed of a match the creator starts over the protocol.
+    ``seeds()`` gives the seed of a match the creator starts over the protocol;
+    ``views=False``: the messages every page gets (lobby, state, timer, over) are left
+    out of what the calls return, for a transport that works them out per page itself
+    (a table server, from the table as committed); the answers to a sender stay.
     """
 
     def __init__(
@@ -220,8 +234,10 @@ class Referee:
         secret_hash: Callable[[str], str] | None = None,
         owner_secret: str | None = None,
         seeds: Callable[[], int] | None = None,
+        views: bool = True,
     ) -> None:
         self.config = config
+        self.views = views
         self.clock = clock
         self.timing = timing or Timing()
         self._secrets = secrets or (lambda: os.urandom(16).hex())
@@ -250,7 +266,8 @@ class Referee:
     # ------------------------------------------------------------ the page's calls
 
     def receive(self, conn: str, text: Any) -> list[Out]:
-        """A message from connection ``conn``: act on it, and say what to send."""
+        """A message's text from connection ``conn``: act on it, and say what to send
+        (flood control per connection, then :meth:`take` of the message read)."""
         now = self.clock()
         bucket = self._buckets.get(conn)
         if bucket is None:
@@ -259,30 +276,44 @@ class Referee:
             if bucket.warned:
                 return []
             bucket.warned = True
-            return [(conn, protocol.rejected(Reason.FLOOD, "too many messages: some were dropped"))]
+            return _texts([(conn, FLOOD)])
+        self._seen(conn, now)
+        try:
+            message = protocol.read_guest(text)
+        except VersionMismatch as e:
+            return _texts([(conn, UpdateNeeded(e.version))])
+        except ProtocolError as e:
+            return _texts([(conn, Rejected(e.reason, e.detail))])
+        return _texts(self._take(conn, message, now))
+
+    def take(self, conn: str, message: GuestMessage) -> list[Sent]:
+        """A message already read from connection ``conn`` (a transport that reads and
+        limits messages itself): act on it, and say what to send, as values."""
+        now = self.clock()
+        self._seen(conn, now)
+        return self._take(conn, message, now)
+
+    def _seen(self, conn: str, now: float) -> None:
         seat = self._conns.get(conn)
         if seat is not None:
             self.seats[seat].last_seen = now
+
+    def _take(self, conn: str, message: GuestMessage, now: float) -> list[Sent]:
         try:
-            message = protocol.parse_guest(text)
-        except VersionMismatch as e:
-            return [(conn, protocol.update_needed(e.version))]
+            match message:
+                case Hello():
+                    out = self._hello(conn, message, now)
+                case Act():
+                    out = self._act(conn, message, now)
+                case Ping():
+                    out = self._ping(conn)
+                case Bye():
+                    out = self._bye(conn, now)
+                case SetSeat() | Start() | Rematch():
+                    out = self._owner(conn, message)
         except ProtocolError as e:
-            return [(conn, protocol.rejected(e.reason, e.detail))]
-        handle = {
-            "hello": self._hello,
-            "act": self._act,
-            "ping": self._ping,
-            "bye": self._bye,
-            "seat": self._owner,
-            "start": self._owner,
-            "rematch": self._owner,
-        }[message.kind]
-        try:
-            out = handle(conn, {**message.body, "kind": message.kind}, now)
-        except ProtocolError as e:
-            seq = message.body.get("seq")
-            return [(conn, protocol.rejected(e.reason, e.detail, of=message.kind, seq=seq))]
+            seq = message.seq if isinstance(message, Act) else None
+            return [(conn, Rejected(e.reason, e.detail, of=message.kind, seq=seq))]
         return out + self._run(now)
 
     def disconnected(self, conn: str) -> list[Out]:
@@ -293,20 +324,23 @@ class Referee:
         if seat is not None:
             s = self.seats[seat]
             s.conn, s.gone_at = None, now
-        return self._run(now)
+        return _texts(self._run(now))
 
     def tick(self) -> list[Out]:
         """Time passed: deadlines, absent guests and the bots' moves."""
-        return self._run(self.clock())
+        return _texts(self._run(self.clock()))
 
     def host_act(self, action: Action | str) -> list[Out]:
         """The host's own move at seat 0; a refused one raises ProtocolError."""
         now = self.clock()
-        return self._play(0, str(action), None, now) + self._run(now)
+        return _texts(self._play(0, str(action), None, now) + self._run(now))
 
     def set_seat(self, seat: int, kind: SeatKind, level: str | None = None) -> list[Out]:
         """In the lobby, make ``seat`` a bot of ``level`` (the table's by default) or open
         it again. A guest sitting there loses the seat (its connection is unbound)."""
+        return _texts(self._set_seat(seat, kind, level))
+
+    def _set_seat(self, seat: int, kind: SeatKind, level: str | None) -> list[Sent]:
         if self.match is not None:
             raise InvalidInputError("seats are set in the lobby, before the match starts")
         if not 0 < seat < len(self.seats) or kind not in (SeatKind.BOT, SeatKind.OPEN):
@@ -323,6 +357,9 @@ class Referee:
 
     def start(self, seed: int) -> list[Out]:
         """Start the match with ``seed``; open seats get bots of the table's level."""
+        return _texts(self._start(seed))
+
+    def _start(self, seed: int) -> list[Sent]:
         if self.match is not None:
             raise InvalidInputError("the match has started already")
         for i, s in enumerate(self.seats):
@@ -332,6 +369,9 @@ class Referee:
 
     def rematch(self, seed: int) -> list[Out]:
         """A new match at the same table once this one is over; everyone keeps the seat."""
+        return _texts(self._rematch(seed))
+
+    def _rematch(self, seed: int) -> list[Sent]:
         if self.match is None or self.ended is None:
             raise InvalidInputError("a rematch follows a match that is over")
         return self._begin(seed)
@@ -391,6 +431,7 @@ class Referee:
         timing: Timing | None = None,
         secret_hash: Callable[[str], str] | None = None,
         seeds: Callable[[], int] | None = None,
+        views: bool = True,
     ) -> Referee:
         """The table saved by :meth:`to_dict`, with nobody connected: each guest's seat
         waits for its person (their pages say hello again with their secrets), and the
@@ -415,6 +456,7 @@ class Referee:
             timing=timing,
             secret_hash=secret_hash,
             seeds=seeds,
+            views=views,
         )
         ref.seats = saved
         ended, seed = data.get("ended"), data.get("seed")
@@ -453,12 +495,12 @@ class Referee:
 
     # ------------------------------------------------------------ guests' messages
 
-    def _hello(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+    def _hello(self, conn: str, hello: Hello, now: float) -> list[Sent]:
         if conn in self._conns:
             held = self._conns[conn]
             raise ProtocolError(Reason.ALREADY_SEATED, f"this connection has seat {held} already")
         seat: int | None
-        secret = body.get("secret")
+        secret = hello.secret
         if secret is not None:  # only a guest's seat has a secret to come back to
             key = self._hash(secret)
             seat = next(
@@ -480,12 +522,12 @@ class Referee:
             seat = next((i for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN), None)
             if seat is None:
                 raise ProtocolError(Reason.TABLE_FULL, "every seat is taken")
-            self._check_name_free(body["name"])
+            self._check_name_free(hello.name)
             secret = self._secrets()
-            s = self.seats[seat] = Seat(SeatKind.GUEST, body["name"], secret=self._hash(secret))
+            s = self.seats[seat] = Seat(SeatKind.GUEST, hello.name, secret=self._hash(secret))
         s.conn, s.last_seen, s.gone_at, s.feed = conn, now, None, Feed()
         self._conns[conn] = seat
-        out = [(conn, protocol.welcome(seat, secret))]
+        out: list[Sent] = [(conn, Welcome(seat, secret))]
         out += self._lobby_all()
         if self.match is not None:
             out += self._catch_up(self.match, conn, seat, now)
@@ -501,19 +543,19 @@ class Referee:
                     Reason.BAD_NAME, f"someone at this table is called {s.name} already"
                 )
 
-    def _act(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+    def _act(self, conn: str, act: Act, now: float) -> list[Sent]:
         seat = self._seat_of(conn)
-        if body["seat"] != seat:
+        if act.seat != seat:
             raise ProtocolError(
-                Reason.WRONG_SEAT, f"this connection plays seat {seat}, not {body['seat']}"
+                Reason.WRONG_SEAT, f"this connection plays seat {seat}, not {act.seat}"
             )
-        return self._play(seat, body["action"], body["seq"], now)
+        return self._play(seat, act.action, act.seq, now)
 
-    def _ping(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+    def _ping(self, conn: str) -> list[Sent]:
         self._seat_of(conn)
-        return [(conn, protocol.pong())]
+        return [(conn, Pong())]
 
-    def _bye(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+    def _bye(self, conn: str, now: float) -> list[Sent]:
         seat = self._seat_of(conn)
         del self._conns[conn]
         if self.match is None and seat != 0:  # leaving the lobby frees the seat
@@ -523,16 +565,18 @@ class Referee:
             s.conn, s.gone_at = None, now
         return self._lobby_all()
 
-    def _owner(self, conn: str, body: dict[str, Any], now: float) -> list[Out]:
+    def _owner(self, conn: str, control: SetSeat | Start | Rematch) -> list[Sent]:
         """The creator's lobby controls, at a table with no host (a server's)."""
         if self._seat_of(conn) != 0 or self.seats[0].kind is not SeatKind.GUEST:
             raise ProtocolError(Reason.NOT_OWNER, "only the table's creator, at seat 0, may")
         try:
-            if body["kind"] == "seat":
-                return self.set_seat(body["seat"], SeatKind(body["to"]), body.get("level"))
-            if body["kind"] == "start":
-                return self.start(self._seeds())
-            return self.rematch(self._seeds())
+            match control:
+                case SetSeat():
+                    return self._set_seat(control.seat, control.to, control.level)
+                case Start():
+                    return self._start(self._seeds())
+                case Rematch():
+                    return self._rematch(self._seeds())
         except InvalidInputError as e:
             raise ProtocolError(Reason.LOBBY, str(e)[:300]) from None
 
@@ -544,7 +588,7 @@ class Referee:
 
     # ------------------------------------------------------------ the match
 
-    def _play(self, seat: int, text: str, seq: int | None, now: float) -> list[Out]:
+    def _play(self, seat: int, text: str, seq: int | None, now: float) -> list[Sent]:
         """``seat``'s move (a guest's or the host's), checked; refused moves raise."""
         m = self.check_turn(seat, seq)
         try:
@@ -572,7 +616,7 @@ class Referee:
             )
         return m
 
-    def _begin(self, seed: int) -> list[Out]:
+    def _begin(self, seed: int) -> list[Sent]:
         now = self.clock()
         c = self.config
         m = self.match = Match(c.rules, players=c.players, seed=seed)
@@ -583,7 +627,7 @@ class Referee:
             s.feed = Feed()  # a new match: each page gets its log from the start
         return self._lobby_all() + self._states(m) + self._run(now)
 
-    def _moved(self, m: Match, now: float) -> list[Out]:
+    def _moved(self, m: Match, now: float) -> list[Sent]:
         """After any accepted move: every guest's new view; the end, or a pause before the
         bots go on (a longer one after a deal ended) and a new deadline."""
         out = self._states(m)
@@ -597,12 +641,14 @@ class Referee:
         self.deadline = None  # the next decision gets its own (see _run)
         return out
 
-    def _end(self, m: Match, reason: str) -> list[Out]:
+    def _end(self, m: Match, reason: str) -> list[Sent]:
         self.ended, self.deadline = reason, None
-        text = protocol.over(reason, m.lives(), m.places())
-        return [(s.conn, text) for s in self.seats if s.conn is not None]
+        if not self.views:
+            return []
+        over = Over(reason, tuple(m.lives()), tuple(m.places()))
+        return [(s.conn, over) for s in self.seats if s.conn is not None]
 
-    def _run(self, now: float) -> list[Out]:
+    def _run(self, now: float) -> list[Sent]:
         """Whatever is due now: who is away, the clock of a person's decision (started,
         or run out), the bots' moves."""
         out = self._presence(now)
@@ -628,7 +674,7 @@ class Referee:
             out += self._bot_move(m, seat, now)
         return out
 
-    def _bot_move(self, m: Match, seat: int, now: float) -> list[Out]:
+    def _bot_move(self, m: Match, seat: int, now: float) -> list[Sent]:
         """A bot decides for ``seat`` (a bot's seat, or a person's standing in)."""
         s = self.seats[seat]
         level = s.level if s.kind is SeatKind.BOT else self.config.bot_level
@@ -675,7 +721,7 @@ class Referee:
         since = self._absent_since(s, now)
         return s.kind is SeatKind.GUEST and (since is None or now < since + self.timing.grace_ms)
 
-    def _presence(self, now: float) -> list[Out]:
+    def _presence(self, now: float) -> list[Sent]:
         """Mark who is away; the lobby goes out again when that changed."""
         changed = False
         for s in self.seats:
@@ -686,37 +732,55 @@ class Referee:
 
     # ------------------------------------------------------------ messages out
 
-    def _lobby_all(self) -> list[Out]:
-        text = protocol.lobby(self.lobby())
-        return [(s.conn, text) for s in self.seats if s.conn is not None]
+    def _lobby_all(self) -> list[Sent]:
+        if not self.views:
+            return []
+        lobby = Lobby(self.lobby())
+        return [(s.conn, lobby) for s in self.seats if s.conn is not None]
 
-    def _states(self, m: Match) -> list[Out]:
+    def _states(self, m: Match) -> list[Sent]:
         """Each bound guest's own view (only what its seat may know)."""
+        if not self.views:
+            return []
         return [
-            (s.conn, protocol.state(s.feed.state(m, i, self.stand_ins)))
+            (s.conn, State(s.feed.state(m, i, self.stand_ins)))
             for i, s in enumerate(self.seats)
             if s.conn is not None
         ]
 
-    def _timer_all(self, now: float) -> list[Out]:
-        text = self._timer_text(now)
-        return [] if text is None else [(s.conn, text) for s in self.seats if s.conn is not None]
+    def _timer_all(self, now: float) -> list[Sent]:
+        timer = self._timer(now) if self.views else None
+        return [] if timer is None else [(s.conn, timer) for s in self.seats if s.conn is not None]
 
-    def _timer_text(self, now: float) -> str | None:
+    def _timer(self, now: float) -> Timer | None:
         left = self.time_left(now)
         if left is None or self.match is None:
             return None
-        return protocol.timer(left[0], len(self.match.actions), int(left[1]))
+        return Timer(left[0], len(self.match.actions), int(left[1]))
 
-    def _catch_up(self, m: Match, conn: str, seat: int, now: float) -> list[Out]:
+    def _catch_up(self, m: Match, conn: str, seat: int, now: float) -> list[Sent]:
         """A guest (back) at a running or finished match: its whole view, the clock, the end."""
-        out = [(conn, protocol.state(self.seats[seat].feed.state(m, seat, self.stand_ins)))]
-        timer = self._timer_text(now)
+        if not self.views:
+            return []
+        out: list[Sent] = [(conn, State(self.seats[seat].feed.state(m, seat, self.stand_ins)))]
+        timer = self._timer(now)
         if timer is not None:
             out.append((conn, timer))
         if self.ended is not None:
-            out.append((conn, protocol.over(self.ended, m.lives(), m.places())))
+            out.append((conn, Over(self.ended, tuple(m.lives()), tuple(m.places()))))
         return out
+
+
+def _texts(sent: list[Sent]) -> list[Out]:
+    """The messages as their texts, each value encoded once (one lobby goes to every page)."""
+    texts: dict[int, str] = {}  # by id: every value is alive in ``sent`` meanwhile
+    out = []
+    for conn, message in sent:
+        text = texts.get(id(message))
+        if text is None:
+            text = texts[id(message)] = protocol.encode(message)
+        out.append((conn, text))
+    return out
 
 
 def _saved_stand_ins(data: Any, moves: int) -> dict[int, str]:
