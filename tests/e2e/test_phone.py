@@ -11,11 +11,6 @@ decision can be seen. Each walk plays one seeded match (lives 2) with random mov
 checking at most ``DECISIONS`` screens, and also the screens between the taps of a
 choice (two cards of a Lügen announcement, two hand cards of a Pub swap). Run with
 ``-s`` to read the figures per size.
-
-The same holds on larger screens, "from a 360x640 phone to a desktop": a tablet held
-upright, a small laptop and a desktop walk the rule sets with the tallest decisions
-(Lügen's announcement and challenge with the Mistery card) and classic. A phone on its
-side (740x360) may scroll: there each enabled control, scrolled into view, is uncovered.
 """
 
 from __future__ import annotations
@@ -27,9 +22,12 @@ import pytest
 from tests.e2e.pages import GamePage
 from tests.e2e.support import record_errors
 
-PHONES = ("360x640", "360x740", "390x844", "412x915")
-LARGER = ("768x1024", "1366x768", "1280x800")  # a tablet upright, a small laptop, a desktop
-LANDSCAPE = "740x360"  # a phone on its side: scrolling allowed, the controls checked
+PHONES = {
+    "360x640": (360, 640),
+    "360x740": (360, 740),
+    "390x844": (390, 844),
+    "412x915": (412, 915),
+}
 
 # One seeded match per rule set: a deal choice (classic), two-card swaps (Pub), Lügen's
 # announcement and challenge with the Mistery card (Hosen owi), and nine seats (Knack).
@@ -39,33 +37,21 @@ WALKS = {
     "hosenowi-luegen-mistery": "?seed=9&preset=hosenowi&bots=3&mistery=1&luegen=1",
     "knack-nine": "?seed=4&preset=knack&bots=8&mistery=0&luegen=0",
 }
-COMMON = "&speed=0&new=1&lives=2"
+COMMON = "&speed=0&new=1&lang=en&lives=2"
 DECISIONS = 10  # screens checked per match at most (time in CI)
 
-# Which rule sets each screen walks (in English unless ":de" follows): every one on a
-# phone upright; elsewhere a plain one and the tallest decisions, also in German, whose
-# longer words ("Clara anzweifeln (sagt 20)") made the challenge's buttons taller.
-TALL = ("classic", "hosenowi-luegen-mistery")
-SCREENS = (
-    [(size, rules) for size in PHONES for rules in WALKS]
-    + [(size, rules) for size in LARGER for rules in (*TALL, "hosenowi-luegen-mistery:de")]
-    + [(LANDSCAPE, rules) for rules in TALL]
-)
-
-# With ``scroll`` (a screen that may scroll) only the controls, each scrolled into view.
-HIDDEN = """(scroll) => {
+HIDDEN = """() => {
   const width = document.documentElement.clientWidth, height = window.innerHeight;
   const name = el => el.dataset.card ? `${el.dataset.zone} ${el.dataset.card}`
     : el.dataset.action || el.dataset.testid || el.tagName;
   const where = el => !el ? 'nothing' : typeof el.className === 'string' && el.className
     ? `${el.tagName.toLowerCase()}.${el.className.split(' ')[0]}` : el.tagName.toLowerCase();
-  const cards = scroll ? [] : document.querySelectorAll(
+  const cards = document.querySelectorAll(
     '[data-testid=hand] [data-card], [data-testid=table] [data-card]');
   const controls = [...document.querySelectorAll(
     '[data-testid=actions] button, [data-testid=actions] select')].filter(e => !e.disabled);
   const out = [];
   for (const el of [...cards, ...controls]) {
-    if (scroll) el.scrollIntoView({block: 'nearest', inline: 'nearest'});
     const r = el.getBoundingClientRect();
     if (r.top < -0.5 || r.left < -0.5 || r.bottom > height + 0.5 || r.right > width + 0.5) {
       out.push(`${name(el)}: outside, ${Math.round(r.left)},${Math.round(r.top)}`
@@ -110,19 +96,19 @@ CUT = """() => {
 }"""
 
 
-def hidden(page, *, scroll: bool = False) -> list[str]:
+def hidden(page) -> list[str]:
     """What of the decision is outside the window or covered (``HIDDEN``), once the
     cards in flight have landed (a card waits hidden where it lands, ``app/dom.py``)."""
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_function("() => !document.querySelector('.flying, .card.arriving')")
-    return page.evaluate(HIDDEN, scroll)
+    return page.evaluate(HIDDEN)
 
 
 class Walk:
-    """One match on one screen: the screens checked and what was hidden on them."""
+    """One match on one phone: the screens checked and what was hidden on them."""
 
-    def __init__(self, game: GamePage, what: str, *, two_swaps: bool = False, scroll: bool = False):
-        self.game, self.what, self.two_swaps, self.scroll = game, what, two_swaps, scroll
+    def __init__(self, game: GamePage, what: str, *, two_swaps: bool = False):
+        self.game, self.what, self.two_swaps = game, what, two_swaps
         self.screens = 0
         self.swapped_two = 0  # swaps of two cards made by tapping
         self.short: list[str] = []
@@ -130,7 +116,7 @@ class Walk:
     def check(self, moment: str) -> None:
         page = self.game.page
         self.screens += 1
-        found = hidden(page, scroll=self.scroll) + page.evaluate(CUT)
+        found = hidden(page) + page.evaluate(CUT)
         if found:
             self.short.append(f"{self.what}, {moment}: {found}")
 
@@ -179,17 +165,14 @@ class Walk:
             state = self.choices() or game.play_move(rng)
 
 
-@pytest.fixture
-def screen(request, browser):
-    """A window of ``request.param`` ("WIDTHxHEIGHT"); one narrower than a desktop is
-    held in the hand (touch, device scale 2)."""
-    w, h = map(int, request.param.split("x"))
-    hand = w < 1000
+@pytest.fixture(params=list(PHONES))
+def phone(request, browser):
+    w, h = PHONES[request.param]
     context = browser.new_context(
         viewport={"width": w, "height": h},
-        device_scale_factor=2 if hand else 1,
-        has_touch=hand,
-        is_mobile=hand,
+        device_scale_factor=2,
+        has_touch=True,
+        is_mobile=True,
         locale="en-US",
     )
     page = context.new_page()
@@ -200,17 +183,13 @@ def screen(request, browser):
     assert errors == [], errors
 
 
-@pytest.mark.parametrize(
-    ("screen", "rules"), SCREENS, indirect=["screen"], ids=[f"{s}-{r}" for s, r in SCREENS]
-)
-def test_every_decision_is_on_one_screen(screen, site_url, rules):
-    size, game = screen
-    rules, _, lang = rules.partition(":")
-    game.open(site_url, f"{WALKS[rules]}{COMMON}&lang={lang or 'en'}")
-    scroll = size == LANDSCAPE
-    walk = Walk(game, f"{size} {rules} {lang}".strip(), two_swaps=rules == "pub", scroll=scroll)
+@pytest.mark.parametrize("rules", list(WALKS))
+def test_every_decision_is_on_one_phone_screen(phone, site_url, rules):
+    size, game = phone
+    game.open(site_url, WALKS[rules] + COMMON)
+    walk = Walk(game, f"{size} {rules}", two_swaps=rules == "pub")
     walk.play(random.Random(7))
-    print(f"\nscreen {walk.what}: {walk.screens} screens checked, {len(walk.short)} short")
+    print(f"\nphone {size} {rules}: {walk.screens} screens checked, {len(walk.short)} short")
     assert walk.screens >= 3, f"{walk.what}: the match gave too few decisions to check"
     assert walk.short == [], "\n".join(walk.short)
     assert walk.swapped_two or rules != "pub", "no swap of two cards could be tapped"
