@@ -3,7 +3,8 @@
 Each card is one ``<svg>`` string (viewBox 0 0 100 140, no width or height,
 so CSS sizes it) with ``role="img"`` and an ``aria-label`` naming the card.
 The markup has no ids, no scripts and no links, so any number of cards can
-share a page. Suits differ in shape, not only in colour.
+share a page. Suits differ in shape, not only in colour (their symbols:
+``app.cards.suits``).
 
 >>> svg = card_svg("KH")
 >>> svg.startswith("<svg") and 'aria-label="Herz König"' in svg
@@ -14,11 +15,21 @@ True
 
 from __future__ import annotations
 
-from app.cards.names import as_card, as_suit, card_name, check_lang, check_style, rank_index
+from app.cards.names import as_card, card_name, check_lang, check_style, rank_index
+from app.cards.suits import (
+    INDEX_INK,
+    INK,
+    ROBE,
+    SYMBOLS,
+    circle_path,
+    lines,
+    num,
+    path,
+)
 from app.escape import escape
 from engine import Card, Rank, Suit
 
-__all__ = ["back_svg", "card_svg", "suit_symbol_svg"]
+__all__ = ["back_svg", "card_svg"]
 
 WIDTH, HEIGHT = 100, 140
 _FONT = "Arial, Helvetica, sans-serif"
@@ -26,184 +37,9 @@ _FONT = "Arial, Helvetica, sans-serif"
 _C, _D, _H, _S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 
 
-def _f(v: float) -> str:
-    """A number for markup: at most two decimals, no trailing zeros."""
-    s = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-
-# ---------------------------------------------------------------------------
-# Suit symbols. Each is markup in a -50..50 design box, centred on 0,0, so one
-# transform places and sizes it. Colours: a four-colour scheme for French faces
-# (as on German tournament Skat cards) and the traditional colours for German
-# and Swiss faces; the shapes alone already tell the suits apart.
-
-_INK = "#2a2a2a"
-
-_HEART = (
-    "M0 44C-8 34-46 10-46-16C-46-34-32-44-20-44C-10-44-3-38 0-28"
-    "C3-38 10-44 20-44C32-44 46-34 46-16C46 10 8 34 0 44Z"
-)
-_DIAMOND = "M0-48Q16-20 38 0Q16 20 0 48Q-16 20-38 0Q-16-20 0-48Z"
-_SPADE = (
-    "M0-46C8-30 44-16 44 8C44 24 32 32 20 32C12 32 6 28 3 22C4 32 8 40 16 46"
-    "L-16 46C-8 40-4 32-3 22C-6 28-12 32-20 32C-32 32-44 24-44 8C-44-16-8-30 0-46Z"
-)
-
-
-def _circle_path(cx: float, cy: float, r: float) -> str:
-    return (
-        f"M{_f(cx - r)} {_f(cy)}A{_f(r)} {_f(r)} 0 1 0 {_f(cx + r)} {_f(cy)}"
-        f"A{_f(r)} {_f(r)} 0 1 0 {_f(cx - r)} {_f(cy)}Z"
-    )
-
-
-# All parts drawn counter-clockwise, so the union fills under the non-zero rule.
-_CLUB = (
-    _circle_path(0, -23, 19)
-    + _circle_path(-21, 8, 19)
-    + _circle_path(21, 8, 19)
-    + "M0-10L-12 12L12 12Z"
-    + "M-3 10Q-3 34-15 46L15 46Q3 34 3 10Z"
-)
-
-
-def _p(d: str, fill: str, stroke: str | None = None, width: float = 3) -> str:
-    if stroke is None:
-        return f'<path d="{d}" fill="{fill}"/>'
-    return (
-        f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{_f(width)}" '
-        'stroke-linejoin="round"/>'
-    )
-
-
-def _lines(d: str, stroke: str, width: float = 3) -> str:
-    return (
-        f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{_f(width)}" '
-        'stroke-linecap="round"/>'
-    )
-
-
-def _acorn(cap: str, nut: str, line: str) -> str:
-    return (
-        _p("M-2-24Q-3-38 7-47L12-43Q3-36 4-24Z", line)
-        + _p("M0 46C-20 46-26 20-24 0L24 0C26 20 20 46 0 46Z", nut, line, 3)
-        + _lines("M-12 10C-12 24-8 34-2 40", "#fff8e0", 3)
-        + _p("M-29 4C-31-15-16-26 0-26C16-26 31-15 29 4Z", cap, line, 3)
-        + _lines("M-20-12L-12 0M-10-20L0-2M2-22L12-2M14-16L21-2M-22-4L-18 2", "#e9d2a6", 2.2)
-    )
-
-
-def _leaf(fill: str, vein: str) -> str:
-    return (
-        _p("M-2 28Q-2 40-8 48L-3 49Q3 40 3 28Z", vein)
-        + _p(
-            "M0-47C6-38 16-32 24-26C33-19 40-9 38 6C36 22 20 32 0 30"
-            "C-20 32-36 22-38 6C-40-9-33-19-24-26C-16-32-6-38 0-47Z",
-            fill,
-            vein,
-            3,
-        )
-        + _lines(
-            "M0-38L0 28M0-14L-16-24M0-14L16-24M0 2L-24-8M0 2L24-8M0 17L-22 10M0 17L22 10",
-            vein,
-            2.6,
-        )
-    )
-
-
-def _german_bell() -> str:
-    return (
-        _lines(_circle_path(0, -33, 6), "#5a4000", 3.5)
-        + _p(_circle_path(0, 6, 34), "#e8b400", "#5a4000", 3)
-        + _p("M-33-2Q0 7 33-2L33.8 10Q0 19-33.8 10Z", "#c8102e", "#5a4000", 2)
-        + _p(_circle_path(0, 24, 5), "#3a2a00")
-        + _lines("M0 28L0 38", "#3a2a00", 4)
-        + _lines("M-18-14Q-14-22-6-25", "#fff3c0", 3.5)
-    )
-
-
-def _swiss_bell() -> str:
-    # A round sleigh bell under a red flower crown, with a wide mouth slot.
-    return (
-        _p("M-13-24L-16-42L-7-33L0-47L7-33L16-42L13-24Z", "#c8102e", "#5a4000", 2.5)
-        + _p(_circle_path(0, 6, 34), "#e8b400", "#5a4000", 3)
-        + _p("M-33.5 0L33.5 0L33.5 8L-33.5 8Z", "#8a6100")
-        + _lines("M-16 27L16 27", "#3a2a00", 6)
-        + _lines("M-22-14Q-18-22-10-25", "#fff3c0", 3.5)
-    )
-
-
-def _rose() -> str:
-    parts = []
-    # Green sepals between the petals, then five petals, then the golden heart.
-    sepal = "M0-47L7-26L-7-26Z"
-    petal = _circle_path(0, -20, 17)
-    for k in range(5):
-        parts.append(
-            f'<g transform="rotate({36 + 72 * k})">{_p(sepal, "#2f8a2f", "#1d5e1d", 2)}</g>'
-        )
-    for k in range(5):
-        parts.append(f'<g transform="rotate({72 * k})">{_p(petal, "#c8102e", "#6e0a18", 2.5)}</g>')
-    parts.append(_p(_circle_path(0, 0, 12), "#f2c230", "#6e0a18", 2.5))
-    parts.append(_p(_circle_path(0, 0, 4), "#6e0a18"))
-    return "".join(parts)
-
-
-def _shield() -> str:
-    outline = "M-36-42L36-42L36 0C36 24 18 38 0 47C-18 38-36 24-36 0Z"
-    return (
-        _p(outline, "#e0a800")
-        + _p("M-36-42L36-42L36-22L-36-22Z", "#c8102e")
-        + _p("M-36-8L36-8L36 6L-36 6Z", "#222")
-        + _p(outline, "none", "#222", 4)
-    )
-
-
-_SYMBOLS: dict[str, dict[Suit, str]] = {
-    "french": {
-        _C: _p(_CLUB, "#1a1a1a"),
-        _D: _p(_DIAMOND, "#b35000"),
-        _H: _p(_HEART, "#c8102e"),
-        _S: _p(_SPADE, "#1b7a34"),
-    },
-    "german": {
-        _C: _acorn("#6b4218", "#c8962e", "#3b2410"),
-        _D: _german_bell(),
-        _H: _p(_HEART, "#c8102e", "#7a0a1c", 2.5),
-        _S: _leaf("#3a9a3a", "#1d5e1d"),
-    },
-    "swiss": {
-        _C: _acorn("#5a3a18", "#9fae3a", "#2e2410"),
-        _D: _swiss_bell(),
-        _H: _rose(),
-        _S: _shield(),
-    },
-}
-
-# Ink for the corner index (contrast at least 4.5:1 on the card face).
-_INDEX_INK: dict[str, dict[Suit, str]] = {
-    "french": {_C: "#1a1a1a", _D: "#b35000", _H: "#c8102e", _S: "#1b7a34"},
-    "german": {_C: "#6b4218", _D: "#7a5500", _H: "#c8102e", _S: "#1f6b24"},
-    "swiss": {_C: "#5a3a18", _D: "#7a5500", _H: "#b8202a", _S: "#1a1a1a"},
-}
-
-# The main colour of a court figure's robe, per suit.
-_ROBE: dict[str, dict[Suit, str]] = {
-    "french": {_C: "#2d2d2d", _D: "#c96a12", _H: "#c8102e", _S: "#1b7a34"},
-    "german": {_C: "#7a4a1c", _D: "#d49a00", _H: "#c8102e", _S: "#2f8a2f"},
-    "swiss": {_C: "#6b4a20", _D: "#d49a00", _H: "#b8202a", _S: "#2d2d2d"},
-}
-
-
-def suit_symbol_svg(suit: Suit | str, style: str = "french") -> str:
-    """The suit symbol's markup in a -50..50 box centred on 0,0 (for legends and tests)."""
-    return _SYMBOLS[check_style(style)][as_suit(suit)]
-
-
 def _place(symbol: str, x: float, y: float, size: float, flip: bool = False) -> str:
     rot = " rotate(180)" if flip else ""
-    return f'<g transform="translate({_f(x)} {_f(y)}) scale({_f(size / 100)}){rot}">{symbol}</g>'
+    return f'<g transform="translate({num(x)} {num(y)}) scale({num(size / 100)}){rot}">{symbol}</g>'
 
 
 # ---------------------------------------------------------------------------
@@ -328,68 +164,68 @@ def _headgear(kind: str) -> str:
     """Hair, beard and hat: what tells King, Queen/Ober and Jack/Unter apart."""
     if kind == "king":
         return (
-            _p(
+            path(
                 "M40.5 37Q40 51 50 53.5Q60 51 59.5 37Q57 45 50 45.5Q43 45 40.5 37Z",
                 "#8a6a4a",
-                _INK,
+                INK,
                 0.7,
             )
-            + _p("M39.5 30L38.5 15L44.5 21.5L50 12L55.5 21.5L61.5 15L60.5 30Z", _GOLD, _INK, 0.9)
-            + _p("M39.5 26.5L60.5 26.5L60.5 30L39.5 30Z", "#c8a02a", _INK, 0.6)
+            + path("M39.5 30L38.5 15L44.5 21.5L50 12L55.5 21.5L61.5 15L60.5 30Z", _GOLD, INK, 0.9)
+            + path("M39.5 26.5L60.5 26.5L60.5 30L39.5 30Z", "#c8a02a", INK, 0.6)
             + '<circle cx="50" cy="21" r="1.6" fill="#c8102e"/>'
         )
     if kind == "queen":
-        return _p(
+        return path(
             "M39.5 40C35 27 42 24.5 50 24.5C58 24.5 65 27 60.5 40L64 52L56.5 47L58 33"
             "Q50 29 42 33L43.5 47L36 52Z",
             _HAIR,
-            _INK,
+            INK,
             0.7,
-        ) + _p("M41.5 28L43.5 19L47.5 24L50 16.5L52.5 24L56.5 19L58.5 28Z", _GOLD, _INK, 0.8)
+        ) + path("M41.5 28L43.5 19L47.5 24L50 16.5L52.5 24L56.5 19L58.5 28Z", _GOLD, INK, 0.8)
     if kind == "ober":
         return (
-            _p("M43.5 42Q47 38.5 50 40.5Q53 38.5 56.5 42Q53 41 50 42.5Q47 41 43.5 42Z", _HAIR)
-            + _p("M35 28.5L65 28.5L61 25L59 16Q50 12.5 41 16L39 25Z", "#3c3c3c", _INK, 0.8)
-            + _p("M58.5 18Q67 12 77 14Q70 17 61.5 24Z", "#f4ead2", _INK, 0.7)
+            path("M43.5 42Q47 38.5 50 40.5Q53 38.5 56.5 42Q53 41 50 42.5Q47 41 43.5 42Z", _HAIR)
+            + path("M35 28.5L65 28.5L61 25L59 16Q50 12.5 41 16L39 25Z", "#3c3c3c", INK, 0.8)
+            + path("M58.5 18Q67 12 77 14Q70 17 61.5 24Z", "#f4ead2", INK, 0.7)
         )
     # Jack and Unter: a beret with a feather.
-    return _p("M38 31C37 19 61 17 63.5 29Q51 24.5 38 31Z", "#3c3c3c", _INK, 0.8) + _p(
-        "M60 25Q70 23 75 15Q67 16 57 23Z", "#f4ead2", _INK, 0.7
+    return path("M38 31C37 19 61 17 63.5 29Q51 24.5 38 31Z", "#3c3c3c", INK, 0.8) + path(
+        "M60 25Q70 23 75 15Q67 16 57 23Z", "#f4ead2", INK, 0.7
     )
 
 
 def _held(kind: str) -> str:
     """What the figure holds in its right hand: sceptre, flower or halberd."""
     if kind == "king":
-        item = _lines("M63 68L68 40", _GOLD, 2.2) + (
-            f'<circle cx="68.4" cy="38" r="3" fill="{_GOLD}" stroke="{_INK}" stroke-width="0.7"/>'
+        item = lines("M63 68L68 40", _GOLD, 2.2) + (
+            f'<circle cx="68.4" cy="38" r="3" fill="{_GOLD}" stroke="{INK}" stroke-width="0.7"/>'
         )
     elif kind == "queen":
         item = (
-            _lines("M63 66Q64 56 67 47", "#2f7a2f", 1.4)
-            + _p(_circle_path(67.5, 45, 3.4), "#c8102e", _INK, 0.6)
-            + _p(_circle_path(67.5, 45, 1.2), _GOLD)
+            lines("M63 66Q64 56 67 47", "#2f7a2f", 1.4)
+            + path(circle_path(67.5, 45, 3.4), "#c8102e", INK, 0.6)
+            + path(circle_path(67.5, 45, 1.2), _GOLD)
         )
     else:
-        item = _lines("M63 68L69 24", "#5a3a1e", 1.6) + _p(
-            "M68.2 30L74 27L69.6 20Z", "#b8c0c8", _INK, 0.7
+        item = lines("M63 68L69 24", "#5a3a1e", 1.6) + path(
+            "M68.2 30L74 27L69.6 20Z", "#b8c0c8", INK, 0.7
         )
-    hand = f'<circle cx="63.5" cy="62" r="3" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.7"/>'
+    hand = f'<circle cx="63.5" cy="62" r="3" fill="{_SKIN}" stroke="{INK}" stroke-width="0.7"/>'
     return item + hand
 
 
 def _bust(robe: str, kind: str, symbol: str, sym_at: tuple[float, float]) -> str:
     face = (
-        f'<circle cx="50" cy="35.5" r="10" fill="{_SKIN}" stroke="{_INK}" stroke-width="0.8"/>'
-        f'<circle cx="46.3" cy="35" r="1" fill="{_INK}"/>'
-        f'<circle cx="53.7" cy="35" r="1" fill="{_INK}"/>'
+        f'<circle cx="50" cy="35.5" r="10" fill="{_SKIN}" stroke="{INK}" stroke-width="0.8"/>'
+        f'<circle cx="46.3" cy="35" r="1" fill="{INK}"/>'
+        f'<circle cx="53.7" cy="35" r="1" fill="{INK}"/>'
     )
-    mouth = _lines("M47.8 40.3Q50 41.5 52.2 40.3", _INK, 0.8)
+    mouth = lines("M47.8 40.3Q50 41.5 52.2 40.3", INK, 0.8)
     return (
-        _p("M29 70L30 60C31 53 38 50 44.5 49L55.5 49C62 50 69 53 70 60L71 70Z", robe, _INK, 0.9)
-        + _p("M44.5 49L50 59L55.5 49Z", _GOLD, _INK, 0.7)
-        + _lines("M37.5 70L38.5 59M61.5 70L60.5 59", _GOLD, 1.6)
-        + _p("M46.5 43L53.5 43L53.5 50L46.5 50Z", _SKIN)
+        path("M29 70L30 60C31 53 38 50 44.5 49L55.5 49C62 50 69 53 70 60L71 70Z", robe, INK, 0.9)
+        + path("M44.5 49L50 59L55.5 49Z", _GOLD, INK, 0.7)
+        + lines("M37.5 70L38.5 59M61.5 70L60.5 59", _GOLD, 1.6)
+        + path("M46.5 43L53.5 43L53.5 50L46.5 50Z", _SKIN)
         + face
         + _headgear(kind)
         + mouth
@@ -417,7 +253,7 @@ def _court(card: Card, style: str, symbol: str, ink: str) -> str:
     # the Ober holds it high, the Unter low.
     low = style != "french" and kind == "jack"
     sym_at = (30, 56) if low else (30, 22)
-    half = _bust(_ROBE[style][card.suit], kind, symbol, sym_at)
+    half = _bust(ROBE[style][card.suit], kind, symbol, sym_at)
     frame = (
         f'<rect x="21" y="12" width="58" height="116" rx="3" fill="#f6efe0" '
         f'stroke="{ink}" stroke-width="1.2"/>'
@@ -465,8 +301,8 @@ def card_svg(
     c = as_card(card)
     check_style(style)
     check_lang(lang)
-    symbol = _SYMBOLS[style][c.suit]
-    ink = _INDEX_INK[style][c.suit]
+    symbol = SYMBOLS[style][c.suit]
+    ink = INDEX_INK[style][c.suit]
     label = card_name(c, style, lang)
     rank = c.rank
     if rank == Rank.ACE:
@@ -495,8 +331,8 @@ def _back_pattern() -> str:
         for i in range(10):
             cx, cy = x0 + (i + 0.5) * step, y0 + (j + 0.5) * step
             d.append(
-                f"M{_f(cx)} {_f(cy - half)}L{_f(cx + half)} {_f(cy)}"
-                f"L{_f(cx)} {_f(cy + half)}L{_f(cx - half)} {_f(cy)}Z"
+                f"M{num(cx)} {num(cy - half)}L{num(cx + half)} {num(cy)}"
+                f"L{num(cx)} {num(cy + half)}L{num(cx - half)} {num(cy)}Z"
             )
     return f'<path d="{"".join(d)}" fill="#3a66b4"/>'
 

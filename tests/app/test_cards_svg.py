@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from app.cards.names import card_name, card_short, rank_name, suit_name
-from app.cards.svg import back_svg, card_svg, suit_symbol_svg
+from app.cards.suits import suit_symbol_svg
+from app.cards.svg import back_svg, card_svg
 from engine import Card, InvalidInputError, Rank, Suit, make_deck
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
