@@ -31,7 +31,7 @@ What the controller calls (plain data, derived from the engine):
 3. Keep them with :func:`save_stats` after each call, read them with
    :func:`load_stats` at start-up. ``stats.matches`` and ``stats.wins`` feed
    ``data-matches`` and ``data-wins``; :meth:`Stats.summary` the table;
-   :func:`chart_svg` the chart; :meth:`Stats.to_json` / :meth:`Stats.from_json`
+   ``app.stats.chart`` the chart; :meth:`Stats.to_json` / :meth:`Stats.from_json`
    export and import files.
 
 Stored format, version 2 (:data:`VERSION`)::
@@ -62,15 +62,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import re
 import time
-from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from app import safe_json
-from app.escape import escape as _esc
+from app.stats.checks import (
+    check_date,
+    check_keys,
+    check_name,
+    count,
+    is_int,
+    is_number,
+)
 from app.storage import KEY_STATS as KEY_STATS  # the statistics' key, named here too
 from app.storage import Notice, Store
 from engine import InvalidInputError
@@ -79,8 +83,6 @@ VERSION = 2
 """Version of the stored and exported statistics."""
 HISTORY_CAP = 200
 """How many recent match results are kept for the chart."""
-MAX_COUNT = 10**9
-"""Counts above this are taken for damaged data."""
 FILE_FORMAT = "schwimmen-stats"
 """The ``format`` marker of an exported statistics file."""
 
@@ -100,7 +102,6 @@ COUNTERS = (
 )
 """The whole-number counters of a tally, in stored order."""
 
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _MAX_PRESETS = 64
 _MAX_HAND = 1000
 
@@ -184,10 +185,10 @@ class Stats:
         Raises InvalidInputError for impossible values (lives_lost outside 0..2,
         a hand value that is no number from 0 to 1000, a bad preset name).
         """
-        _check_name(preset, "preset")
-        if not _is_int(lives_lost) or not 0 <= lives_lost <= 2:
+        check_name(preset, "preset")
+        if not is_int(lives_lost) or not 0 <= lives_lost <= 2:
             raise InvalidInputError(f"lives_lost must be 0, 1 or 2, not {lives_lost!r}")
-        if hand_value is not None and not (_is_number(hand_value) and 0 <= hand_value <= _MAX_HAND):
+        if hand_value is not None and not (is_number(hand_value) and 0 <= hand_value <= _MAX_HAND):
             raise InvalidInputError(f"hand_value must be a number or None, not {hand_value!r}")
         if not isinstance(knocked, bool):
             raise InvalidInputError(f"knocked must be True or False, not {knocked!r}")
@@ -216,15 +217,15 @@ class Stats:
         ``players``; ``crown`` for a win with all starting lives; ``date`` as
         ``YYYY-MM-DD`` (today if None). Raises InvalidInputError for impossible values.
         """
-        _check_name(preset, "preset")
-        if not _is_int(players) or not 2 <= players <= 9:
+        check_name(preset, "preset")
+        if not is_int(players) or not 2 <= players <= 9:
             raise InvalidInputError(f"players must be 2 to 9, not {players!r}")
-        if not _is_int(place) or not 1 <= place <= players:
+        if not is_int(place) or not 1 <= place <= players:
             raise InvalidInputError(f"place must be 1 to {players}, not {place!r}")
         won = place == 1
         if not isinstance(crown, bool) or (crown and not won):
             raise InvalidInputError(f"crown must be False or True for a win, not {crown!r}")
-        date = today() if date is None else _check_date(date, "date")
+        date = today() if date is None else check_date(date, "date")
         for tally in self._scopes(preset):
             tally.matches += 1
             tally.wins += won
@@ -306,14 +307,14 @@ class Stats:
         """Check stored data of version :data:`VERSION`; InvalidInputError names the
         first problem (a wrong type, a negative or huge count, counts that contradict
         each other)."""
-        _check_keys(data, ("overall", "presets", "history"), "statistics")
+        check_keys(data, ("overall", "presets", "history"), "statistics")
         overall = _tally(data["overall"], "overall")
         presets_data = data["presets"]
         if not isinstance(presets_data, dict) or len(presets_data) > _MAX_PRESETS:
             raise InvalidInputError(f"presets must be a dict of up to {_MAX_PRESETS} presets")
         presets = {}
         for name, value in presets_data.items():
-            _check_name(name, "presets: a preset name")
+            check_name(name, "presets: a preset name")
             presets[name] = _tally(value, f"presets.{name}")
         for counter in ("matches", "wins", "deals", "lives_lost"):
             total = sum(getattr(t, counter) for t in presets.values())
@@ -362,7 +363,7 @@ class Stats:
             version, body = data["version"], data["data"]
         else:
             raise InvalidInputError(f'this is not a statistics file (no "format": "{FILE_FORMAT}")')
-        if not _is_int(version) or version < 1:
+        if not is_int(version) or version < 1:
             raise InvalidInputError(f"the statistics file has no valid version ({version!r})")
         if version > VERSION:
             raise InvalidInputError(
@@ -375,8 +376,8 @@ class Stats:
 
 def migrate_v1(data: Any) -> dict[str, Any]:
     """Version 1 ``{"matches": m, "wins": w}`` -> version 2 data (see the module text)."""
-    _check_keys(data, ("matches", "wins"), "version 1 statistics")
-    overall = Tally(matches=_count(data["matches"], "matches"), wins=_count(data["wins"], "wins"))
+    check_keys(data, ("matches", "wins"), "version 1 statistics")
+    overall = Tally(matches=count(data["matches"], "matches"), wins=count(data["wins"], "wins"))
     return {"overall": overall.to_dict(), "presets": {}, "history": []}
 
 
@@ -402,142 +403,11 @@ def save_stats(store: Store, stats: Stats, key: str = KEY_STATS) -> Notice | Non
     return store.save(key, stats.to_dict(), VERSION)
 
 
-# -- the chart ----------------------------------------------------------------------
-
-_CHART_TEXT = {
-    "de": {
-        "empty": "Noch keine beendeten Partien",
-        "label": "Gewinnquote über die letzten {n} Partien, zuletzt {rate} %",
-        "label_one": "Gewinnquote nach 1 Partie: {rate} %",
-        "matches": "Partien",
-        "match": "Partie",
-        "won": "gewonnen",
-        "lost": "verloren",
-    },
-    "en": {
-        "empty": "No finished matches yet",
-        "label": "Win rate over the last {n} matches, now {rate}%",
-        "label_one": "Win rate after 1 match: {rate}%",
-        "matches": "matches",
-        "match": "match",
-        "won": "won",
-        "lost": "lost",
-    },
-}
-_W, _H = 320, 150
-_LEFT, _RIGHT, _TOP, _BOTTOM = 34, 10, 10, 30
-
-
-def chart_svg(stats: Stats, lang: str = "de", preset: str | None = None) -> str:
-    """A small SVG chart of the history: the cumulative win rate (line) and one
-    tick per match (tall: won), oldest on the left. Pure and escaped; the
-    ``<svg>`` has ``role="img"`` and an ``aria-label`` saying what it shows.
-
-    >>> svg = chart_svg(Stats(), "en")
-    >>> svg.startswith("<svg") and 'aria-label="No finished matches yet"' in svg
-    True
-    """
-    text = _CHART_TEXT.get(lang, _CHART_TEXT["en"])
-    results = [r for r in stats.history if preset is None or r.preset == preset]
-    n = len(results)
-    if n == 0:
-        label = text["empty"]
-        body = (
-            f'<text x="{_W / 2:g}" y="{_H / 2:g}" text-anchor="middle" font-size="13" '
-            f'class="chart-empty">{_esc(label)}</text>'
-        )
-        return _svg(label, body)
-    rates, won = [], 0
-    for i, r in enumerate(results, 1):
-        won += r.won
-        rates.append(won / i)
-    label = text["label" if n > 1 else "label_one"].format(n=n, rate=round(100 * rates[-1]))
-    plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
-
-    def x(i: int) -> float:
-        return _LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
-
-    def y(rate: float) -> float:
-        return _TOP + plot_h * (1 - rate)
-
-    parts = []
-    for level in (0, 0.5, 1):
-        parts.append(
-            f'<line x1="{_LEFT}" y1="{y(level):.1f}" x2="{_W - _RIGHT}" y2="{y(level):.1f}" '
-            f'class="chart-grid" stroke="currentColor" stroke-opacity="0.2"/>'
-            f'<text x="{_LEFT - 4}" y="{y(level) + 4:.1f}" text-anchor="end">'
-            f"{round(level * 100)}%</text>"
-        )
-    points = " ".join(f"{x(i):.1f},{y(rate):.1f}" for i, rate in enumerate(rates))
-    parts.append(
-        f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2" '
-        f'class="chart-line"/>'
-    )
-    parts.append(f'<circle cx="{x(n - 1):.1f}" cy="{y(rates[-1]):.1f}" r="3" class="chart-now"/>')
-    parts += _ticks(results, x, max(0.5, min(4.0, 0.7 * plot_w / n)), text)
-    caption = _esc(f"{n} {text['matches' if n > 1 else 'match']}")
-    parts.append(
-        f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_H - 2}" text-anchor="middle">{caption}</text>'
-    )
-    return _svg(label, "".join(parts))
-
-
-def _ticks(
-    results: Sequence[Result], x: Callable[[int], float], width: float, text: Mapping[str, str]
-) -> list[str]:
-    """One tick per match below the plot: a tall one for a win, a short one otherwise,
-    each with its date and place as a tooltip."""
-    base = _H - _BOTTOM + 14
-    ticks = []
-    for i, r in enumerate(results):
-        state = "won" if r.won else "lost"
-        tip = _esc(f"{r.date}: {text[state]} ({r.place}/{r.players})")
-        top = base - (9 if r.won else 3)
-        ticks.append(
-            f'<line x1="{x(i):.1f}" y1="{base}" x2="{x(i):.1f}" y2="{top}" stroke="currentColor" '
-            f'stroke-width="{width:.1f}" class="chart-{state}"><title>{tip}</title></line>'
-        )
-    return ticks
-
-
-def _svg(label: str, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" '
-        f'role="img" aria-label="{_esc(label)}" class="stats-chart" '
-        'fill="currentColor" font-size="10" font-family="system-ui, sans-serif">'
-        f"<title>{_esc(label)}</title>{body}</svg>"
-    )
-
-
 # -- validation ------------------------------------------------------------------
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> TypeGuard[int | float]:
-    return (_is_int(value) or isinstance(value, float)) and math.isfinite(value)
 
 
 def _ratio(part: float, whole: int) -> float | None:
     return part / whole if whole else None
-
-
-def _check_keys(data: Any, keys: Sequence[str], what: str) -> None:
-    if not isinstance(data, dict):
-        raise InvalidInputError(f"{what} must be a JSON object, not {type(data).__name__}")
-    if set(data) != set(keys):
-        raise InvalidInputError(
-            f"{what} must have exactly the keys {', '.join(keys)}; "
-            f"found {', '.join(map(str, data)) or 'none'}"
-        )
-
-
-def _check_name(name: Any, what: str) -> str:
-    if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise InvalidInputError(f"{what} must be a short lower-case name, not {name!r}")
-    return name
 
 
 def today() -> str:
@@ -545,45 +415,12 @@ def today() -> str:
     return time.strftime("%Y-%m-%d", time.localtime())
 
 
-def is_date(value: object) -> TypeGuard[str]:
-    """True for a real calendar date written ``YYYY-MM-DD``.
-
-    >>> [is_date(x) for x in ("2024-02-29", "2023-02-29", "2026-13-01", "2026-1-01", 20261130)]
-    [True, False, False, False, False]
-    """
-    if not isinstance(value, str) or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        return False
-    y, m, d = value[:4], value[5:7], value[8:]
-    if not (y + m + d).isascii() or not (y + m + d).isdigit():
-        return False
-    year, month, day = int(y), int(m), int(d)
-    if year < 1 or not 1 <= month <= 12:
-        return False
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
-    return 1 <= day <= days
-
-
-def _check_date(value: Any, where: str) -> str:
-    if is_date(value):
-        return value
-    raise InvalidInputError(f"{where} must be a date like 2026-11-30, not {value!r}")
-
-
-def _count(value: Any, where: str) -> int:
-    if not _is_int(value) or not 0 <= value <= MAX_COUNT:
-        raise InvalidInputError(
-            f"{where} must be a whole number from 0 to {MAX_COUNT}, not {value!r}"
-        )
-    return value
-
-
 def _tally(data: Any, where: str) -> Tally:
-    _check_keys(data, (*COUNTERS, "hand_total"), where)
+    check_keys(data, (*COUNTERS, "hand_total"), where)
     t = Tally(
-        **{c: _count(data[c], f"{where}.{c}") for c in COUNTERS}, hand_total=data["hand_total"]
+        **{c: count(data[c], f"{where}.{c}") for c in COUNTERS}, hand_total=data["hand_total"]
     )
-    if not _is_number(t.hand_total) or not 0 <= t.hand_total <= t.hand_deals * _MAX_HAND:
+    if not is_number(t.hand_total) or not 0 <= t.hand_total <= t.hand_deals * _MAX_HAND:
         raise InvalidInputError(f"{where}.hand_total ({t.hand_total!r}) does not fit hand_deals")
     for part, whole in [
         ("wins", "matches"),
@@ -606,18 +443,18 @@ def _tally(data: Any, where: str) -> Tally:
 
 
 def _result(data: Any, where: str) -> Result:
-    _check_keys(data, ("date", "preset", "place", "players", "won"), where)
+    check_keys(data, ("date", "preset", "place", "players", "won"), where)
     players = data["players"]
-    if not _is_int(players) or not 2 <= players <= 9:
+    if not is_int(players) or not 2 <= players <= 9:
         raise InvalidInputError(f"{where}.players must be 2 to 9, not {players!r}")
     place_ = data["place"]
-    if not _is_int(place_) or not 1 <= place_ <= players:
+    if not is_int(place_) or not 1 <= place_ <= players:
         raise InvalidInputError(f"{where}.place must be 1 to {players}, not {place_!r}")
     if data["won"] is not (place_ == 1):
         raise InvalidInputError(f"{where}.won must be {place_ == 1} for place {place_}")
     return Result(
-        _check_date(data["date"], f"{where}.date"),
-        _check_name(data["preset"], f"{where}.preset"),
+        check_date(data["date"], f"{where}.date"),
+        check_name(data["preset"], f"{where}.preset"),
         place_,
         players,
         data["won"],

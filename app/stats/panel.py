@@ -35,7 +35,7 @@ from typing import Any
 from app import safe_json
 from app.escape import escape as esc
 from app.i18n import feuer_name, lookup, preset_name
-from app.stats import model as stats_mod
+from app.stats import chart as stats_chart
 from app.stats.model import Stats, Summary
 from app.storage import Notice
 from engine import PRESETS, InvalidInputError
@@ -373,7 +373,7 @@ def render(
     per_preset = _per_preset(stats, lang) if scope == SCOPE_ALL and len(known) > 2 else ""
     chart = ""
     if summary.matches:  # with none, the line above says so once (the chart said it again)
-        svg = stats_mod.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
+        svg = stats_chart.chart_svg(stats, lang, None if scope == SCOPE_ALL else scope)
         caption = f'<figcaption>{esc(tr("chart", lang))}</figcaption>'
         chart = f'<figure class="chart">{caption}{svg}</figure>'
     notice_el = "".join(

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from app.stats import chart
 from app.stats import model as sm
 from app.stats.model import HISTORY_CAP, VERSION, Stats
 from app.storage import MemoryBackend, Store
@@ -389,7 +390,7 @@ def parse_svg(text):
 
 @pytest.mark.parametrize("lang", ["de", "en", "fr"])
 def test_empty_chart(lang):
-    root = parse_svg(sm.chart_svg(Stats(), lang))
+    root = parse_svg(chart.chart_svg(Stats(), lang))
     assert root.get("role") == "img"
     label = root.get("aria-label")
     assert label == root.find(SVG + "title").text
@@ -402,7 +403,7 @@ def test_chart_draws_the_cumulative_win_rate(n):
     s = Stats()
     for i in range(n):
         s.record_match("hosenowi", place=1 if i % 2 == 0 else 2, players=3, date="2026-11-30")
-    root = parse_svg(sm.chart_svg(s, "en"))
+    root = parse_svg(chart.chart_svg(s, "en"))
     line = root.find(SVG + "polyline")
     points = [tuple(map(float, p.split(","))) for p in line.get("points").split()]
     assert len(points) == n
@@ -426,24 +427,24 @@ def test_chart_draws_the_cumulative_win_rate(n):
 
 def test_chart_per_preset_and_german_text():
     s = played()
-    root = parse_svg(sm.chart_svg(s, "de", preset="classic"))
+    root = parse_svg(chart.chart_svg(s, "de", preset="classic"))
     assert root.get("aria-label") == "Gewinnquote nach 1 Partie: 0 %"
     (mark,) = [m for m in root.iter() if m.get("class") in ("chart-won", "chart-lost")]
     assert mark.get("class") == "chart-lost"
     assert mark.find(SVG + "title").text == "2026-11-02: verloren (3/3)"
-    root = parse_svg(sm.chart_svg(s, "de"))
+    root = parse_svg(chart.chart_svg(s, "de"))
     assert root.get("aria-label") == "Gewinnquote über die letzten 3 Partien, zuletzt 67 %"
 
 
 def test_chart_text_is_escaped():
     s = Stats()
     s.record_match("classic", place=1, players=2, date="2026-11-30")
-    original = sm._CHART_TEXT["en"]["won"]
-    sm._CHART_TEXT["en"]["won"] = '<b>"won" & more</b>'
+    original = chart._CHART_TEXT["en"]["won"]
+    chart._CHART_TEXT["en"]["won"] = '<b>"won" & more</b>'
     try:
-        text = sm.chart_svg(s, "en")
+        text = chart.chart_svg(s, "en")
     finally:
-        sm._CHART_TEXT["en"]["won"] = original
+        chart._CHART_TEXT["en"]["won"] = original
     assert "<b>" not in text
     root = parse_svg(text)
     (mark,) = [m for m in root.iter() if m.get("class") == "chart-won"]
