@@ -10,6 +10,7 @@ import pytest
 import engine
 from app.settings import dialog as sf
 from app.settings import model as st
+from app.settings import words
 from tests.app.markup import El, parse
 
 CONTRACT_FIELDS = (
@@ -232,10 +233,10 @@ def test_both_languages_label_every_field() -> None:
     )
     de = form_of(sf.render(s, "de")).all_text()
     en = form_of(sf.render(s, "en")).all_text()
-    for option in sf.custom_options():
-        assert sf.option_label(option, "de") in de
-        assert sf.option_label(option, "en") in en
-        assert sf.option_label(option, "de") != option
+    for option in words.custom_options():
+        assert words.option_label(option, "de") in de
+        assert words.option_label(option, "en") in en
+        assert words.option_label(option, "de") != option
     assert "Spielstärke" in de and "Difficulty" in en
     assert "Difficulty" not in de and "Spielstärke" not in en
 
@@ -265,7 +266,7 @@ def test_the_level_list_says_where_hard_is_not_stronger(lang) -> None:
         s = dataclasses.replace(st.defaults(lang), preset=preset, **more)
         return form_of(sf.render(s, lang)).find(data_field="difficulty").all_text()
 
-    said = sf.tr("hard_not_stronger", lang)
+    said = words.tr("hard_not_stronger", lang)
     assert said in note("pub")
     assert said in note("pub", mistery=True)
     assert said not in note("knack")
