@@ -38,6 +38,15 @@ from app import forms
 from app.escape import escape as esc
 from app.i18n import preset_line, preset_name, t
 from app.settings import model as st
+from app.settings.choices import (
+    DIFFICULTIES,
+    LIVES_RANGE,
+    NAME_MAX,
+    OWN_OPTIONS,
+    PEOPLE_MAX,
+    PRESET_CHOICES,
+    SPEEDS,
+)
 from app.settings.words import CHOICES, GROUPS, OPTIONS, choice_label, problem_text, tr
 from app.storage import Notice
 from engine import InvalidInputError, bots
@@ -93,7 +102,7 @@ def normalize(fields: Mapping[str, Any]) -> dict[str, str]:
         for option, value in engine.preset(base).to_dict().items():
             if option == "lives" and not out.get("lives", "").strip():
                 out["lives"] = str(value)  # "as in the rule set" would become classic's
-            if option in st.OWN_OPTIONS:
+            if option in OWN_OPTIONS:
                 continue
             if isinstance(value, bool):
                 if value:
@@ -184,7 +193,7 @@ def _preset_label(name: str, lang: str) -> str:
 def _people(settings: st.Settings) -> str:
     """How many people share this device: a choice, not a typed number, because a choice
     redraws the dialog at once (``app.dom``), and a name field must appear for each."""
-    counts = [(str(n), str(n), False) for n in range(1, st.PEOPLE_MAX + 1)]
+    counts = [(str(n), str(n), False) for n in range(1, PEOPLE_MAX + 1)]
     return _select("people", counts, settings.people)
 
 
@@ -198,7 +207,7 @@ def _person_names(settings: st.Settings, lang: str) -> str:
         given = settings.names[i - 1] if i - 1 < len(settings.names) else ""
         control = (
             f'<input type="text" name="person_{i}" id="set-person_{i}" {_key(f"person_{i}")} '
-            f'maxlength="{st.NAME_MAX}" autocomplete="off" value="{esc(given)}" '
+            f'maxlength="{NAME_MAX}" autocomplete="off" value="{esc(given)}" '
             f'placeholder="{esc(t("person", lang, n=i))}">'
         )
         rows.append(_field(f"person_{i}", tr("person_name", lang, n=i), control))
@@ -208,7 +217,7 @@ def _person_names(settings: st.Settings, lang: str) -> str:
 def _difficulty(settings: st.Settings, lang: str) -> str:
     per_bot = bool(settings.difficulties)
     value = PER_BOT if per_bot else settings.difficulty
-    choices = [(d, tr(d, lang), False) for d in st.DIFFICULTIES]
+    choices = [(d, tr(d, lang), False) for d in DIFFICULTIES]
     choices.append((PER_BOT, tr("per_bot", lang), False))
     hint = "" if bots.hard_is_stronger(st.resolve(settings)[1]) else tr("hard_not_stronger", lang)
     control = _select("difficulty", choices, value)
@@ -225,7 +234,7 @@ def _difficulty(settings: st.Settings, lang: str) -> str:
                 _field(
                     name,
                     label,
-                    _select(name, [(d, tr(d, lang), False) for d in st.DIFFICULTIES], level),
+                    _select(name, [(d, tr(d, lang), False) for d in DIFFICULTIES], level),
                 )
             )
         parts.append(f'<div class="per-bot" data-testid="per-bot">{"".join(rows)}</div>')
@@ -290,7 +299,7 @@ def _game_fields(settings: st.Settings, lang: str) -> str:
     """The game's fields: rules preset, bots, people, difficulty, lives, Mistery, Lügen."""
     lo, hi = st.bot_range(settings)
     preset_rules = st.base_preset(settings)
-    preset_choices = [(p, _preset_label(p, lang), False) for p in st.PRESET_CHOICES]
+    preset_choices = [(p, _preset_label(p, lang), False) for p in PRESET_CHOICES]
     lives = "" if settings.lives is None else settings.lives
     placeholder = str(preset_rules.lives)
     game = [
@@ -317,7 +326,7 @@ def _game_fields(settings: st.Settings, lang: str) -> str:
         _field(
             "lives",
             tr("lives", lang),
-            _number("lives", lives, *st.LIVES_RANGE, placeholder=placeholder),
+            _number("lives", lives, *LIVES_RANGE, placeholder=placeholder),
             tr("lives_hint", lang, n=preset_rules.lives),
         ),
         _check("mistery", tr("mistery", lang), settings.mistery, tr("mistery_hint", lang)),
@@ -350,7 +359,7 @@ def _look_fields(settings: st.Settings, lang: str) -> str:
     style_hint = tr("style_suits", lang)
     if shown != settings.deck_style:
         style_hint = tr("style_note", lang, deck=deck, shown=tr("shown_" + shown, lang))
-    speeds = [(s, tr("speed_" + s, lang), False) for s in st.SPEEDS]
+    speeds = [(s, tr("speed_" + s, lang), False) for s in SPEEDS]
     look = [
         _field(
             "deck_style",

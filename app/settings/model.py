@@ -12,7 +12,8 @@ raise: each falls back to a safe value and adds a :class:`~app.storage.Notice`.
 
 :func:`rules` turns settings into the engine's ``Rules``; an inconsistent
 custom rule set raises ``engine.InvalidInputError`` there, and
-:func:`resolve` offers the safe fallback.
+:func:`resolve` offers the safe fallback. What each field may be, and reading one
+value from stored JSON or text, is ``app.settings.choices``.
 
 >>> s = defaults("de-AT")
 >>> s.lang, s.preset, players(s), rules(s) == engine.preset("classic")
@@ -27,31 +28,29 @@ custom rule set raises ``engine.InvalidInputError`` there, and
 from __future__ import annotations
 
 import dataclasses
-import enum
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 import engine
+from app.settings.choices import CUSTOM as CUSTOM  # the preset names, used by the page too
+from app.settings.choices import CUSTOM_BASE as CUSTOM_BASE
+from app.settings.choices import (
+    NO,
+    OWN_OPTIONS,
+    PEOPLE_MAX,
+    YES,
+    check,
+    first,
+    form_checkbox,
+    form_names,
+    form_rules,
+    from_text,
+    notice,
+)
 from app.storage import KEY_SETTINGS, Notice, Store
 from engine import InvalidInputError
-from engine.names import NAME_MAX as NAME_MAX  # a person's name, as long as online
-from engine.names import clean_name
 
-PRESET_NAMES: tuple[str, ...] = tuple(engine.PRESETS)
-"""The engine's named rule sets: classic, knack, pub, hosenowi."""
-CUSTOM = "custom"
-"""The preset value for a rule set of the player's own."""
-CUSTOM_BASE = "classic"
-"""The preset a ``custom`` rule set starts from; ``Settings.custom`` changes it."""
-PRESET_CHOICES: tuple[str, ...] = (*PRESET_NAMES, CUSTOM)
-DIFFICULTIES = ("easy", "medium", "hard")
-"""Bot strengths, the names ``engine.bots.make`` knows."""
-DECK_STYLES = ("french", "german", "swiss")
-LANGS = ("de", "en")
-SPEEDS = ("0", "fast", "normal", "slow")
-"""``0``: no animation and no bot pauses (URL ``speed=0``, for tests)."""
 TIMINGS: dict[str, tuple[int, int]] = {
     "0": (0, 0),
     "fast": (150, 300),
@@ -59,16 +58,7 @@ TIMINGS: dict[str, tuple[int, int]] = {
     "slow": (500, 1400),
 }
 """Speed -> (animation milliseconds, pause before each bot move in milliseconds)."""
-LIVES_RANGE = (engine.bounds.LIVES.lo, engine.bounds.LIVES.hi)  # docs/rules.md: 1-10
-PEOPLE_MAX = 6  # persons sharing one device (pass-and-play)
-SEED_MAX = 2**53 - 1
-"""Largest seed: it must survive a trip through JavaScript numbers."""
-OWN_OPTIONS = ("lives", "mistery", "luegen")
-"""Rule options the settings hold as fields of their own, never in ``custom``."""
 SETTINGS_VERSION = 1
-
-_TRUE = ("1", "true", "yes", "on")
-_FALSE = ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True)
@@ -77,19 +67,19 @@ class Settings:
     :func:`apply_url` or :func:`from_form`, which validate; change it with
     ``dataclasses.replace``.
 
-    - ``preset``: one of :data:`PRESET_CHOICES`; ``custom`` starts from
+    - ``preset``: one of ``choices.PRESET_CHOICES``; ``custom`` starts from
       :data:`CUSTOM_BASE`;
     - ``custom``: rule options (``Rules`` field name -> JSON value) laid over the
       preset; never ``lives``, ``mistery``, ``luegen`` (fields of their own).
       Treat it as read-only;
     - ``bots``: computer players, so ``bots + people`` players;
     - ``people``: persons taking turns at this device (pass-and-play), 1 to
-      :data:`PEOPLE_MAX`; they sit at the first seats;
+      :data:`~app.settings.choices.PEOPLE_MAX`; they sit at the first seats;
     - ``difficulty`` for every bot, unless ``difficulties`` names one per bot
       (see :func:`bot_difficulties`);
     - ``lives``: 1-10, or None for the preset's number;
     - ``deck_style``: card faces; see :func:`card_style` for the one to draw;
-    - ``speed``: one of :data:`SPEEDS`, see :func:`timings`;
+    - ``speed``: one of ``choices.SPEEDS``, see :func:`timings`;
     - ``seed``: the seed of the next new match, or None for a fresh one;
     - ``sound``: card, knock and life sounds on (the top bar's switch);
     - ``names``: the names the people at this device gave (seat order; "" or none:
@@ -259,9 +249,9 @@ def from_dict(
         if name not in d:
             continue
         try:
-            values[name] = _check(name, d[name])
+            values[name] = check(name, d[name])
         except ValueError as exc:
-            notices.append(_notice("setting", name, exc, getattr(base, name)))
+            notices.append(notice("setting", name, exc, getattr(base, name)))
     return _settle(dataclasses.replace(base, **values), "setting", notices), notices
 
 
@@ -320,7 +310,7 @@ def apply_url(
     """
     notices: list[Notice] = []
     values: dict[str, Any] = {}
-    q = {k: _first(v) for k, v in query.items()}
+    q = {k: first(v) for k, v in query.items()}
     for name in (
         "preset",
         "lives",
@@ -338,18 +328,18 @@ def apply_url(
         if name not in q:
             continue
         try:
-            values.update(_from_text(name, q[name]))
+            values.update(from_text(name, q[name]))
         except ValueError as exc:
-            notices.append(_notice("url", name, exc, getattr(settings, name)))
+            notices.append(notice("url", name, exc, getattr(settings, name)))
     if "preset" in values:
         values["custom"] = _as_custom(settings) if values["preset"] == CUSTOM else {}
     new = False
     if "new" in q:
         text = q["new"].strip().lower()
-        if text in (*_TRUE, ""):
+        if text in (*YES, ""):
             new = True
-        elif text not in _FALSE:
-            notices.append(_notice("url", "new", ValueError(f"{q['new']!r} is not 1 or 0"), "0"))
+        elif text not in NO:
+            notices.append(notice("url", "new", ValueError(f"{q['new']!r} is not 1 or 0"), "0"))
     return _settle(dataclasses.replace(settings, **values), "url", notices), new, notices
 
 
@@ -378,16 +368,16 @@ def from_form(
         if name not in fields:
             continue
         try:
-            values.update(_from_text(name, fields[name]))
+            values.update(from_text(name, fields[name]))
         except ValueError as exc:
-            notices.append(_notice("form", name, exc, getattr(base, name)))
+            notices.append(notice("form", name, exc, getattr(base, name)))
     for name in ("mistery", "luegen"):
-        values[name] = _form_checkbox(fields, name)
+        values[name] = form_checkbox(fields, name)
     if any(k.startswith("person_") for k in fields):
-        values["names"] = _form_names(fields, base, notices)
+        values["names"] = form_names(fields, base.names, notices)
     preset_name = values.get("preset", base.preset)
     if any(k.startswith("rule.") for k in fields):
-        values["custom"] = _form_rules(fields, preset_name, notices)
+        values["custom"] = form_rules(fields, preset_name, notices)
     else:
         values["custom"] = _as_custom(base) if preset_name == CUSTOM else {}
     return _settle(dataclasses.replace(base, **values), "form", notices), notices
@@ -423,14 +413,14 @@ def _settle(settings: Settings, code: str, notices: list[Notice]) -> Settings:
     most = min(PEOPLE_MAX, _rules_for_range(settings).max_players)
     if settings.people > most:
         problem = ValueError(f"{settings.people} persons do not fit these rules (1 to {most})")
-        notices.append(_notice(code, "people", problem, most))
+        notices.append(notice(code, "people", problem, most))
         settings = dataclasses.replace(settings, people=most)
     lo, hi = bot_range(settings)
     if lo <= settings.bots <= hi:
         return settings
     bots = min(max(settings.bots, lo), hi)
     problem = ValueError(f"{settings.bots} computer players do not fit these rules ({lo} to {hi})")
-    notices.append(_notice(code, "bots", problem, bots))
+    notices.append(notice(code, "bots", problem, bots))
     return dataclasses.replace(settings, bots=bots)
 
 
@@ -438,34 +428,6 @@ def _preset_label(settings: Settings) -> str:
     return (
         f"the {settings.preset} rules" if settings.preset != CUSTOM else f"the {CUSTOM_BASE} rules"
     )
-
-
-def _check_names(value: Any) -> tuple[str, ...]:
-    """Stored names of the people at this device: up to :data:`PEOPLE_MAX` texts, each
-    "" or a name as an online table takes it (``engine.names.clean_name``)."""
-    if not isinstance(value, list | tuple) or len(value) > PEOPLE_MAX:
-        raise ValueError(f"{value!r} is not a list of up to {PEOPLE_MAX} names")
-    return tuple(clean_name(v) if v != "" else "" for v in value)
-
-
-def _form_names(
-    fields: Mapping[str, str], base: Settings, notices: list[Notice]
-) -> tuple[str, ...]:
-    """The dialog's ``person_1`` ... fields over the names kept so far (a field not on the
-    form, for a person not at the device now, keeps its name); a bad one keeps the old."""
-    names = list(base.names) + [""] * (PEOPLE_MAX - len(base.names))
-    for i in range(PEOPLE_MAX):
-        key = f"person_{i + 1}"
-        if key not in fields:
-            continue
-        text = str(fields[key]).strip()
-        try:
-            names[i] = clean_name(text) if text else ""
-        except ValueError as exc:
-            notices.append(_notice("form", key, exc, names[i] or "the default"))
-    while names and not names[-1]:
-        names.pop()
-    return tuple(names)
 
 
 def _as_custom(settings: Settings) -> dict[str, Any]:
@@ -494,218 +456,4 @@ def _browser_lang(browser_lang: str | Sequence[str] | None) -> str:
     return "en"
 
 
-def _notice(code: str, name: str, exc: Exception, kept: Any) -> Notice:
-    where = {"setting": "stored setting", "url": "URL parameter", "form": "field"}[code]
-    return Notice(code, name, f"{where} {name}: {exc}; using {_show(kept)}")
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "the default"
-    if isinstance(value, tuple | list):
-        return ",".join(map(str, value)) or "none"
-    return str(value)
-
-
-def _first(value: str | Sequence[str]) -> str:
-    """One text per parameter: ``parse_qs`` gives lists; the first one wins, as in the
-    page's JavaScript (``URLSearchParams.get``) and ``app.url.parse_query``."""
-    if isinstance(value, str):
-        return value
-    items = list(value)
-    return str(items[0]) if items else ""
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _choice(value: object, choices: Sequence[str], what: str) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{value!r} is not a known {what} ({', '.join(choices)})")
-    return value
-
-
-def _check(name: str, value: Any) -> Any:
-    """Validate one stored field (JSON types); raise ValueError with the reason."""
-    if name == "preset":
-        return _choice(value, PRESET_CHOICES, "preset")
-    if name == "custom":
-        return _check_custom(value)
-    if name == "bots":
-        if not _is_int(value):
-            raise ValueError(f"{value!r} is not a whole number")
-        return value  # the range depends on the rules: see _settle
-    if name == "people":
-        if not _is_int(value) or not 1 <= value <= PEOPLE_MAX:
-            raise ValueError(f"{value!r} is not a number of persons from 1 to {PEOPLE_MAX}")
-        return value
-    if name == "names":
-        return _check_names(value)
-    if name == "difficulty":
-        return _choice(value, DIFFICULTIES, "difficulty")
-    if name == "difficulties":
-        if not isinstance(value, list | tuple) or len(value) > 8:
-            raise ValueError(f"{value!r} is not a list of up to 8 difficulties")
-        return tuple(_choice(v, DIFFICULTIES, "difficulty") for v in value)
-    if name == "lives":
-        if value is None:
-            return None
-        if not _is_int(value) or not LIVES_RANGE[0] <= value <= LIVES_RANGE[1]:
-            raise ValueError(f"{value!r} is not a number of lives from 1 to 10")
-        return value
-    if name in ("mistery", "luegen", "sound"):
-        if not isinstance(value, bool):
-            raise ValueError(f"{value!r} is not true or false")
-        return value
-    if name == "deck_style":
-        return _choice(value, DECK_STYLES, "card style")
-    if name == "lang":
-        return _choice(value, LANGS, "language")
-    if name == "speed":
-        return _choice(value, SPEEDS, "speed")
-    if name == "seed":
-        if value is None:
-            return None
-        if not _is_int(value) or not 0 <= value <= SEED_MAX:
-            raise ValueError(f"{value!r} is not a whole number from 0 to {SEED_MAX}")
-        return value
-    raise AssertionError(name)  # pragma: no cover
-
-
 _FIELDS = tuple(f.name for f in dataclasses.fields(Settings))
-
-
-def _check_custom(value: Any) -> dict[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{value!r} is not a dict of rule options")
-    types = engine.Rules.field_types()
-    out = {}
-    for option, v in value.items():
-        if option in OWN_OPTIONS or option not in types:
-            raise ValueError(f"{option!r} is not a custom rule option")
-        out[option] = _check_option(option, v, types[option])
-    return out
-
-
-def _check_option(option: str, value: Any, kind: type) -> Any:
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"rule option {option}: {value!r} is not true or false")
-    elif kind is int:
-        if not _is_int(value) or abs(value) > 10**6:
-            raise ValueError(f"rule option {option}: {value!r} is not a whole number")
-    else:
-        choices = [m.value for m in kind] if issubclass(kind, enum.Enum) else []
-        if value not in choices:
-            raise ValueError(f"rule option {option}: {value!r} is not one of {', '.join(choices)}")
-    return value
-
-
-def _from_text(name: str, text: str) -> dict[str, Any]:
-    """Settings fields from one URL or form text; raise ValueError with the reason."""
-    raw = text
-    text = text.strip()
-    low = text.lower()
-    if name == "preset":
-        return {"preset": _choice(low, PRESET_CHOICES, "preset")}
-    if name in ("bots", "people"):
-        if not _is_decimal(text):
-            raise ValueError(f"{raw!r} is not a whole number")
-        return {name: int(text)} if name == "bots" else {name: _check(name, int(text))}
-    if name == "difficulty":
-        names = [p.strip() for p in low.split(",")]
-        for n in names:
-            _choice(n, DIFFICULTIES, "difficulty")
-        if len(names) == 1:
-            return {"difficulty": names[0], "difficulties": ()}
-        if len(names) > 8:
-            raise ValueError(f"{raw!r} names more than 8 bots")
-        return {"difficulties": tuple(names)}
-    if name == "lives":
-        if low in ("", "preset", "default"):
-            return {"lives": None}
-        if not _is_decimal(text):
-            raise ValueError(f"{raw!r} is not a whole number")
-        return {"lives": _check("lives", int(text))}
-    if name in ("mistery", "luegen", "sound"):
-        if low in _TRUE:
-            return {name: True}
-        if low in _FALSE:
-            return {name: False}
-        raise ValueError(f"{raw!r} is not 1 or 0")
-    if name == "deck_style":
-        return {"deck_style": _choice(low, DECK_STYLES, "card style")}
-    if name == "lang":
-        primary = low.replace("_", "-").split("-")[0]
-        return {"lang": _choice(primary, LANGS, "language")}
-    if name == "speed":
-        return {"speed": _speed(low, raw)}
-    if name == "seed":
-        if not _is_decimal(text):
-            raise ValueError(f"{raw!r} is not a whole number")
-        return {"seed": _check("seed", int(text))}
-    raise AssertionError(name)  # pragma: no cover
-
-
-def _is_decimal(text: str) -> bool:
-    # int() would also take "٣", "1_000" and "+5"; "-1" is accepted so it can be clamped
-    body = text[1:] if text.startswith("-") else text
-    return 0 < len(body) <= 18 and body.isascii() and body.isdigit()
-
-
-def _speed(low: str, raw: str) -> str:
-    """``0``/``off`` none; ``slow``/``normal``/``fast``; or a factor: 0 none,
-    below 1 slow, 1 normal, above 1 fast."""
-    if low in ("off", "none", "instant"):
-        return "0"
-    if low in SPEEDS:
-        return low
-    try:
-        factor = float(low)
-    except ValueError:
-        factor = math.nan
-    if not math.isfinite(factor) or factor < 0 or len(low) > 20:
-        raise ValueError(f"{raw!r} is not a speed (0, slow, normal, fast or a factor like 1.5)")
-    if factor == 0:
-        return "0"
-    return "slow" if factor < 1 else "normal" if factor == 1 else "fast"
-
-
-def _form_checkbox(fields: Mapping[str, str], name: str) -> bool:
-    return name in fields and fields[name].strip().lower() not in (*_FALSE, "")
-
-
-def _form_rules(
-    fields: Mapping[str, str], preset_name: str, notices: list[Notice]
-) -> dict[str, Any]:
-    base = engine.preset(CUSTOM_BASE if preset_name == CUSTOM else preset_name).to_dict()
-    types = engine.Rules.field_types()
-    custom = {}
-    for key in fields:
-        option = key.removeprefix("rule.")
-        if key.startswith("rule.") and (option in OWN_OPTIONS or option not in types):
-            notices.append(Notice("form", key, f"field {key}: not a rule option; ignored"))
-    for option, kind in types.items():
-        if option in OWN_OPTIONS:
-            continue
-        key = "rule." + option
-        if kind is bool:
-            value: Any = _form_checkbox(fields, key)
-        elif key not in fields:
-            continue
-        else:
-            text = fields[key].strip()
-            try:
-                if kind is int:
-                    if not _is_decimal(text):
-                        raise ValueError(f"rule option {option}: {text!r} is not a whole number")
-                    value = _check_option(option, int(text), int)
-                else:
-                    value = _check_option(option, text.lower(), kind)
-            except ValueError as exc:
-                notices.append(_notice("form", key, exc, base[option]))
-                continue
-        if value != base[option]:
-            custom[option] = value
-    return custom

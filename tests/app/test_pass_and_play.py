@@ -202,13 +202,14 @@ def test_choosing_more_people_in_the_dialog_asks_for_their_names_at_once():
 def test_names_given_at_one_device_need_no_online_play():
     """The names' check lives in ``engine.names``, shipped with every start, not in
     online play's protocol (a part loaded later, ``app.parts``)."""
+    from app.settings import choices
     from app.settings import model as st
     from engine import names
 
     s, notices = st.from_form({"people": "2", "person_1": "Anna\u202e", "person_2": " Ben "})
     assert s.names == ("", "Ben") and [n.subject for n in notices] == ["person_1"]
     assert "control characters" in notices[0].message
-    assert st.NAME_MAX == names.NAME_MAX
+    assert choices.NAME_MAX == names.NAME_MAX
 
 
 def test_each_person_reviews_their_own_decisions_by_name():

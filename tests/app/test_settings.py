@@ -10,6 +10,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as hs
 
 import engine
+from app.settings import choices
 from app.settings import model as st
 from app.settings.model import Settings
 from app.storage import MemoryBackend, Store
@@ -435,7 +436,7 @@ def test_form_rule_options_over_a_named_preset_keep_only_differences():
     knack = engine.preset("knack").to_dict()
     fields = {"preset": "knack"}
     for option, value in knack.items():
-        if option in st.OWN_OPTIONS:
+        if option in choices.OWN_OPTIONS:
             continue
         if isinstance(value, bool):
             if value:

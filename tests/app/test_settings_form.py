@@ -8,9 +8,9 @@ import dataclasses
 import pytest
 
 import engine
+from app.settings import choices, words
 from app.settings import dialog as sf
 from app.settings import model as st
-from app.settings import words
 from tests.app.markup import El, parse
 
 CONTRACT_FIELDS = (
@@ -55,7 +55,7 @@ def control(form: El, name: str) -> El:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("preset", st.PRESET_CHOICES)
+@pytest.mark.parametrize("preset", choices.PRESET_CHOICES)
 def test_contract_fields_and_start_button(preset: str, lang: str) -> None:
     s = dataclasses.replace(st.defaults(lang), preset=preset)
     form = form_of(sf.render(s, lang))
@@ -69,14 +69,14 @@ def test_custom_rule_set_offers_every_option_of_rules_md() -> None:
     s = dataclasses.replace(st.defaults("en"), preset="custom")
     form = form_of(sf.render(s, "en"))
     offered = {e.get("name")[5:] for e in form.all() if (e.get("name") or "").startswith("rule.")}
-    every = set(engine.Rules.field_types()) - set(st.OWN_OPTIONS)
+    every = set(engine.Rules.field_types()) - set(choices.OWN_OPTIONS)
     assert offered == every
     # lives, Mistery and Lügen have fields of their own, for every rule set
-    for name in st.OWN_OPTIONS:
+    for name in choices.OWN_OPTIONS:
         control(form, name)
     # enum options list every value
     for option, kind in engine.Rules.field_types().items():
-        if option in st.OWN_OPTIONS or kind in (bool, int):
+        if option in choices.OWN_OPTIONS or kind in (bool, int):
             continue
         values = {o.get("value") for o in control(form, "rule." + option).find_all(value=True)}
         assert values == {m.value for m in kind}, option

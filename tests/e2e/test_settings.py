@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 import engine
-from app.settings import model as st
+from app.settings import choices
 from tests.e2e.pages import GamePage
 from tests.e2e.support import record_errors
 
@@ -34,7 +34,7 @@ def test_custom_rules_every_option_conflicts_and_a_match_with_them(game, site_ur
     # German by default (the browser says de-DE)
     expect(settings.title).to_have_text("Einstellungen")
     settings.choose(preset="custom")
-    assert set(settings.rule_names()) == set(engine.Rules.field_types()) - set(st.OWN_OPTIONS)
+    assert set(settings.rule_names()) == set(engine.Rules.field_types()) - set(choices.OWN_OPTIONS)
     # A conflict is explained (with the engine's message) and blocks the start ...
     settings.choose(rule__deal="hidden")
     expect(settings.error).to_be_visible()
