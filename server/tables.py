@@ -54,7 +54,7 @@ from engine.online.protocol import (
     VersionMismatch,
     Welcome,
 )
-from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
+from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing, end_reason
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
 
@@ -702,7 +702,7 @@ def _catch_up(entry: Entry, row: Row) -> bool:
             match.apply(action)
     except (InvalidInputError, ValueError):
         return False
-    ref.ended = stored["ended"]
+    ref.ended = end_reason(stored["ended"])
     ref.deadline = None if row.deadline is None else float(row.deadline)
     return True
 

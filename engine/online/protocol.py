@@ -157,7 +157,17 @@ this much more time (every page shows the result before the table)."""
 MAX_LEFT_MS = max(MOVE_TIMES) * 1000 + RESULT_READ_MS
 """The most time a ``timer`` may give: the longest move time and a deal's result to read
 (the referee's deadline is never later than that)."""
-ON_TIMEOUT = ("bot", "end")
+
+
+class OnTimeout(enum.StrEnum):
+    """What a table does when a person's time for a decision runs out (its ``on_timeout``,
+    in the lobby, the table's choices and the server's API: these texts)."""
+
+    BOT = "bot"  # a bot makes the move for them
+    END = "end"  # the match ends for everyone, with no life lost
+
+
+ON_TIMEOUT = tuple(OnTimeout)
 """When time runs out: a bot makes the move, or the match ends with no life lost."""
 
 
@@ -170,7 +180,15 @@ class SeatKind(enum.StrEnum):
     OPEN = "open"  # free in the lobby; a bot takes it when the match starts
 
 
-OVER_REASONS = ("end", "timeout")
+class EndReason(enum.StrEnum):
+    """Why a match ended: an ``over`` message's ``reason``, a saved table's ``ended`` (the
+    server's ``tables.ended`` column): these texts."""
+
+    END = "end"  # played to its end
+    TIMEOUT = "timeout"  # a decision's time ran out on a table that ends then
+
+
+OVER_REASONS = tuple(EndReason)
 """Why a match ended: played to its end, or a decision's time ran out."""
 
 _SECRET = re.compile(r"[0-9a-f]{32}")
@@ -416,7 +434,7 @@ def timer(seat: int, seq: int, left_ms: int) -> str:
     return encode(Timer(seat, seq, left_ms))
 
 
-def over(reason: str, lives: list[int], places: list[int]) -> str:
+def over(reason: EndReason, lives: list[int], places: list[int]) -> str:
     """The match ended (``end``) or time ran out (``timeout``, no life lost)."""
     return encode(Over(reason, tuple(lives), tuple(places)))
 
@@ -581,12 +599,16 @@ class Over:
     """The match ended (``end``) or time ran out (``timeout``, no life lost)."""
 
     kind: ClassVar[str] = "over"
-    reason: str
+    reason: EndReason
     lives: tuple[int, ...]
     places: tuple[int, ...]
 
     def body(self) -> dict[str, Any]:
-        return {"reason": self.reason, "lives": list(self.lives), "places": list(self.places)}
+        return {
+            "reason": str(self.reason),
+            "lives": list(self.lives),
+            "places": list(self.places),
+        }
 
 
 @dataclass(frozen=True)

@@ -68,14 +68,15 @@ from engine.online.protocol import (
     FLOOD,
     MOVE_TIMES,
     ON_TIMEOUT,
-    OVER_REASONS,
     RESULT_READ_MS,
     Act,
     Bye,
+    EndReason,
     GuestMessage,
     Hello,
     HostMessage,
     Lobby,
+    OnTimeout,
     Over,
     Ping,
     Pong,
@@ -116,15 +117,16 @@ class TableConfig:
     """The host's choices for the table, shown in the lobby.
 
     ``move_time``: seconds per decision (``protocol.MOVE_TIMES``, 0 for no limit);
-    ``on_timeout``: ``"bot"`` (a bot makes the move) or ``"end"`` (the match ends, no
-    life lost); ``bot_level``: the bots filling open seats and standing in for people.
+    ``on_timeout``: an :class:`OnTimeout`, ``bot`` (a bot makes the move) or ``end`` (the
+    match ends, no life lost), its text taken for it; ``bot_level``: the bots filling open
+    seats and standing in for people.
     """
 
     rules: Rules
     players: int
     preset: str = "custom"
     move_time: int = 0
-    on_timeout: str = "bot"
+    on_timeout: str = OnTimeout.BOT  # always an OnTimeout once made (see __post_init__)
     bot_level: str = "medium"
 
     def __post_init__(self) -> None:
@@ -137,13 +139,19 @@ class TableConfig:
                 f"{self.players} players: these rules allow {r.min_players} to {r.max_players}"
             )
         _choice("time per move", self.move_time, MOVE_TIMES)
-        _choice("on_timeout", self.on_timeout, ON_TIMEOUT)
+        if not isinstance(self.on_timeout, OnTimeout):  # a text, as JSON and forms give it
+            _choice("on_timeout", self.on_timeout, [str(p) for p in ON_TIMEOUT])
+            object.__setattr__(self, "on_timeout", OnTimeout(self.on_timeout))
         _choice("bot level", self.bot_level, bots.NAMES)
         _choice("preset", self.preset, (*PRESETS, "custom"))
 
     def to_dict(self) -> dict[str, Any]:
         """The choices as JSON values (the rules as their options)."""
-        return {**dataclasses.asdict(self), "rules": self.rules.to_dict()}
+        return {
+            **dataclasses.asdict(self),
+            "rules": self.rules.to_dict(),
+            "on_timeout": str(self.on_timeout),
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> TableConfig:
@@ -151,6 +159,19 @@ class TableConfig:
         if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(cls)}:
             raise InvalidInputError("a table's choices are an object of its fields")
         return cls(**{**data, "rules": Rules.from_dict(data["rules"])})
+
+
+def end_reason(value: Any) -> EndReason | None:
+    """How a saved table's match ended (its ``ended``: ``None``, ``"end"`` or
+    ``"timeout"``, as tables were always saved); anything else raises InvalidInputError.
+
+    >>> end_reason("timeout") is EndReason.TIMEOUT, end_reason(None)
+    (True, None)
+    """
+    if value is None or isinstance(value, EndReason):
+        return value
+    _choice("a saved table's end", value, [str(r) for r in EndReason])
+    return EndReason(value)
 
 
 def _choice(what: str, value: Any, allowed: Sequence[Any]) -> None:
@@ -252,7 +273,7 @@ class Referee:
         self.seats += [Seat(SeatKind.OPEN) for _ in range(config.players - 1)]
         self.match: Match | None = None
         self.seed = 0
-        self.ended: str | None = None  # "end" or "timeout" once the match is over
+        self.ended: EndReason | None = None  # once the match is over
         self.deadline: float | None = None  # when the decision now due must be made
         self._bot_at = 0.0  # bots wait until then
         self._read_until = 0.0  # a deal's result is read until then: its time is nobody's
@@ -396,7 +417,7 @@ class Referee:
             "preset": c.preset,
             "rules": c.rules.to_dict(),
             "move_time": c.move_time,
-            "on_timeout": c.on_timeout,
+            "on_timeout": str(c.on_timeout),
             "bot_level": c.bot_level,
             "started": self.match is not None,
         }
@@ -415,7 +436,7 @@ class Referee:
                 for s in self.seats
             ],
             "seed": self.seed,
-            "ended": self.ended,
+            "ended": None if self.ended is None else str(self.ended),
             "match": None if self.match is None else self.match.record().to_dict(),
             "stand_ins": [[i, why] for i, why in sorted(self.stand_ins.items())],
         }
@@ -459,10 +480,10 @@ class Referee:
             views=views,
         )
         ref.seats = saved
-        ended, seed = data.get("ended"), data.get("seed")
-        if ended not in (None, *OVER_REASONS) or not isinstance(seed, int):
-            raise InvalidInputError("a saved table's seed or end is broken")
-        ref.seed, ref.ended = seed, ended
+        seed = data.get("seed")
+        if not isinstance(seed, int):
+            raise InvalidInputError("a saved table's seed is broken")
+        ref.seed, ref.ended = seed, end_reason(data.get("ended"))
         if data.get("match") is not None:
             m = ref.match = Match.replay(MatchRecord.from_dict(data["match"]))
             if m.players != config.players or m.rules != config.rules:
@@ -632,7 +653,7 @@ class Referee:
         bots go on (a longer one after a deal ended) and a new deadline."""
         out = self._states(m)
         if m.is_over():
-            return out + self._end(m, "end")
+            return out + self._end(m, EndReason.END)
         ended_deal = m.deal_count > self._deals
         self._deals = m.deal_count
         if ended_deal:
@@ -641,7 +662,7 @@ class Referee:
         self.deadline = None  # the next decision gets its own (see _run)
         return out
 
-    def _end(self, m: Match, reason: str) -> list[Sent]:
+    def _end(self, m: Match, reason: EndReason) -> list[Sent]:
         self.ended, self.deadline = reason, None
         if not self.views:
             return []
@@ -666,8 +687,8 @@ class Referee:
                     break
                 if now < self.deadline:
                     break
-                if self.config.on_timeout == "end":
-                    out += self._end(m, "timeout")
+                if self.config.on_timeout is OnTimeout.END:
+                    out += self._end(m, EndReason.TIMEOUT)
                     break
             elif now < self._bot_at:
                 break

@@ -10,6 +10,7 @@ import pytest
 from engine import InvalidInputError, preset
 from engine.online import protocol
 from engine.online.guest import Guest
+from engine.online.protocol import EndReason, OnTimeout
 from engine.online.referee import Referee, SeatKind, TableConfig, Timing
 from engine.online.schema import ProtocolError
 
@@ -357,6 +358,26 @@ def test_time_runs_out_and_the_match_ends_with_no_life_lost():
     bob = table.guests["c2"]
     assert refused(table.send("c2", bob.act(bob.observation.legal_actions[0]))) == "over"
     assert table.join("c2b", "Bob", secret=bob.secret).over["reason"] == "timeout"
+
+
+def test_a_table_saved_with_the_texts_of_its_end_reads_them_as_enums():
+    """Issue 39: the time-out policy and the end reason are enums (``StrEnum``) in the
+    referee, and a table saved with their texts (every table saved so far) loads as
+    them and saves the same text again; the messages say the same words."""
+    table = started(seed=6, timing=Timing(silent_ms=10**12), move_time=120, on_timeout="end")
+    assert table.ref.config.on_timeout is OnTimeout.END
+    until_turn(table, 2)
+    out = table.tick(table.ref.time_left()[1])
+    assert table.ref.ended is EndReason.TIMEOUT
+    over = [text for _, text in out if protocol.parse_host(text).kind == "over"]
+    assert over and all('"reason":"timeout"' in text for text in over)
+    saved = json.dumps(table.ref.to_dict())
+    data = json.loads(saved)
+    assert (data["ended"], data["config"]["on_timeout"]) == ("timeout", "end")
+    back = Referee.from_dict(data, clock=table.clock)
+    assert back.ended is EndReason.TIMEOUT and back.config.on_timeout is OnTimeout.END
+    assert json.dumps(back.to_dict()) == saved
+    assert json.loads(json.dumps(back.lobby()))["on_timeout"] == "end"
 
 
 def test_without_a_time_per_move_nobody_is_hurried():

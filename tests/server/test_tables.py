@@ -10,6 +10,7 @@ import pytest
 
 from engine import Match, preset
 from engine.online import protocol
+from engine.online.protocol import EndReason, OnTimeout
 from engine.record import MatchRecord
 from server.tables import token_hash
 
@@ -178,6 +179,36 @@ def test_a_deadline_that_fell_due_while_the_server_was_down_is_handled_at_start(
             if owner.guest.over is not None:
                 break
         assert owner.guest.over["reason"] == "timeout"
+
+
+def test_a_table_ended_by_time_reads_back_its_texts_as_enums(database, clock):
+    """Issue 39: the referee holds a table's time-out policy and end reason as enums; the
+    database keeps their texts, as tables were always stored, so a new process reads a
+    table stored before as the same enums and says the same texts."""
+    with Served(database, clock) as served:
+        made, owner, guest = seated(served, players=2, move_time=600, on_timeout="end")
+        owner.send(protocol.start())
+        guest.sync()
+        clock.now = served.server.tables.cache[made["table"]].ref.deadline
+        assert served.due() == 1
+        owner.sync()
+        assert owner.guest.over["reason"] == "timeout"
+    with Served(database, clock) as served:  # a new process: read from the database
+
+        async def read():
+            async with served.server.store.begin() as conn:
+                return await served.server.store.load(conn, made["table"], lock=False)
+
+        row = served.call(read)
+        assert row.ended == "timeout" and type(row.ended) is str  # the column, as before
+        assert (row.state["ended"], row.state["config"]["on_timeout"]) == ("timeout", "end")
+        table = served.client.get(f"/api/tables/{made['table']}").json()
+        assert (table["ended"], table["on_timeout"]) == ("timeout", "end")
+        owner = served.page(made["table"], "Hana", owner.guest.secret)
+        owner.hello()
+        assert owner.guest.over["reason"] == "timeout"
+        ref = served.server.tables.cache[made["table"]].ref
+        assert ref.ended is EndReason.TIMEOUT and ref.config.on_timeout is OnTimeout.END
 
 
 def test_my_tables_lists_the_seats_a_device_holds(database, clock):
