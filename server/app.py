@@ -36,7 +36,7 @@ import logging
 import os
 import re
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +55,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
-from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
+from engine.online.referee import Buckets, SeatKind, TableConfig, Timing
 from server import db
 from server.connections import address_key
 from server.hub import Conn, Hub
@@ -124,7 +124,7 @@ class Server:
         self.tables.announce_presence = self.news.presence
         rate = settings.http_rate
         self.http_timing = Timing(burst=max(HTTP_BURST, int(rate)), rate=rate)
-        self.http_buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self.http_buckets = Buckets(self.http_timing, most=HTTP_BUCKETS)
         self.sockets: Counter[str] = Counter()  # open WebSockets per client address
         self._db_failed: tuple[float, str] | None = None  # (when, what) a write failed
         self._probed_at = -HEALTH_PROBE_S
@@ -187,13 +187,7 @@ class Server:
     def http_allowed(self, request: Request) -> bool:
         """A token of the client address's POST bucket (the referee's kind of bucket);
         the buckets of the addresses heard from least recently go first."""
-        now = time.monotonic() * 1000
-        key = client_key(request)
-        bucket = self.http_buckets.pop(key, None) or Bucket(float(self.http_timing.burst), now)
-        self.http_buckets[key] = bucket
-        while len(self.http_buckets) > HTTP_BUCKETS:
-            self.http_buckets.popitem(last=False)
-        return bucket.allow(now, self.http_timing)
+        return self.http_buckets.allow(client_key(request), time.monotonic() * 1000)
 
 
 def client_key(request: Request | WebSocket) -> str:

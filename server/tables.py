@@ -54,7 +54,7 @@ from engine.online.protocol import (
     VersionMismatch,
     Welcome,
 )
-from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing, end_reason
+from engine.online.referee import Buckets, Referee, SeatKind, TableConfig, Timing, end_reason
 from server.hub import Conn, Entry, Hub
 from server.store import Deadline, Row, Store, Write
 
@@ -240,7 +240,7 @@ class Tables:
         self.on_remind = on_remind or (lambda _table, _deadline: None)
         self.cache = RefereeCache(cache_bytes)
         self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
-        self._hellos: OrderedDict[str, Bucket] = OrderedDict()  # seat token hash -> bucket
+        self._hellos = Buckets(HELLO_TIMING, most=HELLO_SEATS)  # by the seat token's hash
         self._presence_at: dict[str, float] = {}  # table -> when its pages were last told
         self._presence_due: dict[str, bool] = {}  # table -> told at the gap's end (announce?)
         self._presence_tasks: set[asyncio.Task[None]] = set()
@@ -357,13 +357,7 @@ class Tables:
         """The refusal of a seat's hello past :data:`HELLO_TIMING` (None: allowed)."""
         if secret is None:  # a new guest: the connection's own limit is enough
             return None
-        key = token_hash(secret)
-        now = self.clock()
-        bucket = self._hellos.pop(key, None) or Bucket(float(HELLO_TIMING.burst), now)
-        self._hellos[key] = bucket  # the most recent last
-        while len(self._hellos) > HELLO_SEATS:
-            self._hellos.popitem(last=False)
-        if bucket.allow(now, HELLO_TIMING):
+        if self._hellos.allow(token_hash(secret), self.clock()):
             return None
         return Rejected(Reason.FLOOD, "this seat said hello too often: wait a moment", of="hello")
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,7 +97,18 @@ from engine.online.protocol import (
 from engine.online.views import Feed
 from engine.record import MatchRecord
 
-__all__ = ["SAVE_FORMAT", "Out", "Referee", "Seat", "SeatKind", "Sent", "TableConfig", "Timing"]
+__all__ = [
+    "SAVE_FORMAT",
+    "Bucket",
+    "Buckets",
+    "Out",
+    "Referee",
+    "Seat",
+    "SeatKind",
+    "Sent",
+    "TableConfig",
+    "Timing",
+]
 
 Out = tuple[str, str]
 """A message to send: (connection id, message text)."""
@@ -211,7 +223,8 @@ class Seat:
 @dataclass
 class Bucket:
     """Flood control for one connection: ``tokens`` refill at the rate, up to the burst
-    (the table server keeps one per WebSocket too, ``server.hub.Conn``)."""
+    (the table server keeps one per WebSocket too, ``server.hub.Conn``, and one per
+    client address and per seat, :class:`Buckets`)."""
 
     tokens: float
     at: float
@@ -227,6 +240,35 @@ class Bucket:
             self.warned = False
             return True
         return False
+
+
+class Buckets:
+    """A :class:`Bucket` per key (a client address, a seat), all with the same limits,
+    for a limit counted per sender rather than per connection: the table server's
+    POSTs per address and hellos per seat. At most ``most`` are kept; the keys heard
+    from least recently are forgotten first, so a flood of new keys cannot grow it.
+
+    >>> hellos = Buckets(Timing(burst=2, rate=1), most=100)
+    >>> [hellos.allow("seat", now=0) for _ in range(3)], hellos.allow("other", now=0)
+    ([True, True, False], True)
+    >>> hellos.allow("seat", now=1000)  # a second later: one token more
+    True
+    """
+
+    def __init__(self, timing: Timing, most: int) -> None:
+        self.timing, self.most = timing, most
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def allow(self, key: str, now: float) -> bool:
+        """Take a token of ``key``'s bucket (a full one for a new key), if there is one."""
+        bucket = self._buckets.pop(key, None) or Bucket(float(self.timing.burst), now)
+        self._buckets[key] = bucket  # the most recent last
+        while len(self._buckets) > self.most:
+            self._buckets.popitem(last=False)
+        return bucket.allow(now, self.timing)
 
 
 class Referee:

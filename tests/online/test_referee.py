@@ -11,7 +11,7 @@ from engine import InvalidInputError, preset
 from engine.online import protocol
 from engine.online.guest import Guest
 from engine.online.protocol import EndReason, OnTimeout
-from engine.online.referee import Referee, SeatKind, TableConfig, Timing
+from engine.online.referee import Buckets, Referee, SeatKind, TableConfig, Timing
 from engine.online.schema import ProtocolError
 
 from .support import Clock, Table, config
@@ -378,6 +378,17 @@ def test_a_table_saved_with_the_texts_of_its_end_reads_them_as_enums():
     assert back.ended is EndReason.TIMEOUT and back.config.on_timeout is OnTimeout.END
     assert json.dumps(back.to_dict()) == saved
     assert json.loads(json.dumps(back.lobby()))["on_timeout"] == "end"
+
+
+def test_buckets_count_per_key_and_forget_the_least_recently_heard():
+    """The one token bucket, per key: the table server's POSTs per address and hellos
+    per seat (issue 39). A key heard again is kept; past ``most`` the least recent goes."""
+    buckets = Buckets(Timing(burst=1, rate=0.001), most=2)
+    assert buckets.allow("a", 0) and not buckets.allow("a", 0)
+    assert buckets.allow("b", 0) and not buckets.allow("a", 1)  # "a" is now the most recent
+    assert buckets.allow("c", 2) and len(buckets) == 2  # "b" is forgotten, not "a"
+    assert not buckets.allow("a", 3)
+    assert buckets.allow("b", 4)  # forgotten: a full bucket again
 
 
 def test_without_a_time_per_move_nobody_is_hurried():
