@@ -60,6 +60,8 @@ def first(value: str | Sequence[str]) -> str:
 
 
 def notice(code: str, name: str, exc: Exception, kept: Any) -> Notice:
+    """The Notice for a value that could not be used: from a stored ``setting``, a ``url``
+    parameter or a ``form`` field (``code``), why (``exc``), and what is kept instead."""
     where = {"setting": "stored setting", "url": "URL parameter", "form": "field"}[code]
     return Notice(code, name, f"{where} {name}: {exc}; using {_show(kept)}")
 
@@ -224,6 +226,7 @@ def _speed(low: str, raw: str) -> str:
 
 
 def form_checkbox(fields: Mapping[str, str], name: str) -> bool:
+    """A checkbox of the dialog: on when sent with any value but an off word (``NO``)."""
     return name in fields and fields[name].strip().lower() not in (*NO, "")
 
 
@@ -250,6 +253,9 @@ def form_names(
 def form_rules(
     fields: Mapping[str, str], preset_name: str, notices: list[Notice]
 ) -> dict[str, Any]:
+    """The dialog's ``rule.<option>`` fields as the options that differ from the preset
+    (``classic`` for ``custom``): a missing checkbox is off, a bad value keeps the
+    preset's with a Notice, a field of no custom option is ignored with one."""
     base = engine.preset(CUSTOM_BASE if preset_name == CUSTOM else preset_name).to_dict()
     types = engine.Rules.field_types()
     custom = {}

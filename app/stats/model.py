@@ -403,7 +403,7 @@ def save_stats(store: Store, stats: Stats, key: str = KEY_STATS) -> Notice | Non
     return store.save(key, stats.to_dict(), VERSION)
 
 
-# -- validation ------------------------------------------------------------------
+# -- figures, today, and reading stored tallies and results ------------------------
 
 
 def _ratio(part: float, whole: int) -> float | None:
