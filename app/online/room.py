@@ -36,6 +36,7 @@ from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
 from app.online import screens, server_screens
+from app.online.invitation import Invitation, invitation_fragment, read_invitation
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
@@ -174,7 +175,7 @@ class OnlineRoom:
         self.seat_move_open = False  # the panel with the seat's link, kept open over redraws
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
-        self.invitation: screens.Invitation | None = None  # what the invite link says
+        self.invitation: Invitation | None = None  # what the invite link says
         self.invite_said = ""  # what became of sharing the invite (screens.share_row)
         self.seat_link_said = ""  # what became of copying the seat's link
         self.draft = screens.Draft(name=self._stored_name(), players=4)
@@ -224,14 +225,14 @@ class OnlineRoom:
         ``name=``) is kept as this device's seat at the table, so the page sits down on
         it. The fragment is read here only; nothing sends it anywhere but the server.
 
-        An invitation's fragment (``screens.invitation_fragment``: the host's name and
+        An invitation's fragment (``invitation_fragment``: the host's name and
         the rules) is kept for the join form. True when a seat was taken in; anything
         else in the fragment is ignored."""
         from app.url import parse_query
 
         fields = parse_query("?" + fragment.lstrip("#"))
         if self.role == "guest":
-            self.invitation = screens.read_invitation(fields)
+            self.invitation = read_invitation(fields)
         token, name = fields.get("seat", ""), fields.get("name", "")
         if not (self.server and self.table_id and SEAT_TOKEN.fullmatch(token)):
             return False
@@ -1000,7 +1001,7 @@ class OnlineRoom:
         """The invite link, its fragment naming the host and the rules for the join
         form (which knows nothing of the table before the guest sits down)."""
         lobby = self._lobby_body()
-        fragment = screens.invitation_fragment(lobby) if lobby is not None else ""
+        fragment = invitation_fragment(lobby) if lobby is not None else ""
         if self._owner() and self.invite_base:
             return self.invite_base + quote(self.table_id) + fragment
         identity = self.net.identity() if self.ref is not None else None
