@@ -36,6 +36,7 @@ from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
 from app.online import screens, server_screens
+from app.online.dialog import Draft, dialog, read_dialog, servers_note
 from app.online.invitation import Invitation, invitation_fragment, read_invitation
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
@@ -178,7 +179,7 @@ class OnlineRoom:
         self.invitation: Invitation | None = None  # what the invite link says
         self.invite_said = ""  # what became of sharing the invite (screens.share_row)
         self.seat_link_said = ""  # what became of copying the seat's link
-        self.draft = screens.Draft(name=self._stored_name(), players=4)
+        self.draft = Draft(name=self._stored_name(), players=4)
         self.ui = self._first_ui(settings, touch)
         self.session: TableSession | None = None
         self.leaving = False  # "Leave the table" was pressed: the question is on screen
@@ -397,7 +398,7 @@ class OnlineRoom:
     def open_table(self, form: dict[str, Any]) -> None:
         """The dialog's "Open a table": check the choices, set up the referee, and
         register the table with the signalling service."""
-        draft = screens.read_dialog(form, self.draft)
+        draft = read_dialog(form, self.draft)
         self.draft = draft
         try:
             name = protocol.clean_name(draft.name)
@@ -426,7 +427,7 @@ class OnlineRoom:
     def create_table(self, form: dict[str, Any]) -> None:
         """The dialog's "Open a table" on a table server's page: the same checks as a
         host's, then the server is asked for the table (``net_created`` sits down)."""
-        draft = screens.read_dialog(form, self.draft, self._move_times())
+        draft = read_dialog(form, self.draft, self._move_times())
         self.draft = draft
         try:
             name = protocol.clean_name(draft.name)
@@ -525,7 +526,7 @@ class OnlineRoom:
         self.listing = sorted(rows, key=lambda r: -rank.get(str(r.get("table")), -1))
         self._render()
 
-    def _config(self, draft: screens.Draft) -> TableConfig:
+    def _config(self, draft: Draft) -> TableConfig:
         s = self.settings
         preset = st.CUSTOM if draft.preset == "custom" else draft.preset
         chosen = dataclasses.replace(
@@ -616,7 +617,7 @@ class OnlineRoom:
         if self.phase in (Phase.SETUP, Phase.JOIN):
             if self.phase is Phase.SETUP:
                 self.host.replace(
-                    "online-servers", screens.servers_note(self.servers, self.ui.lang)
+                    "online-servers", servers_note(self.servers, self.ui.lang)
                 )
             return
         self._render()
@@ -854,7 +855,7 @@ class OnlineRoom:
         if self.phase is Phase.SETUP:
             custom = self.settings.preset == st.CUSTOM
             problem = self.problem or (screens.tr("creating", lang) if self.creating else "")
-            return screens.dialog(
+            return dialog(
                 self.draft,
                 lang,
                 self.servers,
