@@ -38,9 +38,16 @@ from app.i18n import BOT_NAMES
 from app.online import screens, server_screens
 from app.online.dialog import Draft, dialog, read_dialog, servers_note
 from app.online.invitation import Invitation, invitation_fragment, read_invitation
+from app.online.records import (
+    KEEP_GUEST_TABLES,
+    KEEP_SERVER_TABLES,
+    KEY_GUEST,
+    KEY_HOST,
+    KEY_SERVER,
+    Records,
+)
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
-from app.stats import model as stats_mod
 from app.storage import Notice, Store
 from app.table import notices
 from app.table.mode import Mode
@@ -54,18 +61,10 @@ from engine.online.guest import Guest
 from engine.online.protocol import ProtocolError, Reason
 from engine.online.referee import Referee, SeatKind, TableConfig, Timing
 
-KEY_HOST = "online-host"  # the host's table: the referee's record, the transport's id and token
-KEY_GUEST = "online-guest"  # a guest's seats: table id -> {"name", "secret"} (a few tables)
-KEY_NAME = "online-name"  # the name last given, offered next time
-KEY_COUNTED = "online-counted"  # the online matches already counted (ids), against a double count
-KEY_SERVER = "server-seats"  # a table server's seats: table id -> {"name", "secret"} ("My tables")
-VERSION = 1  # of the records above
 TICK_MS = 250  # how often the page calls tick(): the referee's clock, timers, pings
 PING_MS = 5000  # a guest says it is there this often (silent for 15 s counts as away)
 BOT_MS = 650  # the pause before a bot's move at normal speed (as app.controller's)
 DEAL_MS = 4000  # the pause after a deal, to read its result
-KEEP_GUEST_TABLES = 8  # a guest remembers its seat at this many tables at most
-KEEP_SERVER_TABLES = 50  # a table server's seats ("My tables" asks for at most 50)
 SEAT_TOKEN = re.compile(r"[0-9a-f]{32}")  # a table server's seat token (its secret)
 
 __all__ = [
@@ -154,6 +153,13 @@ class OnlineRoom:
     ) -> None:
         _check_role(role, server)
         self.host, self.net, self.store = host, net, store
+        self.records = Records(
+            store,
+            self._check,
+            self._warn,
+            seats=KEY_SERVER if server else KEY_GUEST,
+            keep=KEEP_SERVER_TABLES if server else KEEP_GUEST_TABLES,
+        )
         self.notices: list[Notice] = []  # damaged stored data, told to the person
         self.refused = ""  # why this guest refused the host's last message, if it did
         self.role, self.clock = role, clock
@@ -179,7 +185,7 @@ class OnlineRoom:
         self.invitation: Invitation | None = None  # what the invite link says
         self.invite_said = ""  # what became of sharing the invite (screens.share_row)
         self.seat_link_said = ""  # what became of copying the seat's link
-        self.draft = Draft(name=self._stored_name(), players=4)
+        self.draft = Draft(name=self.records.name(), players=4)
         self.ui = self._first_ui(settings, touch)
         self.session: TableSession | None = None
         self.leaving = False  # "Leave the table" was pressed: the question is on screen
@@ -201,9 +207,7 @@ class OnlineRoom:
             sound=settings.sound,
             stats_words="stats_line_online",
         )
-        online, notice = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
-        self._check(notice)
-        ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        ui.stats = self.records.online_figures()  # the table shows the online figures
         return ui
 
     # ------------------------------------------------------------ start-up
@@ -216,7 +220,7 @@ class OnlineRoom:
         elif self.phase is Phase.TABLES:
             self.show_tables()
         elif self.phase is Phase.JOIN:
-            kept = self._kept_seat()
+            kept = self.records.seat(self.table_id)
             if kept is not None:
                 self._sit_down(kept["name"], kept["secret"])
         self._render()
@@ -238,23 +242,22 @@ class OnlineRoom:
         if not (self.server and self.table_id and SEAT_TOKEN.fullmatch(token)):
             return False
         try:
-            name = protocol.clean_name(name or self._stored_name() or "?")
+            name = protocol.clean_name(name or self.records.name() or "?")
         except ProtocolError:
             name = "?"
-        self._keep_seat(name, token)
+        self.records.keep_seat(self.table_id, name, token)
         return True
 
     def _take_back(self) -> None:
         """The host's saved table, if it is this one."""
-        saved = self._load(KEY_HOST)
-        if not (isinstance(saved, dict) and saved.get("id") == self.table_id and self.table_id):
+        saved = self.records.host_table(self.table_id)
+        if saved is None:
             return
         try:
             self._seat_referee(self._referee_from(saved["table"]))
         except (engine.InvalidInputError, KeyError, TypeError, ValueError) as e:
             self._warn(f"Schwimmen: the saved online table cannot be used: {e}")
-            # set aside, and said: the next start is clean, the text is kept as a backup
-            self._check(self.store.quarantine(KEY_HOST, f"cannot be used: {str(e)[:200]}"))
+            self.records.set_host_table_aside(str(e))
             return
         assert self.ref is not None
         self.phase = Phase.TABLE if self.ref.match is not None else Phase.LOBBY
@@ -412,7 +415,7 @@ class OnlineRoom:
             self._render()
             return
         self.problem = ""
-        self._store_name(name)
+        self.records.keep_name(name)
         self._seat_referee(
             Referee(config, name, clock=self.clock, bot_names=BOT_NAMES, timing=self._timing())
         )
@@ -439,7 +442,7 @@ class OnlineRoom:
         if self.creating:
             return  # a double click: the first call is on its way
         self.problem, self.creating = "", True
-        self._store_name(name)
+        self.records.keep_name(name)
         calls: ServerCalls = self.net  # type: ignore[assignment]
         calls.create(
             {
@@ -460,7 +463,7 @@ class OnlineRoom:
         self.creating = False
         self.table_id = table_id
         name = self.draft.name
-        self._keep_seat(protocol.clean_name(name), token)
+        self.records.keep_seat(self.table_id, protocol.clean_name(name), token)
         self.host.hosting(table_id, "join")
         self._sit_down(name, token)
 
@@ -496,16 +499,15 @@ class OnlineRoom:
         else:
             self.reminders = on
             self.remind_note = screens.tr("reminders_set", lang) if on else ""
-            self._keep_remind(on)
+            self.records.keep_remind(self.table_id, on)
         self._render()
 
     def show_tables(self) -> None:
         """"My tables": ask the server about every seat this device keeps."""
         self.phase, self.listing, self.problem = Phase.TABLES, None, ""
-        seats = self._load(KEY_SERVER)
         held = [
             {"table": t, "token": s["secret"]}
-            for t, s in (seats.items() if isinstance(seats, dict) else ())
+            for t, s in self.records.seats().items()
             if isinstance(s, dict) and isinstance(s.get("secret"), str)
         ]
         if held:
@@ -520,9 +522,7 @@ class OnlineRoom:
         if self.phase is not Phase.TABLES:
             return
         rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
-        seats = self._load(KEY_SERVER)
-        order = list(seats) if isinstance(seats, dict) else []
-        rank = {t: i for i, t in enumerate(order)}
+        rank = {t: i for i, t in enumerate(self.records.seats())}
         self.listing = sorted(rows, key=lambda r: -rank.get(str(r.get("table")), -1))
         self._render()
 
@@ -578,8 +578,8 @@ class OnlineRoom:
             self._render()
             return
         self.problem = ""
-        self._store_name(name)
-        kept: Mapping[str, Any] = self._kept_seat() or {}
+        self.records.keep_name(name)
+        kept: Mapping[str, Any] = self.records.seat(self.table_id) or {}
         self.reminders = bool(secret) and kept.get("remind") is True
         self.guest = Guest(name, clock=self.clock, secret=secret)
         self._screen(GuestSeats(self.guest, self._moved))
@@ -661,7 +661,7 @@ class OnlineRoom:
         if message.kind in ("welcome", "lobby", "state"):
             self.refused = ""
         if message.kind == "welcome":
-            self._keep_seat(self.guest.name, self.guest.secret or "")
+            self.records.keep_seat(self.table_id, self.guest.name, self.guest.secret or "")
             self.caught_up = False
         elif message.kind == "state" and not self.caught_up:
             self._catch_up()
@@ -686,7 +686,7 @@ class OnlineRoom:
         reason = body.get("reason")
         if reason == Reason.BAD_SECRET:  # the host no longer knows this seat: sit down anew
             self.guest.secret = None
-            self._forget_seat()
+            self.records.forget_seat(self.table_id)
             self.net.send(None, self.guest.hello())
         elif reason == Reason.BAD_NAME and self.guest.seat is None:  # the host's name, say
             detail = str(body.get("detail") or reason)
@@ -747,9 +747,9 @@ class OnlineRoom:
             # a server's table goes on ("My tables" brings it back); but a seat left in
             # the lobby is freed for someone else, and seat 0 stays the creator's
             if not self.server or not (started or self.guest.seat == 0):
-                self._forget_seat()
+                self.records.forget_seat(self.table_id)
         if self.ref is not None:
-            self.store.remove(KEY_HOST)
+            self.records.forget_host_table()
         self.net.close()
         self.host.leave_online()
 
@@ -1035,7 +1035,7 @@ class OnlineRoom:
             "token": identity.get("token", ""),
             "table": self.ref.to_dict(),
         }
-        self._check(self.store.save(KEY_HOST, record, VERSION))
+        self.records.save_host_table(record)
         self.saved_version = self._version()
 
     def _match_id(self, obs: Observation) -> str:
@@ -1052,85 +1052,27 @@ class OnlineRoom:
         over, obs = self._over(), self._real_obs()
         if over is None or over.get("reason") != "end" or obs is None or self.session is None:
             return
-        match_id = self._match_id(obs)
-        counted, _ = self.store.load(KEY_COUNTED, VERSION, default=[])
-        counted = [c for c in counted if isinstance(c, str)] if isinstance(counted, list) else []
         places = over.get("places") or []
         seat = self._seat()
-        if match_id in counted or seat >= len(places):
+        if seat >= len(places):
             return
         place = int(places[seat])
-        stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
         outcome = self.session.source.outcome()
-        crown = bool(outcome and outcome.crown) and place == 1
-        preset = self._preset()
-        try:
-            stats.record_match(preset, place=place, players=obs.players, crown=crown)
-        except engine.InvalidInputError as e:
-            self._warn(f"Schwimmen: the online match was not counted: {e}")
-            return
-        self._check(stats_mod.save_stats(self.store, stats, stats_mod.KEY_ONLINE))
-        self.ui.stats = (stats.matches, stats.wins)
-        self._check(self.store.save(KEY_COUNTED, [*counted, match_id][-50:], VERSION))
+        figures = self.records.count_match(
+            self._match_id(obs),
+            self._preset(),
+            place=place,
+            players=obs.players,
+            crown=bool(outcome and outcome.crown) and place == 1,
+        )
+        if figures is not None:
+            self.ui.stats = figures
 
     def _check(self, notice: Notice | None) -> None:
         """A notice about stored data: in the console, and in the banner (the last 8)."""
         if notice is not None:
             self._warn(f"Schwimmen: {notice.message}")
             self.notices = [*self.notices, notice][-8:]
-
-    def _load(self, key: str) -> Any:
-        value, notice = self.store.load(key, VERSION)
-        self._check(notice)
-        return value
-
-    def _stored_name(self) -> str:
-        name = self._load(KEY_NAME)
-        return name if isinstance(name, str) else ""
-
-    def _store_name(self, name: str) -> None:
-        self._check(self.store.save(KEY_NAME, name, VERSION))
-
-    def _seats_key(self) -> str:
-        return KEY_SERVER if self.server else KEY_GUEST
-
-    def _kept_seat(self) -> dict[str, str] | None:
-        seats = self._load(self._seats_key())
-        kept = seats.get(self.table_id) if isinstance(seats, dict) else None
-        if (
-            isinstance(kept, dict)
-            and isinstance(kept.get("name"), str)
-            and isinstance(kept.get("secret"), str)
-        ):
-            return kept
-        return None
-
-    def _keep_seat(self, name: str, secret: str) -> None:
-        key = self._seats_key()
-        seats = self._load(key)
-        seats = dict(seats) if isinstance(seats, dict) else {}
-        before = seats.pop(self.table_id, None)
-        seats[self.table_id] = {"name": name, "secret": secret}
-        if isinstance(before, dict) and before.get("secret") == secret and "remind" in before:
-            seats[self.table_id]["remind"] = before["remind"] is True  # the same seat's
-        while len(seats) > (KEEP_SERVER_TABLES if self.server else KEEP_GUEST_TABLES):
-            seats.pop(next(iter(seats)))
-        self._check(self.store.save(key, seats, VERSION))
-
-    def _keep_remind(self, on: bool) -> None:
-        """The reminders' state beside this table's kept seat (a server's)."""
-        seats = self._load(KEY_SERVER)
-        kept = seats.get(self.table_id) if isinstance(seats, dict) else None
-        if isinstance(kept, dict):
-            seats = {**seats, self.table_id: {**kept, "remind": on}}
-            self._check(self.store.save(KEY_SERVER, seats, VERSION))
-
-    def _forget_seat(self) -> None:
-        key = self._seats_key()
-        seats = self._load(key)
-        if isinstance(seats, dict) and self.table_id in seats:
-            seats = {k: v for k, v in seats.items() if k != self.table_id}
-            self._check(self.store.save(key, seats, VERSION))
 
     # ------------------------------------------------------------ sending
 
