@@ -25,7 +25,6 @@ line and the move timer over the table, the rematch, and leaving (asked first).
 from __future__ import annotations
 
 import dataclasses
-import enum
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -35,8 +34,8 @@ import engine
 from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
-from app.online import screens, server_screens
-from app.online.dialog import Draft, dialog, read_dialog, servers_note
+from app.online import screens, server_screens, shell
+from app.online.dialog import Draft, read_dialog, servers_note
 from app.online.invitation import Invitation, invitation_fragment, read_invitation
 from app.online.records import (
     KEEP_GUEST_TABLES,
@@ -46,6 +45,7 @@ from app.online.records import (
     KEY_SERVER,
     Records,
 )
+from app.online.shell import Phase
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.storage import Notice, Store
@@ -78,17 +78,6 @@ __all__ = [
     "ServerCalls",
     "quote",
 ]
-
-
-class Phase(enum.StrEnum):
-    """Where an online page is."""
-
-    SETUP = "setup"  # the host's dialog
-    JOIN = "join"  # a guest's name form
-    LOBBY = "lobby"  # seats filling up
-    TABLE = "table"  # the match
-    PROBLEM = "problem"  # the table is full, or started without this guest
-    TABLES = "tables"  # "My tables" (a table server's)
 
 
 class Net(Protocol):
@@ -831,77 +820,38 @@ class OnlineRoom:
             self.session.refresh()
 
     def _shell_content(self) -> str | None:
-        """The screen when it is not the table (a problem, the dialog, the join form, the
-        lobby, the question before leaving), or None at the table."""
-        lang = self.ui.lang
-        if self.guest is not None and self.guest.update_needed is not None:
-            which = self.guest.update_needed.get("reload")
-            return screens.problem_screen(
-                screens.tr("state_closed", lang),
-                screens.tr("update_guest" if which == "guest" else "update_host", lang),
-                lang,
-                retry=False,
-                reload=which == "guest",
-            )
-        if self.state == "unreachable":
-            text = screens.detail_text(self.detail, lang, bool(self.server)) if self.detail else ""
-            return screens.problem_screen(
-                screens.tr("state_unreachable", lang), text, lang, retry=True
-            )
-        if self.leaving:
-            return screens.leave_question(self.ref is not None, lang, server=bool(self.server))
-        if self.phase is Phase.TABLES:
-            return self._tables_content()
-        if self.phase is Phase.SETUP:
-            custom = self.settings.preset == st.CUSTOM
-            problem = self.problem or (screens.tr("creating", lang) if self.creating else "")
-            return dialog(
-                self.draft,
-                lang,
-                self.servers,
-                custom=custom,
-                problem=problem,
-                move_times=self._move_times(),
-                server=self.server,
-            )
-        if self.phase is Phase.JOIN:
-            return screens.join_screen(
-                self.draft.name, lang, self.problem, self.invitation, server=bool(self.server)
-            )
-        if self.phase is Phase.PROBLEM:
-            title = screens.tr("lobby", lang)
-            return screens.problem_screen(title, self.problem, lang, retry=False)
-        if self.phase is Phase.LOBBY or self._real_obs() is None:
-            return self._lobby_content()
-        return None
+        """The screen when it is not the table, or None at the table."""
+        return shell.screen(self._view())
 
-    def _tables_content(self) -> str:
-        lang = self.ui.lang
-        shown = server_screens.my_tables(self.listing, self.invite_base, lang)
-        if self.problem:
-            note = (
-                f'<p class="settings-error" role="alert" data-testid="online-error">'
-                f"{esc(self.problem)}</p>"
-            )
-            shown = shown.replace('<div class="buttons">', note + '<div class="buttons">', 1)
-        return shown
-
-    def _lobby_content(self) -> str:
-        lang = self.ui.lang
-        status = screens.status_line(self.state, self.detail, lang, bool(self.server))
+    def _view(self) -> shell.ScreenView:
+        """Where this page is, for the screens that are not the table."""
+        update = self.guest.update_needed if self.guest is not None else None
         lobby = self._lobby_body()
-        if lobby is None:
-            return f'<div class="online-layer">{status}</div>'
-        invite = self._invite()
-        return screens.lobby(
-            lobby,
-            self._seat() if self.ref is None else 0,
-            lang,
-            host=self.ref is not None or self._owner(),
+        invite = self._invite() if lobby is not None else ""
+        return shell.ScreenView(
+            self.ui.lang,
+            self.phase,
+            state=self.state,
+            detail=self.detail,
+            server=self.server,
+            hosting=self.ref is not None,
+            update=None if update is None else str(update.get("reload") or ""),
+            leaving=self.leaving,
+            problem=self.problem,
+            creating=self.creating,
+            draft=self.draft,
+            servers=self.servers,
+            custom=self.settings.preset == st.CUSTOM,
+            invitation=self.invitation,
+            listing=self.listing,
+            invite_base=self.invite_base,
+            lobby=lobby,
+            seat=self._seat(),
+            runs_lobby=self.ref is not None or self._owner(),
             invite=invite,
-            qr=self.qr(invite) if invite else (),
-            status=status,
+            qr=tuple(self.qr(invite)) if invite else (),
             said=self.invite_said,
+            at_table=self._real_obs() is not None,
         )
 
     def _prepare_table(self) -> None:
@@ -988,14 +938,8 @@ class OnlineRoom:
     def _shell(self, content: str, state: Mode) -> None:
         """A screen that is not the table: the title and one panel."""
         self.ui.mode = state
-        title = screens.tr("online", self.ui.lang)
         banner = notices.banner(self.notices, self.ui.lang)
-        markup = (
-            f'<div class="game online-page" data-mode="{state}">'
-            '<header class="topbar"><h1 class="title">Schwimmen '
-            f'<span class="variant">{esc(title)}</span></h1></header>'
-            f"{banner}<main>{self._refused_note()}{content}</main></div>"
-        )
+        markup = shell.frame(content, state, self.ui.lang, banner=banner, note=self._refused_note())
         self.host.show(markup, [], state)
 
     def _invite(self) -> str:
