@@ -9,6 +9,7 @@ the same but for the move times offered and "My tables".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,9 +18,11 @@ from app import forms
 from app.escape import escape as esc
 from app.i18n import preset_line, preset_name
 from app.online.words import tr
+from app.settings import model as st
 from app.table.parts import button as _button
-from engine import PRESETS, bots
+from engine import PRESETS, InvalidInputError, bots
 from engine.online.protocol import LIVE_MOVE_TIMES, NAME_MAX, ON_TIMEOUT
+from engine.online.referee import TableConfig
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,26 @@ def read_dialog(
     )
 
 
+def table_config(draft: Draft, settings: st.Settings) -> TableConfig:
+    """The dialog's choices as a table's, the rules resolved and checked as the settings'
+    are (``engine.InvalidInputError`` when they do not fit)."""
+    preset = st.CUSTOM if draft.preset == "custom" else draft.preset
+    chosen = dataclasses.replace(
+        settings, preset=preset, lives=draft.lives, mistery=draft.mistery, luegen=draft.luegen
+    )
+    _, rules, notice = st.resolve(chosen)
+    if notice is not None:
+        raise InvalidInputError(notice.message)
+    return TableConfig(
+        rules,
+        players=draft.players,
+        preset=draft.preset if draft.preset in PRESETS else "custom",
+        move_time=draft.move_time,
+        on_timeout=draft.on_timeout,
+        bot_level=draft.bot_level,
+    )
+
+
 def name_field(name: str, lang: str) -> str:
     """The field for the person's name, the dialog's and the join form's."""
     return _field(
@@ -201,4 +224,4 @@ def _check(name: str, label: str, checked: bool) -> str:
     return forms.check(name, label, checked, prefix="online")
 
 
-__all__ = ["LEVELS", "Draft", "dialog", "name_field", "read_dialog", "servers_note"]
+__all__ = ["LEVELS", "Draft", "dialog", "name_field", "read_dialog", "servers_note", "table_config"]

@@ -9,7 +9,7 @@ about damaged data goes to the room's ``check`` (the banner and the console).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine
@@ -135,14 +135,24 @@ class Records:
         counted, _ = self.store.load(KEY_COUNTED, VERSION, default=[])
         return [c for c in counted if isinstance(c, str)] if isinstance(counted, list) else []
 
-    def count_match(
-        self, match_id: str, preset: str, *, place: int, players: int, crown: bool
+    def count_place(
+        self,
+        match_id: str,
+        preset: str,
+        places: Sequence[Any],
+        seat: int,
+        *,
+        players: int,
+        crowned: bool,
     ) -> tuple[int, int] | None:
-        """Count a finished match once (``match_id``) in the online statistics; the new
+        """Count a finished match once (``match_id``) in the online statistics: the place
+        of ``seat`` in ``places`` (``crowned``: the winner won by a crown). The new
         figures (matches, wins), or None when it was counted before or cannot be."""
         counted = self.counted()
-        if match_id in counted:
+        if match_id in counted or seat >= len(places):
             return None
+        place = int(places[seat])
+        crown = crowned and place == 1
         stats, _ = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
         try:
             stats.record_match(preset, place=place, players=players, crown=crown)

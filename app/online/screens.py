@@ -299,6 +299,31 @@ def bar(state_el: str, timer: str, lang: str, *, extra: str = "") -> str:
     )
 
 
+def bar_notes(over: str | None, rematch: bool, rejected: str, lang: str) -> str:
+    """The notes in the bar over a table: a match that ended by time (``over``: how it
+    ended, None while it runs), the ``rematch`` button for the page that runs the table,
+    and a move of this page's the referee did not accept (``rejected``: why)."""
+    extra = ""
+    if over is not None:
+        if over == "timeout":
+            extra = f'<p class="online-note" role="status">{esc(tr("timeout_over", lang))}</p>'
+        if rematch:
+            extra += _button("rematch", tr("rematch", lang), cls="primary")
+    if rejected:
+        text = esc(tr("rejected", lang, detail=rejected))
+        extra += f'<p class="online-note" role="alert">{text}</p>'
+    return extra
+
+
+def refused_note(refused: str, lang: str) -> str:
+    """This guest refused the host's last message (``refused``: why; it did not fit
+    together, or was unreadable) and shows what it had before; "" when it did not."""
+    if not refused:
+        return ""
+    text = esc(tr("refused", lang, detail=refused[:200]))
+    return f'<p class="online-note" role="alert" data-testid="refused">{text}</p>'
+
+
 def leave_question(host: bool, lang: str, *, server: bool = False) -> str:
     """Asked before leaving a table, with where it leads: back to the game against bots;
     the host's table closes for everyone, a guest's seat is played by a bot; a table
@@ -346,12 +371,14 @@ def _small_button(action: str, label: str, seat_name: str) -> str:
 
 __all__ = [
     "bar",
+    "bar_notes",
     "clock_text",
     "join_problem",
     "join_screen",
     "lobby",
     "problem_screen",
     "qr_svg",
+    "refused_note",
     "share_row",
     "status_line",
     "timer_text",
