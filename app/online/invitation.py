@@ -93,9 +93,10 @@ def invitation_line(invitation: Invitation, lang: str) -> str:
     >>> invitation_line(Invitation("Hana", "knack", 3, True, True, 60), "en")
     "Hana's table: Knack, 3 tokens, Mistery, Lügen (bluffing). Time per move: 1 minute."
     """
-    rules = [preset_name(invitation.game, lang), tr(
-        "lives_n", lang, n=invitation.lives, life=life_word(invitation.game, lang)
-    )]
+    rules = [
+        preset_name(invitation.game, lang),
+        tr("lives_n", lang, n=invitation.lives, life=life_word(invitation.game, lang)),
+    ]
     rules += [tr("mistery", lang)] if invitation.mistery else []
     rules += [tr("luegen", lang)] if invitation.luegen else []
     table = tr("join_table", lang, name=invitation.host, rules=", ".join(rules))

@@ -259,7 +259,7 @@ class ServerRoom(GuestRoom):
     # ------------------------------------------------------------ "My tables"
 
     def show_tables(self) -> None:
-        """"My tables": ask the server about every seat this device keeps."""
+        """Show "My tables": ask the server about every seat this device keeps."""
         self.phase, self.listing, self.problem = Phase.TABLES, None, ""
         held = [
             {"table": t, "token": s["secret"]}
