@@ -71,7 +71,7 @@ class Host(Protocol):
 
 class Screen(Protocol):
     """What the page drives: the game against bots (``app.controller.Controller``) or an
-    online table (``app.online.room.OnlineRoom``)."""
+    online table (``app.online.room.Room``)."""
 
     ui: UIState
 

@@ -22,7 +22,8 @@ MAX_LINES = 60
 
 LONG_FUNCTIONS_ALLOWED = {
     # file: {function: the issue that shortens it}
-    "app/online/screens.py": {"dialog": "issue 22", "lobby": "issue 22"},  # the table server
+    "app/online/dialog.py": {"dialog": "issue 22"},  # the table server
+    "app/online/screens.py": {"lobby": "issue 22"},
     "engine/bots/sim.py": {"apply": "issue 25", "greedy": "issue 25"},  # the bots' rework
 }
 

@@ -1,5 +1,5 @@
 """Online play in the page: the transport (``static/net.mjs``) and the QR code library
-loaded on first use, handed to an ``OnlineRoom``, and the page's timer.
+loaded on first use, handed to a room (``app.online.room``), and the page's timer.
 
 The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
 
@@ -24,8 +24,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from app.online.room import TICK_MS, OnlineRoom, Phase, quote
+from app.online.guest_room import GuestRoom
+from app.online.host_room import HostRoom
+from app.online.room import TICK_MS, Room
 from app.online.server_net import ServerNet, server_of
+from app.online.server_room import ServerRoom
+from app.online.shell import Phase
+from app.url import quote
 
 TABLE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A table id as it may come in a URL (``net.mjs`` checks PeerJS's own rule again)."""
@@ -69,7 +74,7 @@ class PageNet:
 
     def __init__(self, page: Any, role: str) -> None:
         self.page, self.js, self.role = page, page.js, role
-        self.table: OnlineRoom | None = None
+        self.table: Room | None = None
         self.module: Any = None
         self.handle: Any = None
         self.links: dict[str, Any] = {}
@@ -180,7 +185,7 @@ def start(
     table_id: str,
     settings: Any,
     notices: Sequence[Any] = (),
-) -> OnlineRoom:
+) -> Room:
     """Put an online table on the page (``app.dom`` calls this instead of starting the
     game against bots) and load what it needs; ``notices`` (``app.storage.Notice``) are
     shown in its banner from the first screen on."""
@@ -196,11 +201,11 @@ def start(
     qr = QR()
     location = js.location
     base = str(location.origin) + str(location.pathname)
-    table = OnlineRoom(
+    kind = HostRoom if role == "host" else GuestRoom
+    table = kind(
         page,
         net,
         store,
-        role=role,
         settings=settings,
         clock=lambda: float(js.performance.now()),
         invite_base=url_for(base, query, join="") if role == "host" else "",
@@ -236,7 +241,7 @@ def start(
 
 def _start_server(
     page: Any, store: Any, role: str, table_id: str, settings: Any, server: str
-) -> OnlineRoom:
+) -> Room:
     """A table server's page: the room as a guest over ``static/tables.mjs``; the creator's
     dialog and "My tables" are its first screens. A seat moved here by a link (its token
     in the fragment) is taken in, and the fragment leaves the address at once."""
@@ -248,11 +253,10 @@ def _start_server(
     location = js.location
     base = str(location.origin) + str(location.pathname)
     first = {"host": Phase.SETUP, "tables": Phase.TABLES}.get(role, Phase.JOIN)
-    table = OnlineRoom(
+    table = ServerRoom(
         page,
         net,
         store,
-        role="guest",
         settings=settings,
         clock=lambda: float(js.performance.now()),
         invite_base=url_for(base, {}, join=""),

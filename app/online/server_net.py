@@ -4,9 +4,10 @@
 
 On a page built for a table server (``scripts/build.py --server``) every table is one
 of the server's and every page a guest of its referee, the creator too (seat 0, with
-the owner's token as its secret): ``OnlineRoom`` plays it through ``GuestSeats`` as it
-plays a host's page's table. The link reconnects by itself; the room says hello again
-each time it reports ``open``. Tokens travel in request and message bodies only.
+the owner's token as its secret): ``app.online.server_room.ServerRoom`` plays it
+through ``GuestSeats`` as a peer-to-peer guest's page plays a host's table. The link
+reconnects by itself; the room says hello again each time it reports ``open``. Tokens
+travel in request and message bodies only.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class ServerNet:
 
     def __init__(self, page: Any) -> None:
         self.page, self.js = page, page.js
-        self.table: Any = None  # the OnlineRoom
+        self.table: Any = None  # the ServerRoom
         self.module: Any = None
         self.link: Any = None
         self.pending: list[tuple[str, tuple[Any, ...]]] = []  # calls before the module loaded

@@ -12,7 +12,8 @@ from typing import Any
 
 from app.escape import escape as esc
 from app.i18n import preset_name
-from app.online.screens import clock_text, qr_svg, share_row, tr
+from app.online.screens import clock_text, qr_svg, share_row
+from app.online.words import tr
 from app.table.parts import button as _button
 from engine import PRESETS
 

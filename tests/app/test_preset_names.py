@@ -12,7 +12,7 @@ import pytest
 import engine
 from app.help import rules as rules_help
 from app.i18n import preset_line, preset_name
-from app.online import screens
+from app.online import dialog as online_dialog
 from app.settings import dialog
 from app.settings import model as st
 from app.stats import panel
@@ -33,7 +33,8 @@ def test_every_list_names_a_preset_the_same_way(lang: str) -> None:
     assert len(set(names.values())) == len(names), names  # no two presets share a name
     settings = dataclasses.replace(st.defaults(lang), lang=lang)
     in_settings = _options(dialog.render(settings, lang), "preset")
-    in_online = _options(screens.dialog(screens.Draft(), lang, {}, custom=True), "preset")
+    online = online_dialog.dialog(online_dialog.Draft(), lang, {}, custom=True)
+    in_online = _options(online, "preset")
     for p, name in names.items():
         assert in_settings[p] == name
         assert in_online[p] == name
@@ -55,7 +56,7 @@ def test_each_preset_says_how_it_differs_in_one_line(lang: str) -> None:
     lines = [preset_line(p, lang) for p in (*engine.PRESETS, "custom")]
     assert len(set(lines)) == len(lines)
     assert all(line and "\n" not in line and len(line) <= 90 for line in lines)
-    online = parse(screens.dialog(screens.Draft(), lang, {})).all_text()
+    online = parse(online_dialog.dialog(online_dialog.Draft(), lang, {})).all_text()
     settings = dialog.render(dataclasses.replace(st.defaults(lang), preset="pub"), lang)
     assert all(preset_line(p, lang) in online for p in engine.PRESETS)
     assert preset_line("pub", lang) in parse(settings).all_text()
@@ -65,7 +66,7 @@ def test_the_old_names_are_gone() -> None:
     """What the play-test read: "Einunddreißig" twice, "31 | Blitz | 31 | Hosen owi",
     "Hosen owi (online)"."""
     for lang in LANGS:
-        text = parse(screens.dialog(screens.Draft(), lang, {})).all_text()
+        text = parse(online_dialog.dialog(online_dialog.Draft(), lang, {})).all_text()
         settings = parse(dialog.render(st.defaults(lang), lang)).all_text()
         for old in ("Einunddreißig", "(online)", "app rules", "App-Regeln"):
             assert old not in text and old not in settings, (lang, old)

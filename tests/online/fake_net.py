@@ -10,7 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.host import QuietHost
-from app.online.room import OnlineRoom
+from app.online.guest_room import GuestRoom
+from app.online.host_room import HostRoom
+from app.online.room import Room
 from app.settings import model as st
 from app.storage import MemoryBackend, Store
 
@@ -47,8 +49,8 @@ class Hub:
 
     def __init__(self) -> None:
         self.queue: deque[Callable[[], None]] = deque()
-        self.host_table: OnlineRoom | None = None
-        self.links: dict[str, OnlineRoom] = {}  # guest link id -> the guest's table
+        self.host_table: HostRoom | None = None
+        self.links: dict[str, Room] = {}  # guest link id -> the guest's table
         self.host_id = "table-1"
         self.registered = False
         self.sent_to_guests: dict[str, list[str]] = {}  # link id -> every text sent to it
@@ -100,7 +102,7 @@ class HostNet:
 class GuestNet:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
-        self.table: OnlineRoom | None = None
+        self.table: Room | None = None
         self.link: str | None = None
 
     def open(self, target: Any) -> None:
@@ -149,13 +151,12 @@ def settings(**changes: Any) -> st.Settings:
 
 def host_table(
     hub: Hub, clock: Clock, store: Store | None = None, *, table_id: str = "", **changes: Any
-) -> tuple[OnlineRoom, FakePage]:
+) -> tuple[HostRoom, FakePage]:
     page = FakePage()
-    table = OnlineRoom(
+    table = HostRoom(
         page,
         HostNet(hub),
         store or Store(MemoryBackend()),
-        role="host",
         settings=settings(**changes),
         clock=clock,
         invite_base="http://127.0.0.1:8000/?join=",
@@ -169,14 +170,13 @@ def host_table(
 
 def guest_table(
     hub: Hub, clock: Clock, store: Store | None = None, **changes: Any
-) -> tuple[OnlineRoom, FakePage]:
+) -> tuple[GuestRoom, FakePage]:
     page = FakePage()
     net = GuestNet(hub)
-    table = OnlineRoom(
+    table = GuestRoom(
         page,
         net,
         store or Store(MemoryBackend()),
-        role="guest",
         settings=settings(**changes),
         clock=clock,
         table_id=hub.host_id,

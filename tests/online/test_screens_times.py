@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import re
 
-from app.online import screens
+from app.online import dialog, words
 from engine.online.protocol import CORRESPONDENCE_MOVE_TIMES, LIVE_MOVE_TIMES
 
 
 def test_the_dialog_offers_the_live_times_and_reads_no_other():
-    markup = screens.dialog(screens.Draft(name="Ann"), "en", {})
+    markup = dialog.dialog(dialog.Draft(name="Ann"), "en", {})
     offered = re.findall(
         r'<option value="(\d+)"', markup.split('name="move_time"', 1)[1].split("</select>")[0]
     )
     assert [int(v) for v in offered] == list(LIVE_MOVE_TIMES)
-    assert screens.read_dialog({"move_time": "86400"}, screens.Draft()).move_time == 0
-    assert screens.read_dialog({"move_time": "300"}, screens.Draft()).move_time == 300
+    assert dialog.read_dialog({"move_time": "86400"}, dialog.Draft()).move_time == 0
+    assert dialog.read_dialog({"move_time": "300"}, dialog.Draft()).move_time == 300
 
 
 def test_every_time_has_words():
     for seconds in (*LIVE_MOVE_TIMES, *CORRESPONDENCE_MOVE_TIMES):
         for lang in ("de", "en"):
-            assert screens.tr(f"time_{seconds}", lang) != f"time_{seconds}"
-    assert screens.tr("time_86400", "de") == "24 Stunden"
+            assert words.tr(f"time_{seconds}", lang) != f"time_{seconds}"
+    assert words.tr("time_86400", "de") == "24 Stunden"

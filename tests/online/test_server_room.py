@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from app.online.room import KEY_SERVER, OnlineRoom, Phase
+from app.online.room import KEY_SERVER, Phase, Room
+from app.online.server_room import ServerRoom
 from app.storage import MemoryBackend, Store
 from engine.online import protocol
 from engine.online.referee import Referee, Timing
@@ -26,7 +27,7 @@ class FakeServer:
         self.clock = clock
         self.ref: Referee | None = None
         self.queue: deque[Any] = deque()
-        self.links: dict[str, OnlineRoom] = {}
+        self.links: dict[str, Room] = {}
         self.made: list[dict[str, Any]] = []
         self.count = 0
         self.permission = True  # the browser's answer when asked to notify
@@ -54,7 +55,7 @@ class FakeServerNet:
 
     def __init__(self, server: FakeServer) -> None:
         self.server = server
-        self.room: OnlineRoom | None = None
+        self.room: ServerRoom | None = None
         self.conn: str | None = None
         self.sent: list[str] = []
         self.asked: list[list[dict[str, str]]] = []
@@ -125,11 +126,10 @@ class FakeServerNet:
 
 def room(server: FakeServer, first: Phase | None, table_id: str = "", store: Store | None = None):
     page, net = FakePage(), FakeServerNet(server)
-    r = OnlineRoom(
+    r = ServerRoom(
         page,
         net,
         store or Store(MemoryBackend()),
-        role="guest",
         settings=settings(),
         clock=server.clock,
         invite_base="http://127.0.0.1:8000/?join=",
@@ -184,7 +184,7 @@ def test_the_creator_opens_a_server_table_runs_its_lobby_and_plays_a_whole_match
     assert protocol.rematch() in hana_net.sent and server.ref.ended is None
 
 
-def _play(server: FakeServer, clock: Clock, tables: list[OnlineRoom]) -> None:
+def _play(server: FakeServer, clock: Clock, tables: list[Room]) -> None:
     class Hub:  # play_out's view of a transport: deliver, with the server's bots between
         def run(self) -> None:
             server.tick()

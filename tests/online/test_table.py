@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.online.room import KEY_GUEST, KEY_HOST, OnlineRoom
+from app.online.room import KEY_GUEST, KEY_HOST, Room
 from app.stats.model import KEY_ONLINE, load_stats
 from app.storage import MemoryBackend, Store
 from engine.online import protocol
@@ -52,7 +52,7 @@ def two_at_table(hub: Hub, clock: Clock, form: dict | None = None, **kw):
     return host, host_page, ben, ben_page
 
 
-def play_out(hub: Hub, clock: Clock, tables: list[OnlineRoom], seed: int = 1, steps: int = 20_000):
+def play_out(hub: Hub, clock: Clock, tables: list[Room], seed: int = 1, steps: int = 20_000):
     """Every page in turn makes a random legal move when it is its person's turn."""
     rng = random.Random(seed)
     for _ in range(steps):
