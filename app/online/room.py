@@ -35,7 +35,7 @@ import engine
 from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
-from app.online import screens, server_screens
+from app.online import finish, screens, server_screens
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
@@ -298,6 +298,8 @@ class OnlineRoom:
             self._render()
         elif name in ("remind-on", "remind-off") and self.server:
             self.ask_reminders(name == "remind-on")
+        elif name == "more-time" and self.server and self.guest and finish.gift(self.guest):
+            self.net.send(None, finish.gift(self.guest) or "")
         elif name == "seat-move":  # the browser opens or closes the panel itself
             self.seat_move_open = not self.seat_move_open
         elif name == "copy-seat-link" and self._seat_url():
@@ -933,7 +935,8 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra + self._refused_note() + self._seat_move() + self._reminders()
+        more = finish.more_time(self.guest, ui.lang) if self.server and self.guest else ""
+        return extra + more + self._refused_note() + self._seat_move() + self._reminders()
 
     def _reminders(self) -> str:
         """A table server's seat: the switch for its reminders by Web Push."""

@@ -111,8 +111,9 @@ Sent = tuple[str, HostMessage]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-STAND_IN_REASONS = ("timeout", "away")
-"""Why a bot made a person's move: their time ran out, or they were away too long."""
+STAND_IN_REASONS = ("timeout", "away", "left")
+"""Why a bot made a person's move: their time ran out, they were away too long, or
+they let two deadlines pass and a bot plays their seat until they act."""
 BOT_PLAYS_AFTER = 2
 """Deadlines a guest may miss in one match before a bot plays their seat until they act."""
 MORE_TIME_SHARE = 0.5
@@ -760,7 +761,8 @@ class Referee:
                 continue
             if now < self._bot_at:
                 break
-            out += self._bot_move(m, seat, now, "away")
+            why = "left" if seat in self.bot_plays else "away"
+            out += self._bot_move(m, seat, now, why)
         return out
 
     def _missed(self, seat: int) -> list[Sent]:
@@ -776,7 +778,7 @@ class Referee:
 
     def _bot_move(self, m: Match, seat: int, now: float, why: str) -> list[Sent]:
         """A bot decides for ``seat`` (a bot's seat, or a person's standing in: ``why``
-        is said on every page, "timeout" or "away")."""
+        is said on every page: one of ``STAND_IN_REASONS``)."""
         s = self.seats[seat]
         level = s.level if s.kind is SeatKind.BOT else self.config.bot_level
         if s.kind is not SeatKind.BOT:

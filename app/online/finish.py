@@ -1,0 +1,60 @@
+"""At a table server's table, what helps a match finish (issue 41): "More time"
+(``[data-action=more-time]``), which each person may give the one to move once per match,
+as lichess's "give time"; the server checks it again (``engine.online.referee``).
+
+The seat a bot plays after two missed deadlines is marked from the lobby
+(``app.online.sources.lobby_notes``), on every page; this module has the button only.
+
+>>> from engine.online.guest import Guest
+>>> g = Guest("Ann", clock=lambda: 0.0)
+>>> more_time(g, "en")
+''
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.i18n import lookup
+from app.table.parts import button
+from engine.online import protocol
+from engine.online.guest import Guest
+
+_T: dict[str, tuple[str, str]] = {
+    "more_time": ("Mehr Zeit geben", "Give more time"),
+    "more_time_title": (
+        "Einmal pro Partie: mehr Zeit für den, der am Zug ist",
+        "Once per match: more time for the one to move",
+    ),
+}
+
+
+def tr(key: str, lang: str, **values: Any) -> str:
+    return lookup(_T, key, lang, **values)
+
+
+def can_give_time(guest: Guest) -> bool:
+    """Whether this page's person may give more time now: seated, another person is to
+    move with a clock running, and this seat has not given time in this match."""
+    left = guest.time_left()
+    lobby = guest.lobby or {}
+    seats = lobby.get("seats") or ()
+    seat = guest.seat
+    if left is None or seat is None or seat >= len(seats) or left[0] == seat:
+        return False
+    return not seats[seat].get("gave_time")
+
+
+def more_time(guest: Guest, lang: str) -> str:
+    """The "More time" button, where it may be pressed (else nothing)."""
+    if not can_give_time(guest):
+        return ""
+    title = tr("more_time_title", lang)
+    return button("more-time", tr("more_time", lang), cls="ghost", title=title)
+
+
+def gift(guest: Guest) -> str | None:
+    """The ``more-time`` message for the decision due now (None: none may be given)."""
+    if not can_give_time(guest):
+        return None
+    return protocol.more_time(guest.mirror.seq)
