@@ -117,9 +117,10 @@ class ServerCalls(Protocol):
     def my_tables(self, seats: list[dict[str, str]]) -> None:
         """The tables these ``{table, token}`` seats are at (``POST /api/my-tables``)."""
 
-    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
-        """This seat's reminders by Web Push on or off (``POST /api/tables/{id}/push``);
-        the answer comes back as ``net_reminded(on, granted)``."""
+    def remind(self, table: str, token: str, lang: str, on: bool, daily: bool = False) -> None:
+        """This seat's reminders by Web Push on or off (``POST /api/tables/{id}/push``;
+        ``daily``: one summary a day instead of a push a move); the answer comes back as
+        ``net_reminded(on, granted)``."""
 
 
 def _check_role(role: str, server: str) -> None:
@@ -171,6 +172,7 @@ class OnlineRoom:
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
         self.remind_note = ""  # what the browser or the server said of them
+        self.remind_daily = self.remind_daily_asked = False  # one summary a day instead
         self.seat_move_open = False  # the panel with the seat's link, kept open over redraws
         self.state, self.detail = "", ""  # the transport's state and its detail
         self.problem = ""  # why the dialog or join form was refused
@@ -296,8 +298,8 @@ class OnlineRoom:
         elif name == "new-table" and self.server:
             self.phase = Phase.SETUP
             self._render()
-        elif name in ("remind-on", "remind-off") and self.server:
-            self.ask_reminders(name == "remind-on")
+        elif name in ("remind-on", "remind-off", *finish.DAILY_CONTROLS) and self.server:
+            self.ask_reminders(name != "remind-off", daily=name == "remind-daily")
         elif name == "more-time" and self.server and self.guest and finish.gift(self.guest):
             self.net.send(None, finish.gift(self.guest) or "")
         elif name == "seat-move":  # the browser opens or closes the panel itself
@@ -477,15 +479,15 @@ class OnlineRoom:
             self.listing = []
         self._render()
 
-    def ask_reminders(self, on: bool) -> None:
+    def ask_reminders(self, on: bool, *, daily: bool = False) -> None:
         """The seat's "Remind me" switch: the browser asks the person's permission, the
         server keeps the subscription (``net_reminded`` says how it went)."""
         guest = self.guest
         if guest is None or not guest.secret or not self.table_id:
             return
-        self.remind_note = ""
+        self.remind_note, self.remind_daily_asked = "", daily
         calls: ServerCalls = self.net  # type: ignore[assignment]
-        calls.remind(self.table_id, guest.secret, self.ui.lang, on)
+        calls.remind(self.table_id, guest.secret, self.ui.lang, on, daily)
 
     def net_reminded(self, on: bool, granted: bool) -> None:
         """The answer to ``ask_reminders``: kept with the seat, so the switch shows its
@@ -494,7 +496,7 @@ class OnlineRoom:
         if on and not granted:
             self.remind_note = screens.tr("remind_denied", lang)
         else:
-            self.reminders = on
+            self.reminders, self.remind_daily = on, on and self.remind_daily_asked
             self.remind_note = screens.tr("reminders_set", lang) if on else ""
             self._keep_remind(on)
         self._render()
@@ -581,6 +583,7 @@ class OnlineRoom:
         self._store_name(name)
         kept: Mapping[str, Any] = self._kept_seat() or {}
         self.reminders = bool(secret) and kept.get("remind") is True
+        self.remind_daily = self.reminders and kept.get("daily") is True
         self.guest = Guest(name, clock=self.clock, secret=secret)
         self._screen(GuestSeats(self.guest, self._moved))
         self.phase = Phase.LOBBY
@@ -943,7 +946,8 @@ class OnlineRoom:
         guest = self.guest
         if not (self.server and guest and guest.secret):
             return ""
-        return server_screens.reminders(self.reminders, self.remind_note, self.ui.lang)
+        shown = server_screens.reminders(self.reminders, self.remind_note, self.ui.lang)
+        return finish.with_daily(shown, self.reminders, self.remind_daily, self.ui.lang)
 
     def _seat_move(self) -> str:
         """A table server's seat, to take to another device: its link and QR code."""
@@ -1114,6 +1118,7 @@ class OnlineRoom:
         seats[self.table_id] = {"name": name, "secret": secret}
         if isinstance(before, dict) and before.get("secret") == secret and "remind" in before:
             seats[self.table_id]["remind"] = before["remind"] is True  # the same seat's
+            seats[self.table_id]["daily"] = before.get("daily") is True
         while len(seats) > (KEEP_SERVER_TABLES if self.server else KEEP_GUEST_TABLES):
             seats.pop(next(iter(seats)))
         self._check(self.store.save(key, seats, VERSION))
@@ -1123,7 +1128,7 @@ class OnlineRoom:
         seats = self._load(KEY_SERVER)
         kept = seats.get(self.table_id) if isinstance(seats, dict) else None
         if isinstance(kept, dict):
-            seats = {**seats, self.table_id: {**kept, "remind": on}}
+            seats = {**seats, self.table_id: {**kept, "remind": on, "daily": self.remind_daily}}
             self._check(self.store.save(KEY_SERVER, seats, VERSION))
 
     def _forget_seat(self) -> None:

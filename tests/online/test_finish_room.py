@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from app.online.room import Phase
+from app.online.room import KEY_SERVER, Phase
+from app.storage import MemoryBackend, Store
 from engine.online.referee import Timing
 from tests.online.fake_net import Clock
 from tests.online.test_server_room import FakeServer, room
@@ -77,3 +78,32 @@ def test_a_seat_a_bot_plays_is_marked_on_every_page_and_said_in_the_log():
         hana.press(str(rng.choice(hana._obs().legal_actions)))
         server.run()
         assert "left" in ref.stand_ins.values()
+
+
+def test_reminders_come_as_one_summary_a_day_when_chosen_and_the_choice_is_kept():
+    clock = Clock()
+    server = FakeServer(clock)
+    store = Store(MemoryBackend())
+    hana, page, net = room(server, Phase.SETUP, store=store)
+    hana.start()
+    hana.press("host", {**FORM, "players": "2"})
+    server.run()
+    hana.press("seat-bot-1")
+    hana.press("start-online")
+    server.run()
+    assert 'data-testid="reminders-daily"' not in page.markup  # reminders off: no choice
+    hana.press("remind-on")
+    server.run()
+    assert net.daily is False and 'data-daily="off"' in page.markup
+    hana.press("remind-daily")
+    server.run()
+    assert net.reminded[-1][2] is True and net.daily is True  # the server is told
+    assert 'data-daily="on"' in page.markup and 'data-action="remind-each"' in page.markup
+    assert store.load(KEY_SERVER, 1)[0]["abcdefghijkmnpqr"]["daily"] is True
+    again, again_page, again_net = room(server, None, "abcdefghijkmnpqr", store=store)
+    again.start()  # the same seat on a reloaded page: still once a day
+    server.run()
+    assert 'data-daily="on"' in again_page.markup
+    again.press("remind-each")
+    server.run()
+    assert again_net.daily is False and 'data-daily="off"' in again_page.markup
