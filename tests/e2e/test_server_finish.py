@@ -11,7 +11,15 @@ import time
 from playwright.sync_api import expect
 
 from tests.e2e import test_server_play as play
-from tests.e2e.test_server_play import TABLE_READY, Person, audit, open_table, summary, until
+from tests.e2e.test_server_play import (
+    TABLE_READY,
+    Person,
+    audit,
+    fits,
+    open_table,
+    summary,
+    until,
+)
 
 server_url = play.server_url  # the fixtures: one ./scripts/server for the module, people
 people = play.people
@@ -71,7 +79,9 @@ def test_the_one_not_to_move_gives_more_time_once(people, server_url):
     button = giver.page.locator("[data-action=more-time]")
     expect(button).to_be_visible(timeout=15_000)
     expect(button).to_have_text("Give more time")
-    audit(giver.page, "a table with 'Give more time'")
+    giver.page.set_viewport_size({"width": 360, "height": 640})  # a phone's
+    audit(giver.page, "a table with 'Give more time' at 360 px")
+    fits(giver.page)
     time.sleep(2)  # a little of the mover's time is gone: the gift gives it back
     before = summary(server_url, table, token)["left_ms"]
     button.click()
