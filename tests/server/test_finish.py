@@ -4,7 +4,15 @@ person acts again, and "more time" may be given once per match by anyone else se
 
 from __future__ import annotations
 
+import json
+
 from engine.online import protocol
+from engine.online.referee import Referee
+from server.hub import Entry
+from server.store import Row
+from server.tables import _catch_up
+from tests.online.test_referee import started, until_turn
+from tests.online.test_referee_finish import PATIENT
 
 from .support import Page, Served, rejected
 from .test_tables import seated
@@ -108,3 +116,23 @@ def test_more_time_once_per_match_by_someone_else_seated(database, clock):
         giver = served.page(table, "Hana" if giver is owner else "Ann", giver.guest.secret)
         giver.hello()
         assert rejected(giver.send(protocol.more_time(seq))) == ["more-time"]
+
+
+def test_another_processs_cached_referee_takes_the_record_with_the_moves():
+    table = started(players=3, seed=4, timing=PATIENT, move_time=30)
+    ref = table.ref
+    table.deliver(ref.disconnected("c1"))
+    cached = Referee.from_dict(ref.to_dict(), clock=table.clock)  # another process's
+    for misses in (1, 2):
+        until_turn(table, 1, seed=misses)
+        table.tick(ref.time_left()[1])
+    assert ref.bot_plays == {1}
+    moves = len(ref.match.actions)
+    row = Row("t", 2, json.dumps(ref.to_dict()), 1, moves, None, None, 30)
+    assert _catch_up(Entry(1, 1, cached), row)  # the new moves applied, not rebuilt
+    assert len(cached.match.actions) == moves
+    assert (cached.missed, cached.bot_plays, cached.stand_ins) == (
+        {1: 2},
+        {1},
+        ref.stand_ins,
+    )
