@@ -66,9 +66,11 @@ def with_daily(reminders: str, on: bool, daily: bool, lang: str) -> str:
     )
 
 
-def can_give_time(guest: Guest) -> bool:
+def can_give_time(guest: Guest | None) -> bool:
     """Whether this page's person may give more time now: seated, another person is to
     move with a clock running, and this seat has not given time in this match."""
+    if guest is None:
+        return False
     left = guest.time_left()
     lobby = guest.lobby or {}
     seats = lobby.get("seats") or ()
@@ -78,7 +80,7 @@ def can_give_time(guest: Guest) -> bool:
     return not seats[seat].get("gave_time")
 
 
-def more_time(guest: Guest, lang: str) -> str:
+def more_time(guest: Guest | None, lang: str) -> str:
     """The "More time" button, where it may be pressed (else nothing)."""
     if not can_give_time(guest):
         return ""
@@ -86,8 +88,8 @@ def more_time(guest: Guest, lang: str) -> str:
     return button("more-time", tr("more_time", lang), cls="ghost", title=title)
 
 
-def gift(guest: Guest) -> str | None:
+def gift(guest: Guest | None) -> str | None:
     """The ``more-time`` message for the decision due now (None: none may be given)."""
-    if not can_give_time(guest):
+    if guest is None or not can_give_time(guest):
         return None
     return protocol.more_time(guest.mirror.seq)

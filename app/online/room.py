@@ -300,8 +300,8 @@ class OnlineRoom:
             self._render()
         elif name in ("remind-on", "remind-off", *finish.DAILY_CONTROLS) and self.server:
             self.ask_reminders(name != "remind-off", daily=name == "remind-daily")
-        elif name == "more-time" and self.server and self.guest and finish.gift(self.guest):
-            self.net.send(None, finish.gift(self.guest) or "")
+        elif name == "more-time" and self.server and (gift := finish.gift(self.guest)):
+            self.net.send(None, gift)
         elif name == "seat-move":  # the browser opens or closes the panel itself
             self.seat_move_open = not self.seat_move_open
         elif name == "copy-seat-link" and self._seat_url():
@@ -938,7 +938,7 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        more = finish.more_time(self.guest, ui.lang) if self.server and self.guest else ""
+        more = finish.more_time(self.guest, ui.lang) if self.server else ""
         return extra + more + self._refused_note() + self._seat_move() + self._reminders()
 
     def _reminders(self) -> str:
