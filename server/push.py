@@ -330,11 +330,12 @@ class Push:
         day = now.date().isoformat()
         if now.hour < SUMMARY_HOUR or day == self._summary_day:
             return 0
+        async with self.store.begin() as db:  # a database error: tried again next time
+            claimed = await self.store.claim_setting(db, SUMMARY_SETTING, day)
+            subs = await self.store.daily_subscriptions(db) if claimed else []
         self._summary_day = day
-        async with self.store.begin() as db:
-            if not await self.store.claim_setting(db, SUMMARY_SETTING, day):
-                return 0  # another process sent today's
-            subs = await self.store.daily_subscriptions(db)
+        if not claimed:
+            return 0  # another process sent today's
         by_browser: dict[str, tuple[dict[str, Any], list[str]]] = {}
         for sub in subs:
             if await self.waiting(sub["table_id"], sub["seat"]):
