@@ -269,8 +269,8 @@ class Referee:
         self._bot_at = 0.0  # bots wait until then
         self._read_until = 0.0  # a deal's result is read until then: its time is nobody's
         self._deals = 0  # deals finished when the last move was made
-        # Moves a bot made for a person (action index -> "timeout" or "away"), said on
-        # every page so that nobody reads them as the person's own.
+        # Moves a bot made for a person (action index -> one of STAND_IN_REASONS), said
+        # on every page so that nobody reads them as the person's own.
         self.stand_ins: dict[int, str] = {}
         # Per match: deadlines each guest's seat let pass, the seats a bot plays until
         # their person acts again, the seats that gave more time (all saved).
