@@ -67,7 +67,7 @@ def test_two_missed_deadlines_hand_the_seat_to_a_bot_until_its_person_acts(datab
             if owner.guest.over is not None:
                 break
             assert ref.deadline is not None and ref.time_left()[0] == 0
-            assert "away" in owner.guest.mirror.stand_ins.values()
+            assert "left" in owner.guest.mirror.stand_ins.values()  # said in the log
     with Served(database, clock) as served:  # a restart keeps who plays the seat
         guest = served.page(table, "Ann", secret)
         guest.hello()
