@@ -15,7 +15,10 @@ from tests.online.test_referee import started, until_turn
 from tests.online.test_referee_finish import PATIENT
 
 from .support import Page, Served, rejected
-from .test_tables import seated
+from .test_tables import _with_rules, seated
+
+LONG = _with_rules(lives=10)
+"""Rules whose match outlasts every test here (its seeds are the server's, random)."""
 
 
 def referee(served: Served, table: str):
@@ -48,7 +51,9 @@ def play_while_the_guest_misses(served: Served, table: str, owner: Page, misses:
 
 def test_two_missed_deadlines_hand_the_seat_to_a_bot_until_its_person_acts(database, clock):
     with Served(database, clock) as served:
-        made, owner, guest = seated(served, players=2, move_time=600, on_timeout="bot")
+        made, owner, guest = seated(
+            served, players=2, move_time=600, on_timeout="bot", rules=LONG
+        )
         table = made["table"]
         owner.send(protocol.start())
         secret = guest.guest.secret
@@ -60,14 +65,11 @@ def test_two_missed_deadlines_hand_the_seat_to_a_bot_until_its_person_acts(datab
         assert lobby_seat(owner, 1)["bot_plays"] is True  # every page is told
         ref = referee(served, table)
         assert ref.missed == {1: 2} and ref.bot_plays == {1}
-        for _ in range(3):  # the bot moves for seat 1 at once: no deadline of its
-            assert owner.my_turn()
-            moves = owner.guest.mirror.seq
-            owner.play(8, moves)
-            if owner.guest.over is not None:
-                break
+        for n in range(3):  # the bot moves for seat 1 at once: no deadline of its
+            assert owner.my_turn() and owner.guest.over is None
+            owner.play(8, n)
             assert ref.deadline is not None and ref.time_left()[0] == 0
-            assert "left" in owner.guest.mirror.stand_ins.values()  # said in the log
+        assert "left" in owner.guest.mirror.stand_ins.values()  # said in the log
     with Served(database, clock) as served:  # a restart keeps who plays the seat
         guest = served.page(table, "Ann", secret)
         guest.hello()
