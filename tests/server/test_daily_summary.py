@@ -16,27 +16,29 @@ def at(day: int, hour: int, minute: int = 0) -> float:
     return datetime(2026, 12, day, hour, minute, tzinfo=UTC).timestamp() * 1000
 
 
-def table_at_turn(served: Served, owner_to_move: bool) -> tuple[str, str]:
-    """A started table of two where the creator is (or is not) to move; its id and the
-    creator's token."""
+def table_at_turn(served: Served, endpoint: str, daily: bool, owner_to_move: bool) -> str:
+    """A table of two whose creator asks for reminders (``daily`` or not) and then is
+    (or is not) to move, after as many moves as that takes; its id."""
     made = served.create(players=2, move_time=600)
+    assert subscribe(served, made["table"], made["token"], endpoint, daily) == 204
     owner = served.page(made["table"], "Hana", made["token"])
     owner.hello()
     guest = served.page(made["table"], "Ann")
     guest.hello()
     owner.send(protocol.start())
     guest.sync()
-    if owner.my_turn() != owner_to_move:
-        (owner if owner.my_turn() else guest).play(0, 0)
+    for n in range(50):
+        if owner.my_turn() == owner_to_move:
+            return made["table"]
+        (owner if owner.my_turn() else guest).play(0, n)
         owner.sync()
-    assert owner.my_turn() == owner_to_move
-    return made["table"], made["token"]
+        guest.sync()
+    raise AssertionError("the turn never came")
 
 
-def subscribe(served: Served, table: str, token: str, endpoint: str, daily: bool) -> int:
+def subscribe(served: Served, table: str, token: str, endpoint: str, daily: object) -> int:
     body = {"token": token, "subscription": Browser(endpoint).subscription, "lang": "en"}
-    if daily is not None:
-        body["daily"] = daily
+    body["daily"] = daily
     return served.client.post(f"/api/tables/{table}/push", json=body).status_code
 
 
@@ -52,19 +54,14 @@ def test_a_seat_that_chose_the_daily_summary_gets_one_a_day_and_no_push_a_move(d
             return 201
 
         served.server.push.post = post
-        waits, _ = made = table_at_turn(served, owner_to_move=False)
-        assert subscribe(served, *made, summary_phone, daily="yes") == 400
-        assert subscribe(served, *made, summary_phone, daily=True) == 204
-        quiet = table_at_turn(served, owner_to_move=False)
-        assert subscribe(served, *quiet, every_move, daily=False) == 204
-        idle = table_at_turn(served, owner_to_move=True)  # the other one is to move
-        assert subscribe(served, *idle, summary_phone, daily=True) == 204
-
-        tables = served.server.tables.cache
-        clock.now = max(tables[t].ref.deadline for t in (waits, quiet[0], idle[0]))
-        assert served.due() == 3  # a bot moves for each seat due: the creators' turns
+        made = served.create(players=2)
+        assert subscribe(served, made["table"], made["token"], summary_phone, "yes") == 400
+        quiet = table_at_turn(served, every_move, daily=False, owner_to_move=True)
+        waits = table_at_turn(served, summary_phone, daily=True, owner_to_move=True)
+        table_at_turn(served, summary_phone, daily=True, owner_to_move=False)  # Ann's turn
         served.call(served.server.push.drain)
-        assert [(e, d["kind"]) for e, d in sent] == [(every_move, "turn")]  # not the daily one
+        pushed = {(e, d["kind"], d["table"]) for e, d in sent}
+        assert pushed == {(every_move, "turn", quiet)}  # none to the daily one's browser
 
         sent.clear()
         clock.now = at(7, 7, 59)
