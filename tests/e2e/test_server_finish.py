@@ -47,7 +47,7 @@ def play_turns(person: Person, url: str, table: str, token: str, rng, done, seco
 
 def test_a_leavers_seat_goes_to_a_bot_after_two_missed_deadlines_and_back(people, server_url):
     hana, ben, table = open_table(
-        people, preset="classic", lives="3", move_time="30", on_timeout="bot"
+        people, preset="classic", lives="6", move_time="30", on_timeout="bot"
     )
     tokens = {p: p.seats_kept()[table]["secret"] for p in (hana, ben)}
     ben.page.close()  # Ben leaves without a word
