@@ -7,8 +7,8 @@
 - ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
 - ``POST /api/my-tables`` ``{seats: [{table, token}]}``: each seat held, whose turn, time left;
 - ``GET /api/push/key``: the VAPID public key to subscribe with;
-- ``POST /api/tables/{id}/push`` ``{token, subscription, lang}``: reminders for that seat
-  (``{token, off: true}``: no more);
+- ``POST /api/tables/{id}/push`` ``{token, subscription, lang, daily?}``: reminders for
+  that seat (``daily: true``: one summary a day instead; ``{token, off: true}``: no more);
 - ``WS /api/tables/{id}/ws``: the guest/host protocol of ``engine.online.protocol``;
 - ``/``: the built site (``scripts/build.py --server``), when one is given.
 
@@ -111,7 +111,10 @@ class Server:
         self.store = Store(db.make_engine(settings.database), settings.process)
         self.hub = Hub(settings.clock)
         self.push = Push(
-            self.store, subject=settings.push_subject, extra_endpoints=settings.push_endpoints
+            self.store,
+            subject=settings.push_subject,
+            extra_endpoints=settings.push_endpoints,
+            clock=settings.clock,
         )
         self.tables = Tables(
             self.store,
@@ -120,6 +123,7 @@ class Server:
             on_turn=self.push.turn,
             on_remind=self.push.remind,
         )
+        self.push.waiting = self.waiting
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
         rate = settings.http_rate
@@ -159,9 +163,19 @@ class Server:
                 while await self.tables.run_due():
                     pass
                 await self.tables.end_stale_lobbies()
+                await self.push.daily_summary()
             except Exception:
                 log.exception("deadlines")
             await asyncio.sleep(self.settings.due_poll_s)
+
+    async def waiting(self, table_id: str, seat: int) -> bool:
+        """Whether ``seat`` of the table is to decide now (for the daily summaries)."""
+        try:
+            entry = await self.tables.current(table_id, keep=False)
+        except BrokenTable:
+            return False
+        m = None if entry is None or entry.ref.ended is not None else entry.ref.match
+        return m is not None and m.current_player() == seat
 
     async def database_problem(self) -> str | None:
         """What keeps the database from taking writes now, or None: a write failed in
@@ -404,7 +418,10 @@ def _subscription(body: dict[str, Any], push: Push) -> dict[str, str]:
         raise ValueError("keys.auth: 16 bytes, base64url")
     if lang not in ("de", "en"):
         raise ValueError("lang: de or en")
-    return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth, "lang": lang}
+    daily = body.get("daily", False)
+    if not isinstance(daily, bool):
+        raise ValueError("daily: true (one summary a day) or false (a push per move)")
+    return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth, "lang": lang, "daily": daily}
 
 
 def on_p256(key: str) -> bool:

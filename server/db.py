@@ -81,6 +81,8 @@ push_subscriptions = sa.Table(
     sa.Column("auth", sa.String(40), nullable=False),
     sa.Column("lang", sa.String(4), nullable=False),
     sa.Column("created", sa.BigInteger, nullable=False),
+    # the seat's choice (the same in each of its rows): one summary a day, no push a move
+    sa.Column("daily", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.UniqueConstraint("table_id", "seat", "endpoint"),
 )
 """A page's Web Push subscription for its seat at one table (opted into per table)."""

@@ -9,6 +9,11 @@ and posted after the commit that caused it, to all of a seat's subscriptions at 
 ``TIMEOUT_S``; a push service that says the subscription is gone (404, 410) makes the
 server forget it. A stop waits ``STOP_GRACE_S`` for pushes under way, not more.
 
+A seat may choose one summary a day instead (``daily``, kept with its subscriptions):
+its "your turn" and reminders are not sent; once a day, from :data:`SUMMARY_HOUR` UTC,
+each of its browsers gets one push listing the tables waiting for it (``daily_summary``;
+one process of many claims the day in the database, before it sends).
+
 A subscription's endpoint is a URL a page gives, so a hostile page would have the
 server post anywhere. So an endpoint must be ``https://`` on port 443 at one of the
 browsers' push services (``PUSH_HOSTS``), its host written in DNS-label characters only
@@ -32,6 +37,7 @@ import re
 import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -58,6 +64,12 @@ TIMEOUT_S = 5.0
 """One post's whole time, the name's lookup included."""
 STOP_GRACE_S = 2.0
 """How long a stop waits for the pushes under way before it drops them."""
+SUMMARY_HOUR = 8
+"""The hour (UTC) from which the day's summaries go out (the first look after it)."""
+SUMMARY_SETTING = "summary_day"
+"""The setting holding the last day (UTC, ISO) whose summaries went out."""
+SUMMARY_URL = "/?online=tables"
+"""Where a summary's click leads: "My tables"."""
 
 _URL_CHARS = r"[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]"
 """What RFC 3986 allows in a path and query, unescaped: no backslash, space or ``#``."""
@@ -80,6 +92,8 @@ TEXTS = {
         "de": "Schwimmen: Tisch {table}",
         "en": "Schwimmen: table {table}",
     },
+    "summary": {"de": "Tische warten auf dich: {n}", "en": "Tables waiting for you: {n}"},
+    "summary_body": {"de": "Schwimmen: {tables}", "en": "Schwimmen: {tables}"},
 }
 
 
@@ -186,10 +200,32 @@ def message(kind: str, table_id: str, seat: int, lang: str, url: str) -> dict[st
     }
 
 
+def summary(tables: Sequence[str], lang: str) -> dict[str, Any]:
+    """The day's summary for one browser: the tables waiting for its person.
+
+    >>> summary(["abc", "def"], "en")["title"]
+    'Tables waiting for you: 2'
+    """
+    lang = lang if lang in ("de", "en") else "en"
+    return {
+        "kind": "summary",
+        "tables": list(tables),
+        "title": TEXTS["summary"][lang].format(n=len(tables)),
+        "body": TEXTS["summary_body"][lang].format(tables=", ".join(tables)),
+        "url": SUMMARY_URL,
+    }
+
+
+async def _nobody_waits(_table_id: str, _seat: int) -> bool:
+    return False
+
+
 class Push:
     """The server's Web Push sender (see the module text). ``resolve`` and ``transport``
     (the HTTP client's) are for tests: a resolver that answers what the test says, a
-    transport that answers without a network."""
+    transport that answers without a network. ``clock()``: milliseconds since 1970;
+    ``waiting(table, seat)``: whether that seat is to decide now (the server's tables
+    answer it; for the daily summaries)."""
 
     def __init__(
         self,
@@ -200,8 +236,12 @@ class Push:
         table_url: Callable[[str], str] = lambda table_id: f"/?table={table_id}",
         resolve: Resolve = resolve,
         transport: httpx.AsyncBaseTransport | None = None,
+        clock: Callable[[], float] = lambda: time.time() * 1000,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.waiting: Callable[[str, int], Awaitable[bool]] = _nobody_waits
+        self._summary_day = ""  # the day whose summaries this process saw go out
         self.subject = subject
         self.extra_endpoints = tuple(extra_endpoints)
         self.table_url = table_url
@@ -277,9 +317,33 @@ class Push:
             log.warning("push: the subscriptions of %s seat %d: %s", table_id, seat, e)
             return
         url = self.table_url(table_id)
+        subs = [sub for sub in subs if not sub.get("daily")]  # they get the day's summary
         await asyncio.gather(
             *(self._deliver(sub, message(kind, table_id, seat, sub["lang"], url)) for sub in subs)
         )
+
+    async def daily_summary(self) -> int:
+        """Once a day from :data:`SUMMARY_HOUR` UTC (the scheduler asks often): each
+        browser of the seats that chose a summary gets one push listing the tables
+        waiting for it; returns how many were sent off (0: not yet, or done today)."""
+        now = datetime.fromtimestamp(self.clock() / 1000, UTC)
+        day = now.date().isoformat()
+        if now.hour < SUMMARY_HOUR or day == self._summary_day:
+            return 0
+        async with self.store.begin() as db:  # a database error: tried again next time
+            claimed = await self.store.claim_setting(db, SUMMARY_SETTING, day)
+            subs = await self.store.daily_subscriptions(db) if claimed else []
+        self._summary_day = day
+        if not claimed:
+            return 0  # another process sent today's
+        by_browser: dict[str, tuple[dict[str, Any], list[str]]] = {}
+        for sub in subs:
+            if await self.waiting(sub["table_id"], sub["seat"]):
+                by_browser.setdefault(sub["endpoint"], (sub, []))[1].append(sub["table_id"])
+        await asyncio.gather(
+            *(self._deliver(sub, summary(t, sub["lang"])) for sub, t in by_browser.values())
+        )
+        return len(by_browser)
 
     async def _deliver(self, sub: dict[str, Any], data: dict[str, Any]) -> None:
         """Post one message; forget the subscription if its push service says it is gone.

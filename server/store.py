@@ -281,7 +281,8 @@ class Store:
         now: int,
         keep: int,
     ) -> None:
-        """Add ``sub`` to the seat's subscriptions, keeping the newest ``keep``."""
+        """Add ``sub`` to the seat's subscriptions, keeping the newest ``keep``; its
+        ``daily`` choice (one summary a day) becomes the seat's, in each of its rows."""
         p = db.push_subscriptions.c
         await conn.execute(
             db.push_subscriptions.delete().where(
@@ -302,6 +303,11 @@ class Store:
                 p.table_id == table_id, p.seat == seat, p.id.not_in(newest)
             )
         )
+        await conn.execute(
+            db.push_subscriptions.update()
+            .where(p.table_id == table_id, p.seat == seat)
+            .values(daily=bool(sub.get("daily", False)))
+        )
 
     async def unsubscribe(
         self, conn: AsyncConnection, table_id: str, seat: int, endpoint: str | None
@@ -316,10 +322,32 @@ class Store:
         self, conn: AsyncConnection, table_id: str, seat: int
     ) -> list[dict[str, Any]]:
         p = db.push_subscriptions.c
-        query = sa.select(p.endpoint, p.p256dh, p.auth, p.lang).where(
+        query = sa.select(p.endpoint, p.p256dh, p.auth, p.lang, p.daily).where(
             p.table_id == table_id, p.seat == seat
         )
         return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
+    async def daily_subscriptions(self, conn: AsyncConnection) -> list[dict[str, Any]]:
+        """Every subscription of a seat that chose one summary a day, with its table and
+        seat, at tables whose match goes on (started, not over, not set aside)."""
+        p, t = db.push_subscriptions.c, db.tables.c
+        query = (
+            sa.select(p.table_id, p.seat, p.endpoint, p.p256dh, p.auth, p.lang)
+            .join(db.tables, t.id == p.table_id)
+            .where(p.daily.is_(True), t.match_no > 0, t.ended.is_(None))
+            .order_by(p.endpoint, p.table_id)
+        )
+        return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
+    async def claim_setting(self, conn: AsyncConnection, name: str, value: str) -> bool:
+        """Set the setting ``name`` to ``value`` unless it has that value already; True
+        for the one transaction that changed it (one process of many)."""
+        await self.set_setting_once(conn, name, "")
+        s = db.settings.c
+        done = await conn.execute(
+            db.settings.update().where(s.name == name, s.value != value).values(value=value)
+        )
+        return bool(done.rowcount)
 
     async def drop_endpoint(self, conn: AsyncConnection, endpoint: str) -> None:
         p = db.push_subscriptions.c

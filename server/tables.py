@@ -183,6 +183,7 @@ class _Before:
     ended: str | None
     stand_ins: int
     deadline: float | None
+    clock_record: tuple[Any, ...]
 
     @classmethod
     def of(cls, ref: Referee) -> _Before:
@@ -195,6 +196,7 @@ class _Before:
             ended=ref.ended,
             stand_ins=len(ref.stand_ins),
             deadline=ref.deadline,
+            clock_record=(tuple(ref.missed.items()), frozenset(ref.bot_plays), len(ref.gave_time)),
         )
 
     def same_state(self, other: _Before) -> bool:
@@ -203,8 +205,8 @@ class _Before:
             self.match is other.match
             and self.moves == other.moves
             and self.seats == other.seats
-            and (self.seed, self.ended, self.stand_ins)
-            == (other.seed, other.ended, other.stand_ins)
+            and (self.seed, self.ended, self.stand_ins, self.clock_record)
+            == (other.seed, other.ended, other.stand_ins, other.clock_record)
         )
 
 
@@ -261,7 +263,13 @@ class Tables:
             views=False,
         )
         ref.deadline = None if row.deadline is None else float(row.deadline)
+        self._watch_presence(ref, row.id)
         return ref
+
+    def _watch_presence(self, ref: Referee, table_id: str) -> None:
+        """A seat a bot plays after missed deadlines waits for its person while one of
+        their pages is connected (to any process): the referee asks the hub."""
+        ref.present = lambda seat: seat in self.hub.here(table_id)
 
     def _entry(self, row: Row, *, keep: bool = True) -> Entry:
         """The table's referee at the stored version: cached, caught up, or rebuilt
@@ -324,6 +332,7 @@ class Tables:
             views=False,
         )
         table_id = new_table_id()
+        self._watch_presence(ref, table_id)
         now = int(self.clock())
         write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), ())
         async with self.store.begin() as conn:
@@ -695,6 +704,10 @@ def _catch_up(entry: Entry, row: Row) -> bool:
         for action in want[len(have) :]:
             match.apply(action)
     except (InvalidInputError, ValueError):
+        return False
+    try:
+        ref.load_clock_record(stored)  # stand-ins, missed deadlines, bots' seats, gifts
+    except InvalidInputError:
         return False
     ref.ended = end_reason(stored["ended"])
     ref.deadline = None if row.deadline is None else float(row.deadline)

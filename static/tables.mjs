@@ -89,8 +89,9 @@ function fromB64url(text) {
 }
 
 /** Web Push reminders for the seat of `token` at `table`, shown by the service worker
- * (asks for the permission to notify); `off` stops them. Resolves to true when set. */
-export async function remind(table, token, lang = "en", off = false) {
+ * (asks for the permission to notify); `off` stops them; `daily`: one summary a day
+ * instead of a push per move. Resolves to true when set. */
+export async function remind(table, token, lang = "en", off = false, daily = false) {
   if (off) {
     await call(`/api/tables/${table}/push`, { token, off: true });
     return true;
@@ -113,6 +114,7 @@ export async function remind(table, token, lang = "en", off = false) {
   await call(`/api/tables/${table}/push`, {
     token,
     lang,
+    daily: daily === true,
     subscription: { endpoint: subscription.endpoint, keys },
   });
   return true;

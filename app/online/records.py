@@ -104,16 +104,17 @@ class Records:
         seats[table_id] = {"name": name, "secret": secret}
         if isinstance(before, dict) and before.get("secret") == secret and "remind" in before:
             seats[table_id]["remind"] = before["remind"] is True  # the same seat's
+            seats[table_id]["daily"] = before.get("daily") is True
         while len(seats) > self.keep:
             seats.pop(next(iter(seats)))
         self.check(self.store.save(self.seats_key, seats, VERSION))
 
-    def keep_remind(self, table_id: str, on: bool) -> None:
+    def keep_remind(self, table_id: str, on: bool, daily: bool = False) -> None:
         """The reminders' state beside this table's kept seat."""
         seats = self.seats()
         kept = seats.get(table_id)
         if isinstance(kept, dict):
-            seats = {**seats, table_id: {**kept, "remind": on}}
+            seats = {**seats, table_id: {**kept, "remind": on, "daily": daily}}
             self.check(self.store.save(self.seats_key, seats, VERSION))
 
     def forget_seat(self, table_id: str) -> None:

@@ -101,13 +101,13 @@ class ServerNet:
         given = to_js(seats, dict_converter=self.js.Object.fromEntries)
         self._await(self.module.myTables(given), lambda rows: self.table.net_tables(rows.to_py()))
 
-    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
-        """``tables.remind``: the browser's permission, then ``POST /api/tables/{id}/push``;
-        the room hears ``net_reminded(on, granted)``."""
-        if self._later("remind", table, token, lang, on):
+    def remind(self, table: str, token: str, lang: str, on: bool, daily: bool = False) -> None:
+        """``tables.remind``: the browser's permission, then ``POST /api/tables/{id}/push``
+        (``daily``: one summary a day); the room hears ``net_reminded(on, granted)``."""
+        if self._later("remind", table, token, lang, on, daily):
             return
         self._await(
-            self.module.remind(table, token, lang, not on),
+            self.module.remind(table, token, lang, not on, daily),
             lambda granted: self.table.net_reminded(on, bool(granted)),
         )
 

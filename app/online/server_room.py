@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import engine
 from app.host import Host
-from app.online import server_screens
+from app.online import finish, server_screens
 from app.online.dialog import read_dialog, table_config
 from app.online.guest_room import GuestRoom
 from app.online.invitation import invitation_fragment
@@ -77,6 +77,7 @@ class ServerRoom(GuestRoom):
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
         self.remind_note = ""  # what the browser or the server said of them
+        self.remind_daily = self.remind_daily_asked = False  # one summary a day instead
         self.seat_move_open = False  # the panel with the seat's link, kept open over redraws
         self.seat_link_said = ""  # what became of copying the seat's link
 
@@ -112,6 +113,8 @@ class ServerRoom(GuestRoom):
             "new-table": self._new_table,
             "remind-on": self._remind,
             "remind-off": self._remind,
+            **{name: self._remind for name in finish.DAILY_CONTROLS},
+            "more-time": self._give_time,
             "seat-move": self._toggle_seat_move,
             "copy-seat-link": self._copy_seat_link,
             "start-online": self._owner_control,
@@ -136,7 +139,14 @@ class ServerRoom(GuestRoom):
         return True
 
     def _remind(self, name: str, _form: Form) -> bool:
-        self.ask_reminders(name == "remind-on")
+        self.ask_reminders(name != "remind-off", daily=name == "remind-daily")
+        return True
+
+    def _give_time(self, _name: str, _form: Form) -> bool:
+        gift = finish.gift(self.guest)
+        if not gift:
+            return False
+        self.net.send(None, gift)
         return True
 
     def _toggle_seat_move(self, _name: str, _form: Form) -> bool:
@@ -234,15 +244,16 @@ class ServerRoom(GuestRoom):
     def _seated(self, secret: str | None) -> None:
         kept = self.records.seat(self.table_id) or {}
         self.reminders = bool(secret) and kept.get("remind") is True
+        self.remind_daily = self.reminders and kept.get("daily") is True
 
-    def ask_reminders(self, on: bool) -> None:
+    def ask_reminders(self, on: bool, *, daily: bool = False) -> None:
         """The seat's "Remind me" switch: the browser asks the person's permission, the
         server keeps the subscription (``net_reminded`` says how it went)."""
         guest = self.guest
         if guest is None or not guest.secret or not self.table_id:
             return
-        self.remind_note = ""
-        self.calls.remind(self.table_id, guest.secret, self.ui.lang, on)
+        self.remind_note, self.remind_daily_asked = "", daily
+        self.calls.remind(self.table_id, guest.secret, self.ui.lang, on, daily)
 
     def net_reminded(self, on: bool, granted: bool) -> None:
         """The answer to ``ask_reminders``: kept with the seat, so the switch shows its
@@ -251,9 +262,9 @@ class ServerRoom(GuestRoom):
         if on and not granted:
             self.remind_note = tr("remind_denied", lang)
         else:
-            self.reminders = on
+            self.reminders, self.remind_daily = on, on and self.remind_daily_asked
             self.remind_note = tr("reminders_set", lang) if on else ""
-            self.records.keep_remind(self.table_id, on)
+            self.records.keep_remind(self.table_id, on, self.remind_daily)
         self._render()
 
     # ------------------------------------------------------------ "My tables"
@@ -313,20 +324,22 @@ class ServerRoom(GuestRoom):
         return not (started or guest.seat == 0)
 
     def _bar_more(self) -> str:
-        """The seat's link (and QR code) to another device, and its reminders' switch."""
+        """More time for the one to move, the seat's link (and QR code) to another
+        device, and its reminders' switch."""
         url, lang, guest = self._seat_url(), self.ui.lang, self.guest
-        shown = ""
+        shown = finish.more_time(guest, lang)
         if url:
-            shown = server_screens.seat_link(
+            shown += server_screens.seat_link(
                 url, self.qr(url), lang, self.seat_move_open, self.seat_link_said
             )
         if guest and guest.secret:
-            shown += server_screens.reminders(self.reminders, self.remind_note, lang)
+            switch = server_screens.reminders(self.reminders, self.remind_note, lang)
+            shown += finish.with_daily(switch, self.reminders, self.remind_daily, lang)
         return shown
 
     def _key_more(self) -> tuple[Any, ...]:
         listing = None if self.listing is None else repr(self.listing)
-        return (listing, self.creating, self.reminders, self.remind_note)
+        return (listing, self.creating, self.reminders, self.remind_daily, self.remind_note)
 
     def _view_more(self) -> dict[str, Any]:
         return {**super()._view_more(), "listing": self.listing, "creating": self.creating}

@@ -18,7 +18,7 @@ from typing import Any
 from app.table.session import Outcome
 from engine import Action, DealResult, EventKind, Match, Observation
 from engine.online.guest import Guest
-from engine.online.referee import Referee, SeatKind
+from engine.online.referee import Referee
 
 
 def _outcome(obs: Observation | None, reason: str | None) -> Outcome | None:
@@ -33,8 +33,10 @@ def _outcome(obs: Observation | None, reason: str | None) -> Outcome | None:
 
 
 def lobby_notes(seats: Sequence[Mapping[str, Any]]) -> dict[int, str]:
-    """Per seat of a lobby, ``away`` for a person whose page is gone or silent."""
-    return {i: "away" for i, s in enumerate(seats) if s.get("away")}
+    """Per seat of a lobby, ``bot`` for a person whose seat a bot plays after two missed
+    deadlines (until they act), else ``away`` for a person whose page is gone or silent."""
+    notes = {i: "away" for i, s in enumerate(seats) if s.get("away")}
+    return notes | {i: "bot" for i, s in enumerate(seats) if s.get("bot_plays")}
 
 
 class HostSeats:
@@ -69,9 +71,7 @@ class HostSeats:
         return ["" if i == 0 else s.name for i, s in enumerate(self.ref.seats)]
 
     def notes(self) -> Mapping[int, str]:
-        return {
-            i: "away" for i, s in enumerate(self.ref.seats) if s.kind is SeatKind.GUEST and s.away
-        }
+        return lobby_notes(self.ref.lobby()["seats"])
 
     def stand_ins(self) -> Mapping[int, str]:
         return self.ref.stand_ins

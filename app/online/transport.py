@@ -36,9 +36,10 @@ class ServerCalls(Protocol):
     def my_tables(self, seats: list[dict[str, str]]) -> None:
         """The tables these ``{table, token}`` seats are at (``POST /api/my-tables``)."""
 
-    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
-        """This seat's reminders by Web Push on or off (``POST /api/tables/{id}/push``);
-        the answer comes back as ``net_reminded(on, granted)``."""
+    def remind(self, table: str, token: str, lang: str, on: bool, daily: bool = False) -> None:
+        """This seat's reminders by Web Push on or off (``POST /api/tables/{id}/push``;
+        ``daily``: one summary a day instead of a push a move); the answer comes back as
+        ``net_reminded(on, granted)``."""
 
 
 __all__ = ["Net", "ServerCalls"]

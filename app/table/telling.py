@@ -28,7 +28,9 @@ _T: dict[str, tuple[str, str]] = {
     # a move a bot made for a person (online): on the seat and in the log
     "by_bot_timeout": ("Zeit abgelaufen: ein Bot zog", "time ran out: a bot moved"),
     "by_bot_away": ("nicht da: ein Bot zog", "away: a bot moved"),
+    "by_bot_left": ("ein Bot spielt für den Platz", "a bot plays the seat"),
     "note_away": ("nicht da", "away"),
+    "note_bot": ("ein Bot spielt, bis zum nächsten Zug", "a bot plays until their next move"),
     # a seat's last move, shown on the seat until its next turn
     "swap": ("nahm {took} · legte {laid}", "took {took} · laid {laid}"),
     "swap_all": ("tauschte alle drei", "swapped all three"),

@@ -147,9 +147,10 @@ def _seat_el(
         )
     if obs.knocked_by == seat:
         badges.append(f'<span class="tag knock">{esc(t("knocked", ui.lang))}</span>')
-    if ui.notes.get(seat) == "away":  # online: the person's page is gone or silent
-        away = telling.tr("note_away", ui.lang)
-        badges.append(f'<span class="tag away" data-testid="away-{seat}">{esc(away)}</span>')
+    note = ui.notes.get(seat)  # online: "away" (page gone or silent), "bot" (a bot plays)
+    if note in ("away", "bot"):
+        said = telling.tr(f"note_{note}", ui.lang)
+        badges.append(f'<span class="tag {note}" data-testid="{note}-{seat}">{esc(said)}</span>')
     name = seat_name(ui, seat)
     if me:
         badges.append(_hand_value(obs, ui))

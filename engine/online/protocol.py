@@ -6,6 +6,8 @@ Every message is one JSON object whose ``kind`` names it. Guests send:
 - ``act`` {seat, action, seq}: a move as its action text, for the match as it was after
   ``seq`` moves (the ``seq`` of the last ``state``), so a late double click is refused;
 - ``ping`` {}: still here (the host counts a silent guest as absent); ``bye`` {}: leaving;
+- ``more-time`` {seq}: give the person deciding after ``seq`` moves more time, once per
+  match (a seated guest who is not the one to move; lichess's "give time");
 - at a table whose referee is not on the creator's page (a table server), the creator's
   lobby controls, from the connection holding seat 0: ``seat`` {seat, to, level?} (make a
   seat a bot or open it again), ``start`` {}, ``rematch`` {}.
@@ -14,7 +16,9 @@ The host sends:
 
 - ``welcome`` {version, seat, secret}: the seat and the secret to keep for coming back;
 - ``lobby`` {seats, players, preset, rules, move_time, on_timeout, bot_level, started}: who
-  sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``);
+  sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``;
+  at a table with a move timer ``bot_plays``: a bot plays a person's seat after two missed
+  deadlines until they act again, and ``gave_time``: the seat gave its more time);
 - ``state`` {seq, obs, results_from, results}: the seat's view (``engine.online.views``);
 - ``timer`` {seat, seq, left_ms}: the decision after ``seq`` moves must come within
   ``left_ms`` milliseconds (a duration: the two devices' clocks need not agree);
@@ -92,6 +96,7 @@ __all__ = [
     "HostMessage",
     "Lobby",
     "Message",
+    "MoreTime",
     "Over",
     "Ping",
     "Pong",
@@ -113,6 +118,7 @@ __all__ = [
     "encode",
     "hello",
     "lobby",
+    "more_time",
     "name_key",
     "over",
     "parse_guest",
@@ -275,12 +281,14 @@ _LOBBY_SEAT: dict[str, Check] = {
     "away": boolean,
     "level": optional(text(20)),
 }
+_LOBBY_SEAT_EXTRA: dict[str, Check] = {"bot_plays": boolean, "gave_time": boolean}
 
 GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "hello": ({"version": _COUNT, "name": _name}, {"secret": _secret}),
     "act": ({"seat": _SEAT, "action": text(40), "seq": _COUNT}, {}),
     "ping": ({}, {}),
     "bye": ({}, {}),
+    "more-time": ({"seq": _COUNT}, {}),
     "seat": ({"seat": _SEAT, "to": one_of(SeatKind.BOT, SeatKind.OPEN)}, {"level": text(20)}),
     "start": ({}, {}),
     "rematch": ({}, {}),
@@ -291,7 +299,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "welcome": ({"version": _COUNT, "seat": _SEAT, "secret": _secret}, {}),
     "lobby": (
         {
-            "seats": list_of(lambda v, w: fields(v, w, _LOBBY_SEAT), _PER_SEAT),
+            "seats": list_of(lambda v, w: fields(v, w, _LOBBY_SEAT, _LOBBY_SEAT_EXTRA), _PER_SEAT),
             "players": integer(bounds.PLAYERS.lo, bounds.PLAYERS.hi),
             "preset": text(20),
             "rules": _rules,
@@ -399,6 +407,11 @@ def bye() -> str:
     return encode(Bye())
 
 
+def more_time(seq: int) -> str:
+    """A guest gives the person deciding after ``seq`` moves more time (once per match)."""
+    return encode(MoreTime(seq))
+
+
 def set_seat(seat: int, to: str, level: str | None = None) -> str:
     """The creator makes ``seat`` a bot (of ``level``) or opens it again (``to``)."""
     return encode(SetSeat(seat, SeatKind(to), level))
@@ -490,6 +503,17 @@ class Act:
 
 
 @dataclass(frozen=True)
+class MoreTime:
+    """A guest gives the person deciding after ``seq`` moves more time (once per match)."""
+
+    kind: ClassVar[str] = "more-time"
+    seq: int
+
+    def body(self) -> dict[str, Any]:
+        return {"seq": self.seq}
+
+
+@dataclass(frozen=True)
 class SetSeat:
     """The creator makes ``seat`` a bot (of ``level``) or opens it again."""
 
@@ -543,7 +567,7 @@ class Rematch(_Bare):
     kind: ClassVar[str] = "rematch"
 
 
-GuestMessage = Hello | Act | Ping | Bye | SetSeat | Start | Rematch
+GuestMessage = Hello | Act | Ping | Bye | MoreTime | SetSeat | Start | Rematch
 """What a guest sends."""
 
 
@@ -682,6 +706,8 @@ def read_guest(text_: Any) -> GuestMessage:
             return Act(b["seat"], b["action"], b["seq"])
         case "seat":
             return SetSeat(b["seat"], SeatKind(b["to"]), b.get("level"))
+        case "more-time":
+            return MoreTime(b["seq"])
     return _BARE_GUEST[m.kind]
 
 

@@ -25,6 +25,12 @@ What the referee guarantees, whatever arrives:
 - With a time per move, each decision of a person (host or guest) has a deadline; when
   it passes, a bot makes that move (``on_timeout="bot"``) or the match ends for
   everyone with no life lost (``"end"``).
+- A guest whose deadline passed :data:`BOT_PLAYS_AFTER` times in one match has their
+  seat played by a bot (Board Game Arena's "zombie"): its decisions are made at once
+  while no page of the seat is here (``present``), and get their deadline while one is;
+  the seat's own accepted move takes it back. Every page's lobby says so (``bot_plays``).
+- Each guest may give the person to move more time once per match (``more-time``):
+  :data:`MORE_TIME_SHARE` of the move time, never more than a whole move time left.
 
 A table server runs the same referee with no host at the table: the creator sits at
 seat 0 as a guest holding ``owner_secret`` and uses the lobby controls over the
@@ -50,7 +56,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +83,7 @@ from engine.online.protocol import (
     Hello,
     HostMessage,
     Lobby,
+    MoreTime,
     OnTimeout,
     Over,
     Ping,
@@ -117,8 +124,13 @@ Sent = tuple[str, HostMessage]
 
 SAVE_FORMAT = "schwimmen-online-table"
 """The ``format`` of :meth:`Referee.to_dict`, the host's saved table."""
-STAND_IN_REASONS = ("timeout", "away")
-"""Why a bot made a person's move: their time ran out, or they were away too long."""
+STAND_IN_REASONS = ("timeout", "away", "left")
+"""Why a bot made a person's move: their time ran out, they were away too long, or
+they let two deadlines pass and a bot plays their seat until they act."""
+BOT_PLAYS_AFTER = 2
+"""Deadlines a guest may miss in one match before a bot plays their seat until they act."""
+MORE_TIME_SHARE = 0.5
+"""The share of the move time one gift of more time adds (lichess gives 15 s a press)."""
 MAX_BOT_MOVES = 10_000
 """Bot moves one call may make when bots play without pauses (a whole match of bots
 is about 300): a bound, so that no call can run on."""
@@ -320,9 +332,17 @@ class Referee:
         self._bot_at = 0.0  # bots wait until then
         self._read_until = 0.0  # a deal's result is read until then: its time is nobody's
         self._deals = 0  # deals finished when the last move was made
-        # Moves a bot made for a person (action index -> "timeout" or "away"), said on
-        # every page so that nobody reads them as the person's own.
+        # Moves a bot made for a person (action index -> one of STAND_IN_REASONS), said
+        # on every page so that nobody reads them as the person's own.
         self.stand_ins: dict[int, str] = {}
+        # Per match: deadlines each guest's seat let pass, the seats a bot plays until
+        # their person acts again, the seats that gave more time (all saved).
+        self.missed: dict[int, int] = {}
+        self.bot_plays: set[int] = set()
+        self.gave_time: set[int] = set()
+        # Whether a page of ``seat`` is here, for a seat a bot plays: a table server
+        # knows it from its connections; by default the seat's connection says so.
+        self.present: Callable[[int], bool] = self._connected
         self._conns: dict[str, int] = {}  # connection id -> seat
         self._buckets: dict[str, Bucket] = {}
 
@@ -372,10 +392,12 @@ class Referee:
                     out = self._ping(conn)
                 case Bye():
                     out = self._bye(conn, now)
+                case MoreTime():
+                    out = self._more_time(conn, message, now)
                 case SetSeat() | Start() | Rematch():
                     out = self._owner(conn, message)
         except ProtocolError as e:
-            seq = message.seq if isinstance(message, Act) else None
+            seq = message.seq if isinstance(message, Act | MoreTime) else None
             return [(conn, Rejected(e.reason, e.detail, of=message.kind, seq=seq))]
         return out + self._run(now)
 
@@ -452,6 +474,8 @@ class Referee:
                     "name": s.name,
                     "away": s.away,
                     "level": s.level or None,
+                    **({"bot_plays": True} if i in self.bot_plays else {}),
+                    **({"gave_time": True} if i in self.gave_time else {}),
                 }
                 for i, s in enumerate(self.seats)
             ],
@@ -481,7 +505,39 @@ class Referee:
             "ended": None if self.ended is None else str(self.ended),
             "match": None if self.match is None else self.match.record().to_dict(),
             "stand_ins": [[i, why] for i, why in sorted(self.stand_ins.items())],
+            **self.clock_record(),
         }
+
+    def clock_record(self) -> dict[str, Any]:
+        """What this match's deadlines left behind, as JSON values (part of
+        :meth:`to_dict`): missed deadlines per seat, the seats a bot plays, the seats
+        that gave more time."""
+        return {
+            "missed": [[seat, n] for seat, n in sorted(self.missed.items())],
+            "bot_plays": sorted(self.bot_plays),
+            "gave_time": sorted(self.gave_time),
+        }
+
+    def load_clock_record(self, data: Mapping[str, Any]) -> None:
+        """Take what the clock and the absences left in a saved table (an older one has
+        only some of it): the moves bots made for people, :meth:`clock_record`'s part.
+        Damaged data raises InvalidInputError."""
+        moves = 0 if self.match is None else len(self.match.actions)
+        stand_ins = _saved_stand_ins(data.get("stand_ins", []), moves)
+        guests = {i for i, s in enumerate(self.seats) if s.kind is SeatKind.GUEST}
+        missed = data.get("missed", [])
+        bot_plays, gave_time = data.get("bot_plays", []), data.get("gave_time", [])
+        ok = isinstance(missed, list) and all(
+            isinstance(p, list) and len(p) == 2 and type(p[1]) is int and 0 < p[1] <= moves
+            for p in missed
+        )
+        ok = ok and isinstance(bot_plays, list) and isinstance(gave_time, list)
+        seats = [p[0] for p in missed] + bot_plays + gave_time if ok else []
+        if not ok or not all(type(s) is int and s in guests for s in seats):
+            raise InvalidInputError("a saved table's record of its deadlines is broken")
+        self.stand_ins = stand_ins
+        self.missed = {seat: n for seat, n in missed}
+        self.bot_plays, self.gave_time = set(bot_plays), set(gave_time)
 
     @classmethod
     def from_dict(
@@ -531,7 +587,7 @@ class Referee:
             if m.players != config.players or m.rules != config.rules:
                 raise InvalidInputError("the saved match is not this table's")
             ref._deals = m.deal_count
-            ref.stand_ins = _saved_stand_ins(data.get("stand_ins", []), len(m.actions))
+        ref.load_clock_record(data)
         return ref
 
     def attach(self, conn: str, seat: int) -> None:
@@ -618,6 +674,33 @@ class Referee:
         self._seat_of(conn)
         return [(conn, Pong())]
 
+    def _more_time(self, conn: str, gift: MoreTime, now: float) -> list[Sent]:
+        """``conn``'s seat gives the person to move more time: once per match, never to
+        itself, only to a decision with a clock (``MORE_TIME_SHARE`` of the move time,
+        never more than a whole move time left)."""
+        giver = self._seat_of(conn)
+        m = self.match
+        if m is None or self.ended is not None:
+            raise ProtocolError(Reason.MORE_TIME, "more time is given during a match")
+        mover = m.current_player()
+        if gift.seq != len(m.actions):
+            raise ProtocolError(
+                Reason.STALE, f"more time for after {gift.seq} moves; there are {len(m.actions)}"
+            )
+        if mover == giver:
+            raise ProtocolError(Reason.MORE_TIME, "more time is for another player, not oneself")
+        if giver in self.gave_time:
+            raise ProtocolError(Reason.MORE_TIME, "this seat gave more time in this match already")
+        if self.deadline is None or mover is None:
+            raise ProtocolError(Reason.MORE_TIME, "this decision has no clock to give time to")
+        whole = self.config.move_time * 1000
+        later = min(self.deadline + whole * MORE_TIME_SHARE, max(self.deadline, now + whole))
+        if later <= self.deadline:
+            raise ProtocolError(Reason.MORE_TIME, "the player to move has a whole move's time")
+        self.gave_time.add(giver)
+        self.deadline = later
+        return self._lobby_all() + self._timer_all(now)
+
     def _bye(self, conn: str, now: float) -> list[Sent]:
         seat = self._seat_of(conn)
         del self._conns[conn]
@@ -658,7 +741,11 @@ class Referee:
             m.apply(text)
         except (InvalidInputError, IllegalActionError) as e:
             raise ProtocolError(Reason.ILLEGAL, str(e)[:300]) from None
-        return self._moved(m, now)
+        back = []
+        if seat in self.bot_plays:  # the person acted: the seat is theirs again
+            self.bot_plays.discard(seat)
+            back = self._lobby_all()
+        return back + self._moved(m, now)
 
     def check_turn(self, seat: int, seq: int | None) -> Match:
         """The match, if ``seat`` may move now after ``seq`` moves; else ProtocolError
@@ -685,6 +772,7 @@ class Referee:
         m = self.match = Match(c.rules, players=c.players, seed=seed)
         self.seed, self.ended, self.deadline = seed, None, None
         self.stand_ins = {}
+        self.missed, self.bot_plays, self.gave_time = {}, set(), set()
         self._deals, self._bot_at = m.deal_count, now + self.timing.bot_ms
         for s in self.seats:
             s.feed = Feed()  # a new match: each page gets its log from the start
@@ -732,18 +820,32 @@ class Referee:
                 if self.config.on_timeout is OnTimeout.END:
                     out += self._end(m, EndReason.TIMEOUT)
                     break
-            elif now < self._bot_at:
+                out += self._missed(seat) + self._bot_move(m, seat, now, "timeout")
+                continue
+            if now < self._bot_at:
                 break
-            out += self._bot_move(m, seat, now)
+            why = "left" if seat in self.bot_plays else "away"
+            out += self._bot_move(m, seat, now, why)
         return out
 
-    def _bot_move(self, m: Match, seat: int, now: float) -> list[Sent]:
-        """A bot decides for ``seat`` (a bot's seat, or a person's standing in)."""
+    def _missed(self, seat: int) -> list[Sent]:
+        """``seat``'s deadline passed: counted; a guest's second in the match hands the
+        seat to a bot until they act (every page's lobby says so)."""
+        if self.seats[seat].kind is not SeatKind.GUEST:
+            return []
+        self.missed[seat] = self.missed.get(seat, 0) + 1
+        if self.missed[seat] < BOT_PLAYS_AFTER or seat in self.bot_plays:
+            return []
+        self.bot_plays.add(seat)
+        return self._lobby_all()
+
+    def _bot_move(self, m: Match, seat: int, now: float, why: str) -> list[Sent]:
+        """A bot decides for ``seat`` (a bot's seat, or a person's standing in: ``why``
+        is said on every page: one of ``STAND_IN_REASONS``)."""
         s = self.seats[seat]
         level = s.level if s.kind is SeatKind.BOT else self.config.bot_level
-        if s.kind is not SeatKind.BOT:  # standing in for a person: said as such
-            late = self.deadline is not None and now >= self.deadline and self._person(seat, now)
-            self.stand_ins[len(m.actions)] = "timeout" if late else "away"
+        if s.kind is not SeatKind.BOT:
+            self.stand_ins[len(m.actions)] = why
         m.apply(self._make_bot(m, seat, level).choose(m.observation(seat)))
         return self._moved(m, now)
 
@@ -781,8 +883,14 @@ class Referee:
         s = self.seats[seat]
         if s.kind is SeatKind.HOST:
             return True
+        if seat in self.bot_plays:  # the person left: a bot plays unless their page is here
+            return self.present(seat)
         since = self._absent_since(s, now)
         return s.kind is SeatKind.GUEST and (since is None or now < since + self.timing.grace_ms)
+
+    def _connected(self, seat: int) -> bool:
+        """Whether ``seat``'s person has a page here now (the default ``present``)."""
+        return self._absent_since(self.seats[seat], self.clock()) is None
 
     def _presence(self, now: float) -> list[Sent]:
         """Mark who is away; the lobby goes out again when that changed."""

@@ -51,6 +51,7 @@ class Reason(enum.StrEnum):
     ILLEGAL = "illegal"  # unreadable action text, or one the rules do not allow now
     NOT_OWNER = "not-owner"  # a lobby control from another seat than the table's creator
     LOBBY = "lobby"  # a lobby control that does not fit the table now (started, not over)
+    MORE_TIME = "more-time"  # more time that cannot be given now (one's own turn, given already)
 
 
 class ProtocolError(ValueError):

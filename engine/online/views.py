@@ -485,7 +485,7 @@ def _stand_in(value: Any, where: str) -> tuple[int, str]:
     if not isinstance(value, list) or len(value) != 2:
         raise bad(where, f"must be a [move, why] pair, not {quote(value)}")
     move = integer(0, BIG)(value[0], f"{where}[0]")
-    if value[1] not in ("timeout", "away"):
+    if value[1] not in ("timeout", "away", "left"):
         raise bad(f"{where}[1]", f"is no reason: {quote(value[1])}")
     return move, str(value[1])
 

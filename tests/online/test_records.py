@@ -35,9 +35,10 @@ def test_seats_are_kept_latest_last_and_bounded():
 def test_the_reminders_stay_with_the_same_seat_only():
     records, _, _ = _records(seats=KEY_SERVER, keep=50)
     records.keep_seat("t1", "Ben", "a" * 32)
-    records.keep_remind("t1", True)
+    records.keep_remind("t1", True, daily=True)
     records.keep_seat("t1", "Ben", "a" * 32)  # the same seat again (a reload)
-    assert records.seat("t1") == {"name": "Ben", "secret": "a" * 32, "remind": True}
+    kept = {"name": "Ben", "secret": "a" * 32, "remind": True, "daily": True}
+    assert records.seat("t1") == kept
     records.keep_seat("t1", "Ben", "b" * 32)  # another seat at the same table
     assert "remind" not in (records.seat("t1") or {})
     records.keep_remind("t9", True)  # no seat there: nothing kept

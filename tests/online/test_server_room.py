@@ -111,8 +111,9 @@ class FakeServerNet:
         )
         server.queue.append(lambda: self.room.net_created("abcdefghijkmnpqr", OWNER))
 
-    def remind(self, table: str, token: str, lang: str, on: bool) -> None:
+    def remind(self, table: str, token: str, lang: str, on: bool, daily: bool = False) -> None:
         self.reminded.append((table, token, on))
+        self.daily = daily
         granted = self.server.permission or not on
         self.server.queue.append(lambda: self.room.net_reminded(on, granted))
 
