@@ -529,10 +529,10 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
 
 
 def _is_hello(text: str) -> bool:
-    """Whether ``text`` is a well-formed hello of this protocol, whatever the table
-    answers to it (read again only until a socket's first hello)."""
+    """Whether ``text`` is a well-formed hello (or a watcher's ``watch``) of this
+    protocol, whatever the table answers to it (read again only until the first)."""
     try:
-        return protocol.parse_guest(text).kind == "hello"
+        return protocol.parse_guest(text).kind in ("hello", "watch")
     except ProtocolError:
         return False
 

@@ -52,6 +52,7 @@ from engine.online.protocol import (
     Start,
     UpdateNeeded,
     VersionMismatch,
+    Watch,
     Welcome,
 )
 from engine.online.referee import Bucket, Referee, SeatKind, TableConfig, Timing
@@ -344,7 +345,11 @@ class Tables:
             conn.reply(Rejected(e.reason, e.detail))
             return
         if isinstance(message, Ping):  # changes nothing: no database
-            conn.reply(Pong() if conn.seat is not None else _not_seated(message.kind))
+            here = conn.seat is not None or conn.watching
+            conn.reply(Pong() if here else _not_seated(message.kind))
+            return
+        if isinstance(message, Watch):
+            await self._watch(conn)
             return
         async with self.lock(conn.table_id):  # the table as committed, not mid-write
             refusal = self._refusal(conn, message)
@@ -373,6 +378,8 @@ class Tables:
         stale); None when the referee must see it in a transaction. A page learns the
         table only from this process's cache, so a move it makes is never newer."""
         kind, seat = message.kind, conn.seat
+        if conn.watching:
+            return Rejected(Reason.NOT_SEATED, "this page watches the table: it has no seat", kind)
         if isinstance(message, Hello):
             if seat is None:
                 return self._hello_flood(message.secret)
@@ -448,12 +455,36 @@ class Tables:
         if welcomed is not None:
             await self.presence_changed(conn.table_id)
 
+    async def _watch(self, conn: Conn) -> None:
+        """``conn``'s page watches the table (no transaction: nothing is stored): it is
+        sent the public view from now on, and every page hears how many watch."""
+        if conn.seat is not None or conn.watching:
+            conn.reply(
+                Rejected(Reason.ALREADY_SEATED, "this page is at the table already", "watch")
+            )
+            return
+        try:
+            entry = await self.current(conn.table_id)
+        except BrokenTable:
+            conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
+            return
+        if entry is None:
+            conn.reply(Rejected(Reason.NOT_SEATED, "there is no such table", "watch"))
+            return
+        conn.watching = True
+        conn.reset()
+        self.hub.add(conn)
+        async with self.lock(conn.table_id):
+            self.hub.fanout(conn.table_id, entry, only=conn)
+        await self.presence_changed(conn.table_id, announce=False)
+
     async def disconnected(self, conn: Conn) -> None:
-        """``conn``'s socket closed: its seat's person may be away now."""
+        """``conn``'s socket closed: its seat's person may be away now (or one watcher
+        fewer)."""
         self.hub.remove(conn)
         conn.stop()
-        if conn.seat is not None:
-            await self.presence_changed(conn.table_id)
+        if conn.seat is not None or conn.watching:
+            await self.presence_changed(conn.table_id, announce=conn.seat is not None)
 
     async def presence_changed(self, table_id: str, *, announce: bool = True) -> None:
         """Who is here changed: the lobby's ``away`` on every page (no write); the other

@@ -8,13 +8,17 @@ Every message is one JSON object whose ``kind`` names it. Guests send:
 - ``ping`` {}: still here (the host counts a silent guest as absent); ``bye`` {}: leaving;
 - at a table whose referee is not on the creator's page (a table server), the creator's
   lobby controls, from the connection holding seat 0: ``seat`` {seat, to, level?} (make a
-  seat a bot or open it again), ``start`` {}, ``rematch`` {}.
+  seat a bot or open it again), ``start`` {}, ``rematch`` {};
+- ``watch`` {version}: at a table server, watch the table without a seat: the page is sent
+  the lobby, the public view (``views.Feed.watch``: no hand), the timer and the end, and
+  may send nothing but ``ping``.
 
 The host sends:
 
 - ``welcome`` {version, seat, secret}: the seat and the secret to keep for coming back;
 - ``lobby`` {seats, players, preset, rules, move_time, on_timeout, bot_level, started}: who
-  sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``);
+  sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``)
+  and, at a table server, ``watchers``: how many pages watch it;
 - ``state`` {seq, obs, results_from, results}: the seat's view (``engine.online.views``);
 - ``timer`` {seat, seq, left_ms}: the decision after ``seq`` moves must come within
   ``left_ms`` milliseconds (a duration: the two devices' clocks need not agree);
@@ -106,6 +110,7 @@ __all__ = [
     "Timer",
     "UpdateNeeded",
     "VersionMismatch",
+    "Watch",
     "Welcome",
     "act",
     "bye",
@@ -127,6 +132,7 @@ __all__ = [
     "state",
     "timer",
     "update_needed",
+    "watch",
     "welcome",
 ]
 
@@ -266,6 +272,7 @@ GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "seat": ({"seat": _SEAT, "to": one_of(SeatKind.BOT, SeatKind.OPEN)}, {"level": text(20)}),
     "start": ({}, {}),
     "rematch": ({}, {}),
+    "watch": ({"version": _COUNT}, {}),
 }
 """Per kind a guest sends: its required fields and its optional ones, with their checks."""
 
@@ -282,7 +289,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
             "bot_level": text(20),
             "started": boolean,
         },
-        {},
+        {"watchers": _COUNT},
     ),
     "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, MAX_LEFT_MS)}, {}),
     "over": (
@@ -340,7 +347,7 @@ def parse_guest(text_: Any) -> Message:
     version's hello may look different; everything else raises ProtocolError."""
     kind, data = _load(text_, MAX_GUEST_CHARS)
     version = data.get("version")
-    if kind == "hello" and isinstance(version, int) and version != VERSION:
+    if kind in ("hello", "watch") and isinstance(version, int) and version != VERSION:
         raise VersionMismatch(version)
     return _checked(kind, data, GUEST_SCHEMAS)
 
@@ -394,6 +401,11 @@ def start() -> str:
 def rematch() -> str:
     """The creator starts a new match at the same table once this one is over."""
     return encode(Rematch())
+
+
+def watch() -> str:
+    """A page watches the table (a table server's), without a seat."""
+    return encode(Watch())
 
 
 def welcome(seat: int, secret: str) -> str:
@@ -525,7 +537,17 @@ class Rematch(_Bare):
     kind: ClassVar[str] = "rematch"
 
 
-GuestMessage = Hello | Act | Ping | Bye | SetSeat | Start | Rematch
+@dataclass(frozen=True)
+class Watch:
+    """A page watches the table without a seat (a table server's): the public view only."""
+
+    kind: ClassVar[str] = "watch"
+
+    def body(self) -> dict[str, Any]:
+        return {"version": VERSION}
+
+
+GuestMessage = Hello | Act | Ping | Bye | SetSeat | Start | Rematch | Watch
 """What a guest sends."""
 
 
@@ -668,4 +690,5 @@ _BARE_GUEST: dict[str, GuestMessage] = {
     "bye": Bye(),
     "start": Start(),
     "rematch": Rematch(),
+    "watch": Watch(),
 }

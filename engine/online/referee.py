@@ -90,6 +90,7 @@ from engine.online.protocol import (
     Timer,
     UpdateNeeded,
     VersionMismatch,
+    Watch,
     Welcome,
 )
 from engine.online.views import Feed
@@ -311,6 +312,8 @@ class Referee:
                     out = self._bye(conn, now)
                 case SetSeat() | Start() | Rematch():
                     out = self._owner(conn, message)
+                case Watch():  # a table server's pages watch; a host's page seats
+                    raise ProtocolError(Reason.BAD_MESSAGE, "this table cannot be watched")
         except ProtocolError as e:
             seq = message.seq if isinstance(message, Act) else None
             return [(conn, Rejected(e.reason, e.detail, of=message.kind, seq=seq))]
