@@ -6,6 +6,8 @@
   bot_level}``: a new table, ``{table, seat, token}`` (the creator's seat and token);
 - ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
 - ``POST /api/my-tables`` ``{seats: [{table, token}]}``: each seat held, whose turn, time left;
+- ``GET /api/tables/{id}/replay/{step}``: the table's finished match as a watcher sees it
+  after ``step`` moves (``replay.public_step``);
 - ``GET /api/push/key``: the VAPID public key to subscribe with;
 - ``POST /api/tables/{id}/push`` ``{token, subscription, lang}``: reminders for that seat
   (``{token, off: true}``: no more);
@@ -56,7 +58,7 @@ from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
-from server import db
+from server import db, replay
 from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
@@ -327,6 +329,24 @@ async def table_info(request: Request) -> Response:
     if entry is None:
         return _error(404, "no such table")
     return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
+
+
+async def replay_step(request: Request) -> Response:
+    """A finished match, move by move, as a watcher sees it (``server.replay``)."""
+    server = _server(request)
+    table_id, step = request.path_params["table_id"], request.path_params["step"]
+    if not TABLE_ID.fullmatch(table_id):
+        return _error(404, "no such table")
+    try:
+        entry = await server.tables.current(table_id, keep=False)
+    except BrokenTable:
+        return _error(410, BROKEN_TEXT)
+    if entry is None:
+        return _error(404, "no such table")
+    try:
+        return JSONResponse(replay.public_step(entry.ref, step))
+    except replay.NotFinished as e:
+        return _error(409, str(e))
 
 
 async def my_tables(request: Request) -> Response:
@@ -649,6 +669,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/my-tables", my_tables, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay/{step:int}", replay_step),
         Route("/api/push/key", push_key),
         Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),

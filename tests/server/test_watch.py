@@ -128,3 +128,32 @@ def test_no_such_table_to_watch(database, clock):
     with Served(database, clock) as served:
         eye = watcher(served, "abcdefghijkmnpqr")
         assert rejected(eye.send(protocol.watch())) == ["not-seated"]
+
+
+def test_a_finished_match_replays_move_by_move_in_public(watched, database, clock):
+    with Served(database, clock) as served:
+        made, pages = seated(
+            served, 3, preset_name="knack", rules={**preset("knack").to_dict(), "lives": 1}
+        )
+        table = made["table"]
+        assert served.client.get(f"/api/tables/{table}/replay/0").status_code == 409
+        pages[0].send(protocol.start())
+        assert served.client.get(f"/api/tables/{table}/replay/0").status_code == 409  # running
+        play_until(pages, lambda: pages[0].guest.over is not None, seed=5)
+        final = pages[0].guest.observation
+        moves = pages[0].guest.mirror.seq
+        steps = [served.client.get(f"/api/tables/{table}/replay/{k}") for k in range(moves + 2)]
+        assert served.client.get("/api/tables/nosuchtable00000/replay/1").status_code == 404
+    bodies = [s.json() for s in steps]
+    assert [b["step"] for b in bodies] == [*range(moves + 1), moves]  # past the end: the end
+    assert {b["moves"] for b in bodies} == {moves}
+    views = []
+    for b in bodies:
+        replayed = Guest.watcher(clock=clock)
+        replayed.receive(protocol.state(b["state"]))  # a watcher's page takes it as live
+        views.append(replayed.observation)
+    assert all(v.hand == () and not v.legal_actions for v in views)
+    assert [len(v.log) for v in views] == sorted(len(v.log) for v in views)
+    assert views[-1].phase == "over" and views[-1].lives == final.lives
+    assert views[-1].last_deal is not None and len(views[-1].last_deal.hands) >= 1
+    assert not watched.leaks, watched.leaks[:5]
