@@ -310,8 +310,12 @@ class Tables:
 
     # ------------------------------------------------------------ creating
 
-    async def create(self, config: TableConfig, name: str) -> tuple[str, str]:
-        """A new table with its creator at seat 0; returns (table id, the creator's token)."""
+    async def create(
+        self, config: TableConfig, name: str, *, listed_by: str | None = None
+    ) -> tuple[str, str]:
+        """A new table with its creator at seat 0; returns (table id, the creator's token).
+        ``listed_by``: the client that lists it under "Open tables" (``server.open_tables``),
+        in the same transaction."""
         token = new_token()
         ref = Referee(
             config,
@@ -329,6 +333,9 @@ class Tables:
         write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), ())
         async with self.store.begin() as conn:
             await self.store.create(conn, table_id, write.state, now, write)
+            if listed_by is not None:
+                preset, move_time = config.preset, config.move_time
+                await self.store.list_open(conn, table_id, listed_by, preset, move_time, now)
         return table_id, token
 
     # ------------------------------------------------------------ a page's messages
