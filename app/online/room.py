@@ -35,7 +35,7 @@ import engine
 from app.escape import escape as esc
 from app.host import Host
 from app.i18n import BOT_NAMES
-from app.online import screens, server_screens
+from app.online import screens, server_screens, watch
 from app.online.sources import GuestSeats, HostSeats
 from app.settings import model as st
 from app.stats import model as stats_mod
@@ -933,7 +933,12 @@ class OnlineRoom:
                 f"{esc(screens.tr('rejected', ui.lang, detail=self.rejected))}</p>"
             )
             self.rejected = ""
-        return extra + self._refused_note() + self._seat_move() + self._reminders()
+        watching = (  # a table server's table may be watched
+            watch.players_link(self.invite_base, self.table_id, self._lobby_body(), ui.lang)
+            if self.server
+            else ""
+        )
+        return extra + self._refused_note() + self._seat_move() + self._reminders() + watching
 
     def _reminders(self) -> str:
         """A table server's seat: the switch for its reminders by Web Push."""

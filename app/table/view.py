@@ -386,9 +386,12 @@ def more_buttons(lang: str, *, online: bool = False, server: bool = False) -> st
 
 
 def _my_tables_button(lang: str) -> str:
+    """A table server's "My tables" and "Open tables"."""
     return (
         '<button type="button" class="ghost" data-action="my-tables" data-key="act-my-tables">'
         f"{esc(t('my_tables', lang))}</button>"
+        '<button type="button" class="ghost" data-action="open-tables" '
+        f'data-key="act-open-tables">{esc(t("open_tables", lang))}</button>'
     )
 
 
@@ -432,7 +435,14 @@ def _panels(obs: Observation, ui: UIState) -> str:
 
 
 def _hand_cards(obs: Observation, ui: UIState) -> str:
-    """The player's cards; the ones a legal move uses are buttons."""
+    """The player's cards; the ones a legal move uses are buttons. A watcher sees the
+    cards of the seat in front of it face down (its view holds no hand)."""
+    if ui.mode == "watching" and not obs.hand:
+        held = obs.rules.hand_size if obs.lives[0] >= 0 and obs.phase != "over" else 0
+        label = t("card_down", ui.lang)
+        return "".join(
+            _card_el(None, "hand", str(i), ui, active=False, label=label) for i in range(held)
+        )
     usable = hand_active(obs, ui)
     badges = choosing.numbers(obs, ui)
     stop = _tab_stop("hand", [str(i) for i in sorted(usable)], ui)
