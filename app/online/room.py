@@ -448,6 +448,7 @@ class OnlineRoom:
                 "move_time": config.move_time,
                 "on_timeout": config.on_timeout,
                 "bot_level": config.bot_level,
+                "open": form.get("open") == "on",  # listed under "Open tables"
             }
         )
         self._render()

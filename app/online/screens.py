@@ -46,6 +46,10 @@ _T: dict[str, tuple[str, str]] = {
         "table stays there while every browser is closed: play live or over days.",
     ),
     "my_tables": ("Meine Tische", "My tables"),
+    "list_open": (
+        "Unter „Offene Tische“ zeigen: jeder kann sich setzen",
+        "List under “Open tables”: anyone may sit down",
+    ),
     "my_tables_intro": (
         "Die Tische, an denen dieses Gerät sitzt.",
         "The tables this device sits at.",
@@ -409,6 +413,8 @@ def dialog(
             tr("timeout_hint", lang),
         ),
     ]
+    if server:  # a table server's table may be listed under "Open tables" (issue 41)
+        fields.append(_check("open", tr("list_open", lang), False))
     error = (
         f'<p class="settings-error" role="alert" data-testid="online-error">{esc(problem)}</p>'
         if problem
