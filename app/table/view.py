@@ -133,7 +133,7 @@ def _seat_el(
         classes.append("out")
     elif lives == 0:
         classes.append("swimming")
-    if current == seat and ui.mode in ("human", "busy"):
+    if current == seat and ui.mode in _RUNNING:
         classes.append("current")
     if ui.thinking == seat:
         classes.append("thinking")
@@ -356,7 +356,8 @@ def _turn_prompt(obs: Observation, ui: UIState) -> str:
         two = ActionKind.SWAP_TWO in kinds
         return telling.swap_prompt(ui.selected, ui.touch, ui.lang, two=two)
     current = obs.current
-    if ui.mode == "busy" and current not in (None, 0):
+    others = (0,) if ui.mode == "busy" else ()  # a watcher waits for seat 0 too
+    if ui.mode in ("busy", "watching") and current is not None and current not in others:
         return t("waiting", ui.lang, name=seat_name(ui, current))
     return ""
 
@@ -432,6 +433,10 @@ def _panels(obs: Observation, ui: UIState) -> str:
 
 
 # ---------------------------------------------------------------- the whole screen
+
+
+_RUNNING = ("human", "busy", "watching")
+"""The modes in which a deal is being played on the screen (no result over it)."""
 
 
 def _hand_cards(obs: Observation, ui: UIState) -> str:
@@ -608,7 +613,7 @@ def _info(obs: Observation, ui: UIState) -> str:
             f'<span class="stock-pile" data-place="stock" role="img" aria-label="{esc(label)}" '
             f'title="{esc(label)}">{obs.stock_size}</span>'
         )
-    remaining = obs.turns_to_come() if ui.mode in ("human", "busy") else ()
+    remaining = obs.turns_to_come() if ui.mode in _RUNNING else ()
     if remaining:
         text = telling.last_round([seat_name(ui, s) for s in remaining], lang)
         parts.append(f'<span class="last-round" data-testid="last-round">{esc(text)}</span>')

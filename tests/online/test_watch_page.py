@@ -88,6 +88,12 @@ def test_a_watcher_says_watch_and_draws_the_public_table():
     shown = set(re.findall(r'data-card="([^"]*)"', page.markup)) - {"??"}
     assert shown == {str(c) for c in m.observation(0).table}
     assert "Watching · 2 watching" in page.markup and "replay-first" not in page.markup
+    whose = ("Hana", "Ben", "Cleo")[m.current_player()]  # whose turn, any seat's
+    status = re.search(r'data-testid="status"[^>]*>([^<]*)<', page.markup).group(1)
+    assert whose in status
+    assert re.search(
+        rf'class="seat[^"]* current"[^>]*data-seat="{m.current_player()}"', page.markup
+    )
     room.handle({"type": "card", "zone": "hand", "index": "0"})  # no move: nothing sent
     assert net.sent == [protocol.watch()]
 
