@@ -242,8 +242,8 @@ class Controller:
         elif name == "online":  # play with friends: the page opens the online dialog
             self.host.go_online()
             return True
-        elif name == "my-tables" and self.server:  # a table server's: the tables I sit at
-            self.host.go_online("tables")
+        elif name in ("my-tables", "open-tables") and self.server:  # a table server's:
+            self.host.go_online("tables" if name == "my-tables" else "open")  # mine, or open
             return True
         elif stats_controls.is_control(name):
             self.stats.press(ui.panels, name, ui.lang)

@@ -795,7 +795,7 @@ def _start_online(js: Any, page: Page, store: Any, lang: str, search: str) -> bo
 def _online_asked(search: str) -> bool:
     from app.controller import parse_query
 
-    return any(k in parse_query(search) for k in ("join", "host", "online", "table"))
+    return any(k in parse_query(search) for k in ("join", "host", "online", "table", "watch"))
 
 
 def load_part(js: Any, name: str, then: Callable[[], None]) -> None:

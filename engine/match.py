@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field
+from typing import Any
 
 from . import bounds
 from .actions import Action, ActionKind
@@ -45,6 +46,8 @@ from .scoring import score_with_reasons, value3
 __all__ = ["DealEnd", "Match", "Phase"]  # DealEnd lives in events; kept importable here
 
 
+_PUBLIC = -1
+"""The log's key for everyone (no seat): each entry as all may read it."""
 _DECKS = {size: make_deck(size) for size in (32, 36, 52)}
 _SWAPS = [Action.swap(h, t) for h in range(3) for t in range(3)]
 _SWAP_TWOS = [
@@ -503,9 +506,7 @@ class Match:
         self._emit(Event(EventKind.TABLE, cards=tuple(d.table)))
         self._begin_play()
 
-    def _swap_cards(
-        self, seat: int, pairs: Sequence[tuple[int, int]], kind: EventKind
-    ) -> None:
+    def _swap_cards(self, seat: int, pairs: Sequence[tuple[int, int]], kind: EventKind) -> None:
         d = self._deal
         hand, table, known = d.hands[seat], d.table, d.known[seat]
         given, taken = [], []
@@ -661,9 +662,7 @@ class Match:
         lost, why = score_with_reasons(scored, r, d.knocker)
         self._settle(lost, why, revealed=order)
 
-    def _reveal_all(
-        self, order: list[int], skip: int | None, already: Sequence[int] = ()
-    ) -> None:
+    def _reveal_all(self, order: list[int], skip: int | None, already: Sequence[int] = ()) -> None:
         for s in order:
             if s != skip and s not in already:
                 cards = tuple(self._deal.hands[s])
@@ -816,74 +815,85 @@ class Match:
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now, and nothing more."""
+        """What ``seat`` may know now, and nothing more: the public view of the table
+        from its chair, with its own cards, its face-down card and its moves added."""
         d = self._deal
+        self._check_seat(seat)
+        hand = tuple(d.hands[seat])
+        if self.phase is Phase.PLAY and self.current == seat and self.rules.deal is DealMode.HIDDEN:
+            hand += tuple(d.pending)
+        return Observation._build(
+            {
+                **self._public_fields(seat),
+                "hand": hand,
+                "mistery": d.mistery if d.mistery_by == seat else None,
+                "legal_actions": self.legal_actions() if seat == self.current else [],
+                "log": self._log_for(seat),
+                "last_deal": (
+                    self._own_result(len(self.results) - 1, seat) if self.results else None
+                ),
+            }
+        )
+
+    def public_observation(self, seat: int) -> Observation:
+        """What anyone watching may know, seen from ``seat``'s chair: built from the
+        public state alone (no hand, no face-down card, no moves, the log as everyone
+        reads it, the deal results without anyone's own final hand): a watcher's view,
+        and what a shared device shows while it is passed on. Nothing private is put in
+        and taken out again."""
+        self._check_seat(seat)
+        return Observation._build(
+            {
+                **self._public_fields(seat),
+                "hand": (),
+                "mistery": None,
+                "legal_actions": [],
+                "log": self._log_for(_PUBLIC),
+                "last_deal": self.results[-1] if self.results else self.last_deal,
+            }
+        )
+
+    def _check_seat(self, seat: int) -> None:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise InvalidInputError(
                 f"seat {bounds.shown(seat)} does not exist (0-{self.players - 1})"
             )
-        r = self.rules
-        phase = self.phase
-        hand = tuple(d.hands[seat])
-        if phase is Phase.PLAY and self.current == seat and r.deal is DealMode.HIDDEN:
-            hand += tuple(d.pending)
-        legal = self.legal_actions() if seat == self.current else []
-        return Observation._build(
-            dict(
-                seat=seat,
-                players=self.players,
-                rules=r,
-                phase=phase,
-                hand=hand,
-                table=tuple(d.table),
-                mistery=d.mistery if d.mistery_by == seat else None,
-                has_mistery=d.mistery is not None,
-                mistery_by=d.mistery_by,
-                lives=list(self._lives),
-                out_deal=tuple(self._out_deal),
-                knocked_by=d.knocker,
-                current=self.current,
-                dealer=self.dealer,
-                first_player=d.first_player,
-                chooser=d.chooser,
-                cycle=d.turns // d.n_active,
-                turns=d.turns,
-                final_turns_left=d.final_left if d.knocker is not None else 0,
-                passes=d.passes,
-                deal_number=self.deal_number,
-                deal_count=self.deal_count,
-                stock_size=len(d.stock),
-                discard=tuple(d.discard),
-                known_cards={s: tuple(k) for s, k in enumerate(d.known) if k and s != seat}
-                if any(d.known)
-                else {},
-                announcements=dict(d.ann),
-                announce_order=tuple(d.ann_order),
-                legal_actions=legal,
-                swapped=tuple(d.swapped),
-                swim_open=self._swim_open,
-                log=self._log_for(seat),
-                last_deal=self._own_result(len(self.results) - 1, seat) if self.results else None,
-                winner=self._winner,
-            )
-        )
 
-    def public_observation(self, seat: int) -> Observation:
-        """What anyone watching may know, seen from ``seat``'s chair: ``seat``'s
-        observation without its hand, its own face-down card, its moves, the cards of
-        its blind swaps in the log or its private final hand (a spectator's view, and
-        what a shared device shows while it is passed on)."""
-        own = self.observation(seat)
-        last = self.results[-1] if self.results else self.last_deal
-        return Observation._build(
-            {
-                **own.__dict__,
-                "hand": (),
-                "mistery": None,
-                "legal_actions": [],
-                "log": tuple(public for public, _, _ in self._log),
-                "last_deal": last,
-            }
+    def _public_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of an observation everyone at the table may know, seen from
+        ``seat``'s chair (the cards all know another seat holds; its own are its own)."""
+        d = self._deal
+        return dict(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            phase=self.phase,
+            table=tuple(d.table),
+            has_mistery=d.mistery is not None,
+            mistery_by=d.mistery_by,
+            lives=list(self._lives),
+            out_deal=tuple(self._out_deal),
+            knocked_by=d.knocker,
+            current=self.current,
+            dealer=self.dealer,
+            first_player=d.first_player,
+            chooser=d.chooser,
+            cycle=d.turns // d.n_active,
+            turns=d.turns,
+            final_turns_left=d.final_left if d.knocker is not None else 0,
+            passes=d.passes,
+            deal_number=self.deal_number,
+            deal_count=self.deal_count,
+            stock_size=len(d.stock),
+            discard=tuple(d.discard),
+            known_cards={s: tuple(k) for s, k in enumerate(d.known) if k and s != seat}
+            if any(d.known)
+            else {},
+            announcements=dict(d.ann),
+            announce_order=tuple(d.ann_order),
+            swapped=tuple(d.swapped),
+            swim_open=self._swim_open,
+            winner=self._winner,
         )
 
     def results_for(self, seat: int) -> list[DealResult]:

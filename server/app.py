@@ -3,9 +3,14 @@
 - ``GET /api/health``: ``{"ok": true, "database": ...}`` once the database takes a write
   (else 503 and what is wrong);
 - ``POST /api/tables`` ``{name, players, preset, rules, move_time, on_timeout,
-  bot_level}``: a new table, ``{table, seat, token}`` (the creator's seat and token);
+  bot_level, open?}``: a new table, ``{table, seat, token}`` (the creator's seat and
+  token); ``open``: listed under "Open tables" (``server.open_tables``);
+- ``GET /api/open-tables``: the listed tables with a free seat; ``POST /api/play-now``
+  ``{name, preset, move_time, players?}``: the oldest that fits, or a new listed one;
 - ``GET /api/tables/{id}``: what an invitation shows (choices, names, open seats);
 - ``POST /api/my-tables`` ``{seats: [{table, token}]}``: each seat held, whose turn, time left;
+- ``GET /api/tables/{id}/replay/{step}``: the table's finished match as a watcher sees it
+  after ``step`` moves (``replay.public_step``);
 - ``GET /api/push/key``: the VAPID public key to subscribe with;
 - ``POST /api/tables/{id}/push`` ``{token, subscription, lang, daily?}``: reminders for
   that seat (``daily: true``: one summary a day instead; ``{token, off: true}``: no more);
@@ -56,7 +61,7 @@ from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Buckets, SeatKind, TableConfig, Timing
-from server import db
+from server import db, open_tables, replay
 from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
@@ -272,16 +277,58 @@ async def create_table(request: Request) -> Response:
     try:
         body = await _body(request)
         config, name = _table_choices(body)
+        listed = body.get("open", False)
+        if not isinstance(listed, bool):
+            raise ValueError("open: true or false")
     except (ValueError, KeyError, TypeError) as e:
         return _refused(e)
-    table_id, token = await server.tables.create(config, name)
+    try:
+        if listed:
+            made = await open_tables.create(server.tables, config, name, client_key(request))
+        else:
+            made = await server.tables.create(config, name)
+    except open_tables.TooMany as e:
+        return _error(429, str(e))
+    return JSONResponse({"table": made[0], "seat": 0, "token": made[1]}, status_code=201)
+
+
+async def open_list(request: Request) -> Response:
+    """The open tables (``server.open_tables``)."""
+    return JSONResponse({"tables": await open_tables.listing(_server(request).tables)})
+
+
+async def play_now(request: Request) -> Response:
+    """The oldest open table of a game and time per move with a free seat, or a new one."""
+    server = _server(request)
+    if not server.http_allowed(request):
+        return _error(429, "too many requests")
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) - {"name", "preset", "move_time", "players"}:
+            raise ValueError("{name, preset, move_time, players?}")
+        name = protocol.clean_name(body.get("name"))
+        config = open_tables.play_now_config(body)
+    except (ValueError, KeyError, TypeError) as e:
+        return _refused(e)
+    found = await open_tables.listing(
+        server.tables,
+        preset_name=config.preset,
+        move_time=config.move_time,
+        limit=open_tables.PLAY_NOW_LOOK,
+    )
+    if found:
+        return JSONResponse({"table": found[0]["table"]})
+    try:
+        table_id, token = await open_tables.create(server.tables, config, name, client_key(request))
+    except open_tables.TooMany as e:
+        return _error(429, str(e))
     return JSONResponse({"table": table_id, "seat": 0, "token": token}, status_code=201)
 
 
 def _table_choices(body: Any) -> tuple[TableConfig, str]:
     if not isinstance(body, dict):
         raise ValueError("a table's choices are a JSON object")
-    known = {"name", "players", "preset", "rules", "move_time", "on_timeout", "bot_level"}
+    known = {"name", "players", "preset", "rules", "move_time", "on_timeout", "bot_level", "open"}
     unknown = set(body) - known
     if unknown:
         raise ValueError(f"unknown fields {sorted(unknown)}")
@@ -335,6 +382,24 @@ async def table_info(request: Request) -> Response:
     if entry is None:
         return _error(404, "no such table")
     return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
+
+
+async def replay_step(request: Request) -> Response:
+    """A finished match, move by move, as a watcher sees it (``server.replay``)."""
+    server = _server(request)
+    table_id, step = request.path_params["table_id"], request.path_params["step"]
+    if not TABLE_ID.fullmatch(table_id):
+        return _error(404, "no such table")
+    try:
+        entry = await server.tables.current(table_id, keep=False)
+    except BrokenTable:
+        return _error(410, BROKEN_TEXT)
+    if entry is None:
+        return _error(404, "no such table")
+    try:
+        return JSONResponse(replay.public_step(entry.ref, step))
+    except replay.NotFinished as e:
+        return _error(409, str(e))
 
 
 async def my_tables(request: Request) -> Response:
@@ -540,10 +605,10 @@ async def _serve_socket(server: Server, websocket: WebSocket, table_id: str) -> 
 
 
 def _is_hello(text: str) -> bool:
-    """Whether ``text`` is a well-formed hello of this protocol, whatever the table
-    answers to it (read again only until a socket's first hello)."""
+    """Whether ``text`` is a well-formed hello (or a watcher's ``watch``) of this
+    protocol, whatever the table answers to it (read again only until the first)."""
     try:
-        return protocol.parse_guest(text).kind == "hello"
+        return protocol.parse_guest(text).kind in ("hello", "watch")
     except ProtocolError:
         return False
 
@@ -660,6 +725,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/my-tables", my_tables, methods=["POST"]),
+        Route("/api/open-tables", open_list),
+        Route("/api/play-now", play_now, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay/{step:int}", replay_step),
         Route("/api/push/key", push_key),
         Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),

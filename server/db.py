@@ -95,6 +95,19 @@ settings = sa.Table(
 )
 """The server's own values that every process shares (the VAPID key)."""
 
+open_tables = sa.Table(
+    "open_tables",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("client", sa.String(64), nullable=False, index=True),  # who listed it
+    sa.Column("preset", sa.String(20), nullable=False),
+    sa.Column("move_time", sa.Integer, nullable=False),
+    sa.Column("listed", sa.BigInteger, nullable=False, index=True),  # ms since 1970
+)
+"""The tables listed under "Open tables" (issue 41): anyone may sit down at one until
+its match starts; ``client`` is the creator's address key (``server.connections``),
+which bounds how many one client lists."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 READ_ONLY = "schwimmen_read_only"
 """The execution option of a transaction that only reads: on SQLite it begins without

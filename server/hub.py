@@ -7,6 +7,9 @@ process made it: the ``lobby`` when it changed, the seat's ``state`` when the ma
 moved (``engine.online.views.Feed`` keeps what this connection has of the log), the
 ``timer`` of a new decision, and ``over``. So a page on any process gets the same
 messages a host's page would send, in the same order, and only its own seat's view.
+A watcher's connection (``Conn.watching``: no seat) gets the same kinds of message with
+the public view (``Feed.watch``) in place of a seat's; the lobby counts the watchers on
+this process (``watchers``).
 
 Messages go out through a bounded queue per connection, written by a task of its own:
 a page that reads slowly fills its own queue and is closed (it reconnects and is sent
@@ -21,6 +24,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from engine import Match
 from engine.online import protocol
 from engine.online.referee import Bucket, Referee, SeatKind, Timing
 from engine.online.views import Feed
@@ -55,6 +59,7 @@ class Conn:
         self.table_id = table_id
         self.seat: int | None = None
         self.key: str | None = None  # the hash of the token its seat is held by
+        self.watching = False  # a watcher: no seat, the public view (``protocol.Watch``)
         self.bucket = Bucket(float(timing.burst), now)
         self.timing = timing  # the bucket's rate and burst
         self._send, self._close = send, close
@@ -134,6 +139,10 @@ class Hub:
     def conns(self, table_id: str) -> list[Conn]:
         return list(self.by_table.get(table_id, ()))
 
+    def watchers(self, table_id: str) -> int:
+        """The pages of this process that watch the table."""
+        return sum(c.watching for c in self.by_table.get(table_id, ()))
+
     def local_seats(self, table_id: str) -> frozenset[int]:
         return frozenset(c.seat for c in self.by_table.get(table_id, ()) if c.seat is not None)
 
@@ -146,30 +155,33 @@ class Hub:
 
     def fanout(self, table_id: str, entry: Entry, only: Conn | None = None) -> None:
         """Queue for each connection of the table (or ``only``) what changed for it."""
-        lobby = protocol.lobby(lobby_body(entry.ref, self.here(table_id)))  # the same for all
+        here, watchers = self.here(table_id), self.watchers(table_id)
+        lobby = protocol.lobby(lobby_body(entry.ref, here, watchers))  # the same for all
         now = self.clock()
         for conn in [only] if only is not None else self.conns(table_id):
             for text in updates(conn, entry, lobby, now):
                 conn.put(text)
 
 
-def lobby_body(ref: Referee, here: frozenset[int]) -> dict[str, Any]:
-    """The referee's lobby, with ``away`` from who is connected to the server."""
+def lobby_body(ref: Referee, here: frozenset[int], watchers: int = 0) -> dict[str, Any]:
+    """The referee's lobby, with ``away`` from who is connected to the server and the
+    number of pages that watch."""
     body = ref.lobby()
     for seat in body["seats"]:
         seat["away"] = seat["kind"] == SeatKind.GUEST and seat["seat"] not in here
+    body["watchers"] = watchers
     return body
 
 
 def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
     """What ``conn`` must be sent to know the table as ``entry`` has it: the ``lobby``
     (its text, the same for every page), its seat's view, the clock, the end; nothing it
-    was sent already."""
-    ref, seat = entry.ref, conn.seat
-    if seat is None or entry.version < conn.version:
+    was sent already. A watcher gets the public view in place of a seat's."""
+    ref = entry.ref
+    if entry.version < conn.version:
         return []
-    if ref.seats[seat].kind is not SeatKind.GUEST or ref.seats[seat].secret != conn.key:
-        conn.seat = None  # the creator gave the seat to a bot, or opened it: no seat now
+    view = _view_of(conn, ref)
+    if view is None:
         return []
     conn.version = entry.version
     out = []
@@ -184,7 +196,7 @@ def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
         conn.sent_state = conn.sent_timer = conn.sent_over = None
     seq = len(m.actions)
     if conn.sent_state != seq:
-        out.append(protocol.state(conn.feed.state(m, seat, ref.stand_ins)))
+        out.append(protocol.state(view(m)))
         conn.sent_state = seq
     left = ref.time_left(now)
     if left is not None and ref.deadline is not None and ref.ended is None:
@@ -196,3 +208,17 @@ def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
         out.append(protocol.over(ref.ended, m.lives(), m.places()))
         conn.sent_over = ref.ended
     return out
+
+
+def _view_of(conn: Conn, ref: Referee) -> Callable[[Match], dict[str, Any]] | None:
+    """How ``conn``'s view of a match is written: a watcher's public one, or its seat's
+    own; None when it has no seat (or no longer has one)."""
+    seat = conn.seat
+    if conn.watching:
+        return lambda m: conn.feed.watch(m, ref.stand_ins)
+    if seat is None:
+        return None
+    if ref.seats[seat].kind is not SeatKind.GUEST or ref.seats[seat].secret != conn.key:
+        conn.seat = None  # the creator gave the seat to a bot, or opened it: no seat now
+        return None
+    return lambda m: conn.feed.state(m, seat, ref.stand_ins)

@@ -208,9 +208,61 @@ class Store:
 
     async def delete(self, conn: AsyncConnection, table_id: str) -> None:
         """The table and everything kept of it."""
-        for part in (db.push_subscriptions, db.deadlines, db.moves, db.seats):
+        for part in (db.open_tables, db.push_subscriptions, db.deadlines, db.moves, db.seats):
             await conn.execute(part.delete().where(part.c.table_id == table_id))
         await conn.execute(db.tables.delete().where(db.tables.c.id == table_id))
+
+    # ------------------------------------------------------------ open tables
+
+    async def list_open(
+        self,
+        conn: AsyncConnection,
+        table_id: str,
+        client: str,
+        preset: str,
+        move_time: int,
+        now: int,
+    ) -> None:
+        """List ``table_id`` under "Open tables", as listed by ``client``."""
+        await conn.execute(
+            db.open_tables.insert().values(
+                table_id=table_id, client=client, preset=preset, move_time=move_time, listed=now
+            )
+        )
+
+    async def open_count(self, conn: AsyncConnection, client: str) -> int:
+        """How many tables ``client`` lists that have not started."""
+        o, t = db.open_tables.c, db.tables.c
+        query = (
+            sa.select(sa.func.count())
+            .select_from(db.open_tables.join(db.tables, o.table_id == t.id))
+            .where(o.client == client, t.match_no == 0)
+        )
+        return int((await conn.execute(query)).scalar_one())
+
+    async def open_tables(
+        self,
+        conn: AsyncConnection,
+        limit: int,
+        *,
+        preset: str | None = None,
+        move_time: int | None = None,
+    ) -> list[str]:
+        """The listed tables not started, the oldest first (of one game and time per move,
+        when given)."""
+        o, t = db.open_tables.c, db.tables.c
+        query = (
+            sa.select(o.table_id)
+            .select_from(db.open_tables.join(db.tables, o.table_id == t.id))
+            .where(t.match_no == 0, t.ended.is_(None))
+            .order_by(o.listed, o.table_id)
+            .limit(limit)
+        )
+        if preset is not None:
+            query = query.where(o.preset == preset)
+        if move_time is not None:
+            query = query.where(o.move_time == move_time)
+        return [r[0] for r in (await conn.execute(query)).all()]
 
     # ------------------------------------------------------------ deadlines
 

@@ -52,6 +52,7 @@ from engine.online.protocol import (
     Start,
     UpdateNeeded,
     VersionMismatch,
+    Watch,
     Welcome,
 )
 from engine.online.referee import Buckets, Referee, SeatKind, TableConfig, Timing, end_reason
@@ -317,8 +318,12 @@ class Tables:
 
     # ------------------------------------------------------------ creating
 
-    async def create(self, config: TableConfig, name: str) -> tuple[str, str]:
-        """A new table with its creator at seat 0; returns (table id, the creator's token)."""
+    async def create(
+        self, config: TableConfig, name: str, *, listed_by: str | None = None
+    ) -> tuple[str, str]:
+        """A new table with its creator at seat 0; returns (table id, the creator's token).
+        ``listed_by``: the client that lists it under "Open tables" (``server.open_tables``),
+        in the same transaction."""
         token = new_token()
         ref = Referee(
             config,
@@ -337,6 +342,9 @@ class Tables:
         write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), ())
         async with self.store.begin() as conn:
             await self.store.create(conn, table_id, write.state, now, write)
+            if listed_by is not None:
+                preset, move_time = config.preset, config.move_time
+                await self.store.list_open(conn, table_id, listed_by, preset, move_time, now)
         return table_id, token
 
     # ------------------------------------------------------------ a page's messages
@@ -353,7 +361,11 @@ class Tables:
             conn.reply(Rejected(e.reason, e.detail))
             return
         if isinstance(message, Ping):  # changes nothing: no database
-            conn.reply(Pong() if conn.seat is not None else _not_seated(message.kind))
+            here = conn.seat is not None or conn.watching
+            conn.reply(Pong() if here else _not_seated(message.kind))
+            return
+        if isinstance(message, Watch):
+            await self._watch(conn)
             return
         async with self.lock(conn.table_id):  # the table as committed, not mid-write
             refusal = self._refusal(conn, message)
@@ -376,6 +388,8 @@ class Tables:
         stale); None when the referee must see it in a transaction. A page learns the
         table only from this process's cache, so a move it makes is never newer."""
         kind, seat = message.kind, conn.seat
+        if conn.watching:
+            return Rejected(Reason.NOT_SEATED, "this page watches the table: it has no seat", kind)
         if isinstance(message, Hello):
             if seat is None:
                 return self._hello_flood(message.secret)
@@ -451,12 +465,36 @@ class Tables:
         if welcomed is not None:
             await self.presence_changed(conn.table_id)
 
+    async def _watch(self, conn: Conn) -> None:
+        """``conn``'s page watches the table (no transaction: nothing is stored): it is
+        sent the public view from now on, and every page hears how many watch."""
+        if conn.seat is not None or conn.watching:
+            conn.reply(
+                Rejected(Reason.ALREADY_SEATED, "this page is at the table already", "watch")
+            )
+            return
+        try:
+            entry = await self.current(conn.table_id)
+        except BrokenTable:
+            conn.reply(Rejected(Reason.OVER, BROKEN_TEXT))
+            return
+        if entry is None:
+            conn.reply(Rejected(Reason.NOT_SEATED, "there is no such table", "watch"))
+            return
+        conn.watching = True
+        conn.reset()
+        self.hub.add(conn)
+        async with self.lock(conn.table_id):
+            self.hub.fanout(conn.table_id, entry, only=conn)
+        await self.presence_changed(conn.table_id, announce=False)
+
     async def disconnected(self, conn: Conn) -> None:
-        """``conn``'s socket closed: its seat's person may be away now."""
+        """``conn``'s socket closed: its seat's person may be away now (or one watcher
+        fewer)."""
         self.hub.remove(conn)
         conn.stop()
-        if conn.seat is not None:
-            await self.presence_changed(conn.table_id)
+        if conn.seat is not None or conn.watching:
+            await self.presence_changed(conn.table_id, announce=conn.seat is not None)
 
     async def presence_changed(self, table_id: str, *, announce: bool = True) -> None:
         """Who is here changed: the lobby's ``away`` on every page (no write); the other

@@ -71,6 +71,23 @@ export function info(id) {
   return call(`/api/tables/${id}`);
 }
 
+/** The open tables: [{table, players, preset, lives, move_time, names, free}], the oldest first. */
+export async function openTables() {
+  return (await call("/api/open-tables")).tables;
+}
+
+/** "Play now": {table} of the oldest open table that fits, or {table, seat, token} of a new one. */
+export function playNow(choices) {
+  return call("/api/play-now", choices);
+}
+
+/** A finished match of table `id` after `step` moves, as a watcher sees it:
+ * {step, moves, state} (`state`: the body of a `state` message, the public view). */
+export function replay(id, step) {
+  if (!TABLE_ID.test(String(id))) return Promise.reject(new Error("no such table"));
+  return call(`/api/tables/${id}/replay/${Math.max(0, Math.floor(Number(step)) || 0)}`);
+}
+
 /** The tables these seats are at: [{table, seat, names, turn, your_turn, left_ms, ...}]. */
 export async function myTables(seats) {
   return (await call("/api/my-tables", { seats })).tables;

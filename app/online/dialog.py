@@ -108,6 +108,8 @@ def dialog(
             tr("timeout_hint", lang),
         ),
     ]
+    if server:  # a table server's table may be listed under "Open tables" (issue 41)
+        fields.append(_check("open", tr("list_open", lang), False))
     error = (
         f'<p class="settings-error" role="alert" data-testid="online-error">{esc(problem)}</p>'
         if problem

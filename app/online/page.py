@@ -8,7 +8,9 @@ The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
 - ``?host=ID``: the host's table ``ID``, taken back from this device's storage after a
   reload (the page puts it in the URL once the table is open);
 - ``?join=ID``: an invitation to table ``ID`` (``?table=ID`` too: a reminder's link);
-- ``?online=tables``: "My tables" (a table server's page).
+- ``?online=tables``: "My tables" (a table server's page);
+- ``?watch=ID``: watch table ``ID`` (a table server's page, ``app.online.watch``);
+- ``?online=open``: the open tables and "Play now" (``app.online.open_tables``).
 
 On a page built for a table server (``app.online.server_net``) every table is the
 server's: the dialog creates one through its API and the page sits down at it as a
@@ -24,6 +26,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from app.host import Screen
 from app.online.guest_room import GuestRoom
 from app.online.host_room import HostRoom
 from app.online.room import TICK_MS, Room
@@ -44,7 +47,11 @@ def wanted(query: dict[str, str]) -> tuple[str, str] | None:
     (('guest', 'schwimmen-ab12'), ('host', ''), None)
     >>> wanted({"host": "<x>"}), wanted({"online": "tables"}), wanted({"table": "t2"})
     (None, ('tables', ''), ('guest', 't2'))
+    >>> wanted({"watch": "t3"})
+    ('watch', 't3')
     """
+    if "watch" in query:
+        return "watch", query["watch"] if TABLE_ID.fullmatch(query["watch"]) else ""
     for key in ("join", "table"):
         if key in query:
             table = query[key]
@@ -52,7 +59,7 @@ def wanted(query: dict[str, str]) -> tuple[str, str] | None:
     if "host" in query:
         table = query["host"]
         return ("host", table) if TABLE_ID.fullmatch(table) else None
-    if query.get("online") in ("host", "tables"):
+    if query.get("online") in ("host", "tables", "open"):
         return str(query["online"]), ""
     return None
 
@@ -185,7 +192,7 @@ def start(
     table_id: str,
     settings: Any,
     notices: Sequence[Any] = (),
-) -> Room:
+) -> Screen:
     """Put an online table on the page (``app.dom`` calls this instead of starting the
     game against bots) and load what it needs; ``notices`` (``app.storage.Notice``) are
     shown in its banner from the first screen on."""
@@ -195,7 +202,7 @@ def start(
     server = server_of(js)
     if server:
         return _start_server(page, store, role, table_id, settings, server)
-    if role == "tables":  # no table server in this build: the dialog instead
+    if role in ("tables", "watch", "open"):  # no table server in this build: the dialog
         role = "host"
     net = PageNet(page, role)
     qr = QR()
@@ -241,7 +248,7 @@ def start(
 
 def _start_server(
     page: Any, store: Any, role: str, table_id: str, settings: Any, server: str
-) -> Room:
+) -> Screen:
     """A table server's page: the room as a guest over ``static/tables.mjs``; the creator's
     dialog and "My tables" are its first screens. A seat moved here by a link (its token
     in the fragment) is taken in, and the fragment leaves the address at once."""
@@ -249,6 +256,10 @@ def _start_server(
 
     js = page.js
     net = ServerNet(page)
+    if role == "watch":
+        return _start_watching(page, net, table_id, settings)
+    if role == "open":
+        return _start_open_tables(page, store, net, settings)
     qr = QR()
     location = js.location
     base = str(location.origin) + str(location.pathname)
@@ -286,4 +297,70 @@ def _start_server(
 
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     js.setInterval(net._proxy(table.tick), TICK_MS)
+    return table
+
+
+def _start_watching(page: Any, net: ServerNet, table_id: str, settings: Any) -> Screen:
+    """A watcher's page at a table server's table (``app.online.watch``)."""
+    import asyncio
+
+    from app.online.watch import WatchRoom
+
+    js = page.js
+    table = WatchRoom(
+        page,
+        net,
+        settings=settings,
+        clock=lambda: float(js.performance.now()),
+        table_id=table_id,
+        touch=bool(js.window.matchMedia("(pointer: coarse)").matches),
+    )
+    net.table = table
+    page.controller = table
+    table.start()
+
+    async def load() -> None:
+        from pyscript import js_import
+
+        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
+        (module,) = await js_import(url)
+        net.loaded(module)
+        page._guard(table.refresh)()
+
+    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
+    js.setInterval(net._proxy(table.tick), TICK_MS)
+    return table
+
+
+def _start_open_tables(page: Any, store: Any, net: ServerNet, settings: Any) -> Screen:
+    """The open tables and "Play now" (``app.online.open_tables``)."""
+    import asyncio
+
+    from app.online.open_tables import OpenTablesRoom
+    from app.online.records import KEY_NAME, VERSION
+
+    js = page.js
+    location = js.location
+    kept, _ = store.load(KEY_NAME, VERSION)
+    table = OpenTablesRoom(
+        page,
+        net,
+        lang=settings.lang,
+        base=str(location.origin) + str(location.pathname),
+        name=kept if isinstance(kept, str) else "",
+        go=lambda url: js.location.assign(url),
+    )
+    net.table = table
+    page.controller = table
+    table.start()
+
+    async def load() -> None:
+        from pyscript import js_import
+
+        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
+        (module,) = await js_import(url)
+        net.loaded(module)
+        page._guard(table.refresh)()
+
+    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     return table

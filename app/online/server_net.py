@@ -12,6 +12,7 @@ travel in request and message bodies only.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 SERVER_META = "schwimmen-server"  # scripts/build.py writes it into a server build's page
@@ -109,6 +110,31 @@ class ServerNet:
         self._await(
             self.module.remind(table, token, lang, not on, daily),
             lambda granted: self.table.net_reminded(on, bool(granted)),
+        )
+
+    def open_tables(self) -> None:
+        """``GET /api/open-tables``: the page hears ``net_open_tables(rows)``."""
+        if self._later("open_tables"):
+            return
+        self._await(self.module.openTables(), lambda rows: self.table.net_open_tables(rows.to_py()))
+
+    def play_now(self, choices: dict[str, Any]) -> None:
+        """``POST /api/play-now``: the page hears ``net_played({table, token?})``."""
+        if self._later("play_now", choices):
+            return
+        from pyodide.ffi import to_js
+
+        given = to_js(choices, dict_converter=self.js.Object.fromEntries)
+        self._await(self.module.playNow(given), lambda got: self.table.net_played(got.to_py()))
+
+    def replay(self, table: str, step: int) -> None:
+        """``GET /api/tables/{id}/replay/{step}``: a watcher's page hears
+        ``net_replayed({step, moves, state})``."""
+        if self._later("replay", table, step):
+            return
+        self._await(  # read as JSON: its nulls become None (``to_py`` keeps ``jsnull``)
+            self.module.replay(table, step),
+            lambda got: self.table.net_replayed(json.loads(str(self.js.JSON.stringify(got)))),
         )
 
     def _await(self, promise: Any, done: Any) -> None:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import engine
 from app.host import Host
-from app.online import finish, server_screens
+from app.online import finish, server_screens, watch
 from app.online.dialog import read_dialog, table_config
 from app.online.guest_room import GuestRoom
 from app.online.invitation import invitation_fragment
@@ -212,6 +212,7 @@ class ServerRoom(GuestRoom):
                 "move_time": config.move_time,
                 "on_timeout": config.on_timeout,
                 "bot_level": config.bot_level,
+                "open": form.get("open") == "on",  # listed under "Open tables"
             }
         )
         self._render()
@@ -325,7 +326,7 @@ class ServerRoom(GuestRoom):
 
     def _bar_more(self) -> str:
         """More time for the one to move, the seat's link (and QR code) to another
-        device, and its reminders' switch."""
+        device, its reminders' switch, and the link to watch the table."""
         url, lang, guest = self._seat_url(), self.ui.lang, self.guest
         shown = finish.more_time(guest, lang)
         if url:
@@ -335,7 +336,7 @@ class ServerRoom(GuestRoom):
         if guest and guest.secret:
             switch = server_screens.reminders(self.reminders, self.remind_note, lang)
             shown += finish.with_daily(switch, self.reminders, self.remind_daily, lang)
-        return shown
+        return shown + watch.players_link(self.invite_base, self.table_id, self._lobby_body(), lang)
 
     def _key_more(self) -> tuple[Any, ...]:
         listing = None if self.listing is None else repr(self.listing)

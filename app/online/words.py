@@ -22,6 +22,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "table stays there while every browser is closed: play live or over days.",
     ),
     "my_tables": ("Meine Tische", "My tables"),
+    "list_open": (
+        "Unter „Offene Tische“ zeigen: jeder kann sich setzen",
+        "List under “Open tables”: anyone may sit down",
+    ),
     "my_tables_intro": (
         "Die Tische, an denen dieses Gerät sitzt.",
         "The tables this device sits at.",

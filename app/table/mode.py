@@ -12,3 +12,4 @@ class Mode(enum.StrEnum):
     BUSY = "busy"  # others move, a move is on its way, or the device is passed on
     DEAL_OVER = "deal-over"  # a finished deal's result, until ``next-deal``
     MATCH_OVER = "match-over"
+    WATCHING = "watching"  # a watcher's page (a table server's): nobody here plays

@@ -133,7 +133,7 @@ def _seat_el(
         classes.append("out")
     elif lives == 0:
         classes.append("swimming")
-    if current == seat and ui.mode in ("human", "busy"):
+    if current == seat and ui.mode in _RUNNING:
         classes.append("current")
     if ui.thinking == seat:
         classes.append("thinking")
@@ -357,7 +357,8 @@ def _turn_prompt(obs: Observation, ui: UIState) -> str:
         two = ActionKind.SWAP_TWO in kinds
         return telling.swap_prompt(ui.selected, ui.touch, ui.lang, two=two)
     current = obs.current
-    if ui.mode == "busy" and current not in (None, 0):
+    others = (0,) if ui.mode == "busy" else ()  # a watcher waits for seat 0 too
+    if ui.mode in ("busy", "watching") and current is not None and current not in others:
         return t("waiting", ui.lang, name=seat_name(ui, current))
     return ""
 
@@ -387,9 +388,12 @@ def more_buttons(lang: str, *, online: bool = False, server: bool = False) -> st
 
 
 def _my_tables_button(lang: str) -> str:
+    """A table server's "My tables" and "Open tables"."""
     return (
         '<button type="button" class="ghost" data-action="my-tables" data-key="act-my-tables">'
         f"{esc(t('my_tables', lang))}</button>"
+        '<button type="button" class="ghost" data-action="open-tables" '
+        f'data-key="act-open-tables">{esc(t("open_tables", lang))}</button>'
     )
 
 
@@ -432,8 +436,19 @@ def _panels(obs: Observation, ui: UIState) -> str:
 # ---------------------------------------------------------------- the whole screen
 
 
+_RUNNING = ("human", "busy", "watching")
+"""The modes in which a deal is being played on the screen (no result over it)."""
+
+
 def _hand_cards(obs: Observation, ui: UIState) -> str:
-    """The player's cards; the ones a legal move uses are buttons."""
+    """The player's cards; the ones a legal move uses are buttons. A watcher sees the
+    cards of the seat in front of it face down (its view holds no hand)."""
+    if ui.mode == "watching" and not obs.hand:
+        held = obs.rules.hand_size if obs.lives[0] >= 0 and obs.phase != "over" else 0
+        label = t("card_down", ui.lang)
+        return "".join(
+            _card_el(None, "hand", str(i), ui, active=False, label=label) for i in range(held)
+        )
     usable = hand_active(obs, ui)
     badges = choosing.numbers(obs, ui)
     stop = _tab_stop("hand", [str(i) for i in sorted(usable)], ui)
@@ -599,7 +614,7 @@ def _info(obs: Observation, ui: UIState) -> str:
             f'<span class="stock-pile" data-place="stock" role="img" aria-label="{esc(label)}" '
             f'title="{esc(label)}">{obs.stock_size}</span>'
         )
-    remaining = obs.turns_to_come() if ui.mode in ("human", "busy") else ()
+    remaining = obs.turns_to_come() if ui.mode in _RUNNING else ()
     if remaining:
         text = telling.last_round([seat_name(ui, s) for s in remaining], lang)
         parts.append(f'<span class="last-round" data-testid="last-round">{esc(text)}</span>')

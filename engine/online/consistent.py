@@ -33,12 +33,27 @@ from collections.abc import Iterable, Iterator
 from engine import Card, Match, Observation, Phase, make_deck
 from engine.observation import FIELD_NAMES
 
-__all__ = ["problem"]
+__all__ = ["problem", "public_problem"]
 
 
 def problem(obs: Observation) -> str | None:
     """Why ``obs`` cannot be a seat's real view, in English; None when it can be."""
-    return _rules_problem(obs) or _cards_problem(obs) or _turn_problem(obs) or _world_problem(obs)
+    return (
+        _rules_problem(obs)
+        or _cards_problem(obs)
+        or _own_problem(obs)
+        or _turn_problem(obs)
+        or _world_problem(obs)
+    )
+
+
+def public_problem(obs: Observation) -> str | None:
+    """Why ``obs`` cannot be a watcher's view (``Match.public_observation``): it holds
+    no hand, no face-down card and no move, and its cards and lives fit as a seat's do
+    (no deal is tried: a view without a hand is no seat's)."""
+    if obs.hand or obs.mistery is not None or obs.legal_actions:
+        return "a watcher's view holds a hand, a face-down card or moves"
+    return _rules_problem(obs) or _cards_problem(obs)
 
 
 def _rules_problem(obs: Observation) -> str | None:
@@ -79,6 +94,10 @@ def _cards_problem(obs: Observation) -> str | None:
                 again = "twice" if where[card] == zone else f"and the {zone}"
                 return f"the card {card} is in the {where[card]} {again}"
             where[card] = zone
+    return None
+
+
+def _own_problem(obs: Observation) -> str | None:
     own = obs.announcements.get(obs.seat)
     if own is not None and not set(own[1]) <= set(obs.hand):
         return "its own announcement shows cards it does not hold"

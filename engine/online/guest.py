@@ -54,12 +54,26 @@ class Guest:
         self.over: dict[str, Any] | None = None  # the ``over`` message's fields, once ended
         self.rejected: dict[str, Any] | None = None  # the last ``rejected`` message's fields
         self.update_needed: dict[str, Any] | None = None  # {"version", "reload"} if so
+        self.watching = False  # a watcher's page: no seat, the public view from seat 0
+
+    @classmethod
+    def watcher(cls, *, clock: Callable[[], float]) -> Guest:
+        """A page that watches a table server's table (``watch``): it has no seat and is
+        sent the public view, seen from seat 0's chair."""
+        guest = cls("watcher", clock=clock)
+        guest.watching = True
+        guest.mirror = Mirror(public=True)
+        return guest
 
     # ------------------------------------------------------------ messages out
 
     def hello(self) -> str:
         """Sit down, or come back to the seat of the kept secret."""
         return protocol.hello(self.name, self.secret)
+
+    def watch(self) -> str:
+        """Watch the table (a watcher's first message, and again after a reconnect)."""
+        return protocol.watch()
 
     def act(self, action: Action | str) -> str:
         """A move of this guest's seat, for the state it was shown last."""
@@ -124,9 +138,10 @@ class Guest:
             )
 
     def _state(self, state: Any) -> None:
-        if state.fields["seat"] != self.seat:
+        seat = 0 if self.watching else self.seat  # a watcher sees from seat 0's chair
+        if state.fields["seat"] != seat:
             raise ProtocolError(
-                Reason.WRONG_SEAT, f"a view of seat {state.fields['seat']} for seat {self.seat}"
+                Reason.WRONG_SEAT, f"a view of seat {state.fields['seat']} for seat {seat}"
             )
         players = None if self.lobby is None else self.lobby["players"]
         if players is not None and state.fields["players"] != players:

@@ -10,7 +10,10 @@ Every message is one JSON object whose ``kind`` names it. Guests send:
   match (a seated guest who is not the one to move; lichess's "give time");
 - at a table whose referee is not on the creator's page (a table server), the creator's
   lobby controls, from the connection holding seat 0: ``seat`` {seat, to, level?} (make a
-  seat a bot or open it again), ``start`` {}, ``rematch`` {}.
+  seat a bot or open it again), ``start`` {}, ``rematch`` {};
+- ``watch`` {version}: at a table server, watch the table without a seat: the page is sent
+  the lobby, the public view (``views.Feed.watch``: no hand), the timer and the end, and
+  may send nothing but ``ping``.
 
 The host sends:
 
@@ -18,7 +21,8 @@ The host sends:
 - ``lobby`` {seats, players, preset, rules, move_time, on_timeout, bot_level, started}: who
   sits where (``kind`` host, guest, bot or open; ``name``; ``away``; a bot's ``level``;
   at a table with a move timer ``bot_plays``: a bot plays a person's seat after two missed
-  deadlines until they act again, and ``gave_time``: the seat gave its more time);
+  deadlines until they act again, and ``gave_time``: the seat gave its more time) and, at a
+  table server, ``watchers``: how many pages watch it;
 - ``state`` {seq, obs, results_from, results}: the seat's view (``engine.online.views``);
 - ``timer`` {seat, seq, left_ms}: the decision after ``seq`` moves must come within
   ``left_ms`` milliseconds (a duration: the two devices' clocks need not agree);
@@ -111,6 +115,7 @@ __all__ = [
     "Timer",
     "UpdateNeeded",
     "VersionMismatch",
+    "Watch",
     "Welcome",
     "act",
     "bye",
@@ -133,6 +138,7 @@ __all__ = [
     "state",
     "timer",
     "update_needed",
+    "watch",
     "welcome",
 ]
 
@@ -292,6 +298,7 @@ GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "seat": ({"seat": _SEAT, "to": one_of(SeatKind.BOT, SeatKind.OPEN)}, {"level": text(20)}),
     "start": ({}, {}),
     "rematch": ({}, {}),
+    "watch": ({"version": _COUNT}, {}),
 }
 """Per kind a guest sends: its required fields and its optional ones, with their checks."""
 
@@ -308,7 +315,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
             "bot_level": text(20),
             "started": boolean,
         },
-        {},
+        {"watchers": _COUNT},
     ),
     "timer": ({"seat": _SEAT, "seq": _COUNT, "left_ms": integer(0, MAX_LEFT_MS)}, {}),
     "over": (
@@ -366,7 +373,7 @@ def parse_guest(text_: Any) -> Message:
     version's hello may look different; everything else raises ProtocolError."""
     kind, data = _load(text_, MAX_GUEST_CHARS)
     version = data.get("version")
-    if kind == "hello" and isinstance(version, int) and version != VERSION:
+    if kind in ("hello", "watch") and isinstance(version, int) and version != VERSION:
         raise VersionMismatch(version)
     return _checked(kind, data, GUEST_SCHEMAS)
 
@@ -425,6 +432,11 @@ def start() -> str:
 def rematch() -> str:
     """The creator starts a new match at the same table once this one is over."""
     return encode(Rematch())
+
+
+def watch() -> str:
+    """A page watches the table (a table server's), without a seat."""
+    return encode(Watch())
 
 
 def welcome(seat: int, secret: str) -> str:
@@ -567,7 +579,17 @@ class Rematch(_Bare):
     kind: ClassVar[str] = "rematch"
 
 
-GuestMessage = Hello | Act | Ping | Bye | MoreTime | SetSeat | Start | Rematch
+@dataclass(frozen=True)
+class Watch:
+    """A page watches the table without a seat (a table server's): the public view only."""
+
+    kind: ClassVar[str] = "watch"
+
+    def body(self) -> dict[str, Any]:
+        return {"version": VERSION}
+
+
+GuestMessage = Hello | Act | Ping | Bye | MoreTime | SetSeat | Start | Rematch | Watch
 """What a guest sends."""
 
 
@@ -716,4 +738,5 @@ _BARE_GUEST: dict[str, GuestMessage] = {
     "bye": Bye(),
     "start": Start(),
     "rematch": Rematch(),
+    "watch": Watch(),
 }

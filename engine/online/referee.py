@@ -99,6 +99,7 @@ from engine.online.protocol import (
     Timer,
     UpdateNeeded,
     VersionMismatch,
+    Watch,
     Welcome,
 )
 from engine.online.views import Feed
@@ -396,6 +397,8 @@ class Referee:
                     out = self._more_time(conn, message, now)
                 case SetSeat() | Start() | Rematch():
                     out = self._owner(conn, message)
+                case Watch():  # a table server's pages watch; a host's page seats
+                    raise ProtocolError(Reason.BAD_MESSAGE, "this table cannot be watched")
         except ProtocolError as e:
             seq = message.seq if isinstance(message, Act | MoreTime) else None
             return [(conn, Rejected(e.reason, e.detail, of=message.kind, seq=seq))]

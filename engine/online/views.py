@@ -442,8 +442,21 @@ class Feed:
     ) -> dict[str, Any]:
         """The body of the next ``state`` message for ``seat`` (see the module text);
         ``stand_ins``: the moves a bot made for a person (the last ``MAX_STAND_INS``)."""
-        obs = match.observation(seat)
-        results = match.results_for(seat)
+        return self._body(match, match.observation(seat), match.results_for(seat), stand_ins)
+
+    def watch(self, match: Match, stand_ins: Mapping[int, str] | None = None) -> dict[str, Any]:
+        """The body of the next ``state`` message for a watcher: the public view
+        (``Match.public_observation``, from seat 0's chair: no hand, no face-down card,
+        no moves) and the deal results as everyone reads them, never a seat's view."""
+        return self._body(match, match.public_observation(0), match.results, stand_ins)
+
+    def _body(
+        self,
+        match: Match,
+        obs: Observation,
+        results: Sequence[DealResult],
+        stand_ins: Mapping[int, str] | None,
+    ) -> dict[str, Any]:
         log_from = _start(self.log_sent, len(obs.log), MAX_SYNC_EVENTS)
         results_from = _start(self.results_sent, len(results), MAX_SYNC_RESULTS)
         self.log_sent, self.results_sent = len(obs.log), len(results)
@@ -524,9 +537,11 @@ class Mirror:
     ``match.results_for(seat)`` from ``results_start`` on. A piece that would leave a
     gap raises ProtocolError: the guest says hello again and gets everything anew. A
     view that cannot be its seat's real view (``engine.online.consistent``) raises
-    ProtocolError too; either way the mirror keeps what it had."""
+    ProtocolError too; either way the mirror keeps what it had. A watcher's mirror
+    (``public``) takes only a view without a hand (``consistent.public_problem``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, public: bool = False) -> None:
+        self.public = public
         self.log: list[Event] = []
         self.log_start: int | None = None
         self.results: list[DealResult] = []
@@ -545,7 +560,7 @@ class Mirror:
         log_start += _trim(log, MAX_LOG)
         results_start += _trim(results, MAX_RESULTS)
         observation = _build_observation(state.fields, tuple(log))
-        why = consistent.problem(observation)
+        why = (consistent.public_problem if self.public else consistent.problem)(observation)
         if why is not None:
             raise bad("state.obs", f"cannot be this seat's view: {why}")
         self.log, self.log_start = log, log_start

@@ -150,9 +150,11 @@ def test_the_creator_opens_a_server_table_runs_its_lobby_and_plays_a_whole_match
     hana.start()
     assert 'value="86400"' in hana_page.markup and 'value="600"' in hana_page.markup
     assert 'data-action="my-tables"' in hana_page.markup
-    hana.press("host", {**FORM, "players": "3", "move_time": "600"})
+    assert 'name="open"' in hana_page.markup  # listed under "Open tables", if wished
+    hana.press("host", {**FORM, "players": "3", "move_time": "600", "open": "on"})
     server.run()
     assert server.made[0]["move_time"] == 600 and server.made[0]["players"] == 3
+    assert server.made[0]["open"] is True
     assert hana.phase is Phase.LOBBY and hana.guest is not None and hana.guest.seat == 0
     invite = 'href="http://127.0.0.1:8000/?join=abcdefghijkmnpqr#by=Hana&amp;'
     assert f'data-testid="invite-link" {invite}' in hana_page.markup
