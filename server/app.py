@@ -56,7 +56,7 @@ from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
-from server import db
+from server import accounts, db
 from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
@@ -101,6 +101,7 @@ class Settings:
     per_address: int = PER_ADDRESS  # WebSockets per client address
     hello_s: float = HELLO_S
     body_s: float = BODY_S
+    public_url: str = ""  # the origin pages reach this server at: passkeys' relying party
 
 
 class Server:
@@ -119,6 +120,9 @@ class Server:
             clock=settings.clock,
             on_turn=self.push.turn,
             on_remind=self.push.remind,
+        )
+        self.accounts = accounts.Accounts(
+            self.store, self.tables, settings.public_url, settings.clock
         )
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
@@ -652,6 +656,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/push/key", push_key),
         Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+        *accounts.routes(),
     ]
     if settings.site is not None:
         routes.append(Mount("/", StaticFiles(directory=str(settings.site), html=True)))
