@@ -53,6 +53,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "open_stats": ("Statistik", "Statistics"),
     "play_online": ("Online spielen", "Play online"),
     "my_tables": ("Meine Tische", "My tables"),
+    "sign_in": ("Anmelden", "Sign in"),
     "open_help": ("Spielregeln", "Rules"),
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),

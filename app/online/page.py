@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from app.online.account import Account
 from app.online.room import TICK_MS, OnlineRoom, Phase, quote
 from app.online.server_net import ServerNet, server_of
 
@@ -47,7 +48,7 @@ def wanted(query: dict[str, str]) -> tuple[str, str] | None:
     if "host" in query:
         table = query["host"]
         return ("host", table) if TABLE_ID.fullmatch(table) else None
-    if query.get("online") in ("host", "tables"):
+    if query.get("online") in ("host", "tables", "account"):
         return str(query["online"]), ""
     return None
 
@@ -247,7 +248,9 @@ def _start_server(
     qr = QR()
     location = js.location
     base = str(location.origin) + str(location.pathname)
-    first = {"host": Phase.SETUP, "tables": Phase.TABLES}.get(role, Phase.JOIN)
+    first = {"host": Phase.SETUP, "tables": Phase.TABLES, "account": Phase.TABLES}.get(
+        role, Phase.JOIN
+    )
     table = OnlineRoom(
         page,
         net,
@@ -264,6 +267,7 @@ def _start_server(
     )
     net.table = table
     page.controller = table
+    table.account = account = _account(page, store, table, sign_in=role == "account")
     fragment = str(location.hash or "")
     if fragment:
         table.adopt(fragment)
@@ -278,8 +282,34 @@ def _start_server(
         (module,) = await js_import(url)
         (qr.module,) = await js_import(qr_url)
         net.loaded(module)
+        account_url = js.URL.new("./static/account.mjs", js.document.baseURI).href
+        (account_module,) = await js_import(account_url)
+        account.loaded(account_module)
         page._guard(table.refresh)()
 
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     js.setInterval(net._proxy(table.tick), TICK_MS)
     return table
+
+
+def _account(
+    page: Any, store: Any, room: OnlineRoom, *, sign_in: bool, bridge: Any = None
+) -> Account:
+    """The passkey account of a table server's page: its panel is drawn anew on "My
+    tables" whenever it changes, and signing in or out lists "My tables" anew.
+    ``sign_in``: the game's "Sign in" opened the page, so signing in begins at once."""
+
+    def changed() -> None:
+        if room.phase is Phase.TABLES:
+            room._render()
+
+    def session_changed() -> None:
+        if room.phase is Phase.TABLES:
+            room.show_tables()  # signed in: the account's tables; signed out: this device's
+        else:
+            account.claim_all()  # the seats held before signing in become the account's
+
+    account = Account(page, store, changed, bridge)
+    account.sign_in_at_start = sign_in
+    account.session_changed = session_changed  # type: ignore[method-assign]
+    return account

@@ -168,6 +168,7 @@ class OnlineRoom:
         self.server = server
         self.phase = first or (Phase.SETUP if role == "host" else Phase.JOIN)
         self.listing: list[dict[str, Any]] | None = None  # "My tables" as the server said
+        self.account: Any = None  # a table server's: app.online.account.Account
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
         self.remind_note = ""  # what the browser or the server said of them
@@ -287,7 +288,7 @@ class OnlineRoom:
 
     def _control(self, name: str, form: Mapping[str, Any] | None) -> bool:
         """The room's own controls (the session asks before it takes a name for a move)."""
-        if self._owner_control(name):
+        if self._owner_control(name) or (self.account and self.account.press(name, form)):
             pass
         elif name == "host" and self.phase is Phase.SETUP and self.server:
             self.create_table(dict(form or {}))
@@ -506,7 +507,9 @@ class OnlineRoom:
             for t, s in (seats.items() if isinstance(seats, dict) else ())
             if isinstance(s, dict) and isinstance(s.get("secret"), str)
         ]
-        if held:
+        if self.account is not None and self.account.shown.signed_in:  # every device's seats
+            self.account.tables(held[-KEEP_SERVER_TABLES:], self.net_tables)
+        elif held:
             calls: ServerCalls = self.net  # type: ignore[assignment]
             calls.my_tables(held[-KEEP_SERVER_TABLES:])
         else:
@@ -876,6 +879,8 @@ class OnlineRoom:
     def _tables_content(self) -> str:
         lang = self.ui.lang
         shown = server_screens.my_tables(self.listing, self.invite_base, lang)
+        if self.account is not None:
+            shown = shown.replace("</h2>", "</h2>" + self.account.panel(lang), 1)
         if self.problem:
             note = (
                 f'<p class="settings-error" role="alert" data-testid="online-error">'
@@ -1114,6 +1119,8 @@ class OnlineRoom:
         while len(seats) > (KEEP_SERVER_TABLES if self.server else KEEP_GUEST_TABLES):
             seats.pop(next(iter(seats)))
         self._check(self.store.save(key, seats, VERSION))
+        if self.account is not None:
+            self.account.claim(self.table_id, secret)
 
     def _keep_remind(self, on: bool) -> None:
         """The reminders' state beside this table's kept seat (a server's)."""

@@ -386,9 +386,12 @@ def more_buttons(lang: str, *, online: bool = False, server: bool = False) -> st
 
 
 def _my_tables_button(lang: str) -> str:
+    """"My tables" and, beside it, signing in with a passkey (on the server's page)."""
     return (
         '<button type="button" class="ghost" data-action="my-tables" data-key="act-my-tables">'
         f"{esc(t('my_tables', lang))}</button>"
+        '<button type="button" class="ghost" data-action="sign-in" data-key="act-sign-in">'
+        f"{esc(t('sign_in', lang))}</button>"
     )
 
 

@@ -1,0 +1,143 @@
+"""Passkeys through the page on ``./scripts/server --public-url http://localhost:N`` (issue
+40): Chromium's virtual authenticator (the DevTools protocol's ``WebAuthn`` domain,
+through Playwright's CDP session) stands in for the person's device.
+
+One browser context opens a table, then signs in from the game's "Sign in": the browser
+offers no passkey, so one is registered, and the table held before signing in becomes
+the account's. A second context, which has never seen the table, gets the same passkey
+(exported with ``WebAuthn.getCredentials``, imported with ``WebAuthn.addCredential``),
+signs in on "My tables" and finds the table there, and sits down at it.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from server.pgtemp import free_port
+from tests.e2e.axe import describe, violations
+from tests.e2e.online_support import OnlinePage
+
+ROOT = Path(__file__).resolve().parents[2]
+SIGNED_IN = "[data-testid=account][data-signed-in=true]"
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    """``./scripts/server`` whose public address is ``http://localhost:PORT``: a host
+    name (WebAuthn takes no IP address) and a secure context without TLS."""
+    port = free_port()
+    database = f"sqlite:///{tmp_path_factory.mktemp('passkeys') / 'tables.db'}"
+    url = f"http://localhost:{port}"
+    proc = subprocess.Popen(
+        [
+            "bash",
+            "scripts/server",
+            "--port",
+            str(port),
+            "--public-url",
+            url,
+            "--database",
+            database,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == f"{url}/"
+        yield f"{url}/"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+
+
+class Device(OnlinePage):
+    """A person's browser with a platform authenticator (a virtual one)."""
+
+    def __init__(self, browser, url: str) -> None:
+        super().__init__(browser, url, "")
+        self.query = "?lang=en&speed=0"
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.send("WebAuthn.enable", {"enableUI": False})
+        options = {
+            "protocol": "ctap2",
+            "transport": "internal",
+            "hasResidentKey": True,
+            "hasUserVerification": True,
+            "isUserVerified": True,
+            "automaticPresenceSimulation": True,
+        }
+        made = self.cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+        self.authenticator = made["authenticatorId"]
+
+    def credentials(self) -> list[dict]:
+        got = self.cdp.send("WebAuthn.getCredentials", {"authenticatorId": self.authenticator})
+        return got["credentials"]
+
+    def add(self, credential: dict) -> None:
+        self.cdp.send(
+            "WebAuthn.addCredential",
+            {"authenticatorId": self.authenticator, "credential": credential},
+        )
+
+
+@pytest.fixture
+def devices(browser, server_url):
+    made: list[Device] = []
+
+    def device() -> Device:
+        made.append(Device(browser, server_url))
+        return made[-1]
+
+    yield device
+    for d in made:
+        errors = d.errors
+        d.close()
+        assert errors == [], errors
+
+
+def test_a_passkey_registers_signs_in_on_a_second_device_and_brings_my_tables(devices):
+    first = devices()
+    link = first.host("Hana", players="2")
+    (table,) = parse_qs(urlsplit(link).query)["join"]
+    first.page.goto(first.site_url + first.query)
+    first.wait_for("#app[data-state]")
+    first.page.click("[data-action=sign-in]")  # beside "My tables", under the game
+    account = first.page.locator(SIGNED_IN)
+    expect(account).to_contain_text("Hana", timeout=30_000)
+    expect(first.page.locator(f"[data-testid=my-tables] [data-table='{table}']")).to_have_count(1)
+    (credential,) = first.credentials()
+    assert credential["isResidentCredential"]
+    found = violations(first.page)
+    assert found == [], describe(found, "My tables, signed in")
+
+    second = devices()
+    second.add(credential)
+    second.page.goto(f"{second.site_url}?online=tables&lang=en&speed=0")
+    panel = second.page.locator("[data-testid=account][data-signed-in=false]")
+    expect(panel).to_have_count(1, timeout=60_000)
+    expect(second.page.locator(f"[data-testid=my-tables] [data-table='{table}']")).to_have_count(0)
+    found = violations(second.page)
+    assert found == [], describe(found, "My tables, signed out")
+    second.page.click("[data-testid=account] [data-action=sign-in]")
+    expect(second.page.locator(SIGNED_IN)).to_contain_text("Hana", timeout=30_000)
+    row = second.page.locator(f"[data-testid=my-tables] [data-table='{table}']")
+    expect(row).to_contain_text("Hana", timeout=30_000)
+    row.locator("a[href]").click()
+    second.wait_for("[data-testid=lobby]")  # sat down on the account's seat, no join form
+    assert table in (second.local("server-seats") or {})
+
+    second.page.goto(f"{second.site_url}?online=tables&lang=en&speed=0")
+    expect(second.page.locator(SIGNED_IN)).to_have_count(1, timeout=60_000)
+    second.page.click("[data-action=sign-out]")
+    expect(second.page.locator("[data-testid=account][data-signed-in=false]")).to_have_count(
+        1, timeout=30_000
+    )
