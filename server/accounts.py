@@ -377,8 +377,9 @@ class Accounts:
         await conn.execute(db.credentials.delete().where(k.id == key, k.account_id == account_id))
 
     async def delete(self, conn: AsyncConnection, account_id: str) -> None:
-        """The account and everything kept of it (its seats stay with their tables)."""
-        for part in (db.account_seats, db.sessions, db.credentials):
+        """The account and everything kept of it: passkeys, sessions, its list of seats,
+        ratings and their history (the seats themselves stay with their tables)."""
+        for part in (db.rating_history, db.ratings, db.account_seats, db.sessions, db.credentials):
             await conn.execute(part.delete().where(part.c.account_id == account_id))
         await conn.execute(db.challenges.delete().where(db.challenges.c.account_id == account_id))
         await conn.execute(db.accounts.delete().where(db.accounts.c.id == account_id))

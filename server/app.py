@@ -56,7 +56,7 @@ from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Bucket, SeatKind, TableConfig, Timing
-from server import accounts, db
+from server import accounts, db, ratings
 from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
@@ -123,6 +123,9 @@ class Server:
         )
         self.accounts = accounts.Accounts(
             self.store, self.tables, settings.public_url, settings.clock
+        )
+        self.tables.on_match_over = lambda conn, table, match_no, ref: ratings.match_over(
+            conn, table, match_no, ref, int(settings.clock())
         )
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
@@ -656,6 +659,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/push/key", push_key),
         Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+        *ratings.routes(),
         *accounts.routes(),
     ]
     if settings.site is not None:

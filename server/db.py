@@ -257,3 +257,43 @@ account_seats = sa.Table(
     sa.Column("added", sa.BigInteger, nullable=False),
 )
 """The seats that belong to an account ("My tables" on every device it signs in on)."""
+
+
+# ---------------------------------------------------------------- ratings
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("rules", sa.String(24), primary_key=True),  # a preset's name, or "custom"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated", sa.BigInteger, nullable=False),
+)
+"""A signed-in person's rating per rule set (``server/ratings.py``: Plackett-Luce)."""
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("rules", sa.String(24), nullable=False),
+    sa.Column("table_id", sa.String(24), nullable=False),
+    sa.Column("match_no", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.BigInteger, nullable=False),
+)
+"""Each rated match's new rating, per person and rule set (the statistics' chart)."""
