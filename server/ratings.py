@@ -15,7 +15,8 @@ updated after each finished match from its places with OpenSkill's Plackett-Luce
 
 ``GET /api/ratings/{rules}``: the leaderboard of a rule set (the 50 best by ``rating``,
 the model's ordinal ``mu - 3 sigma``); ``GET /api/account/ratings``: the signed-in
-person's ratings and their history.
+person's ratings and their history; ``GET /api/tables/{id}/ratings``: the rating of
+each signed-in person at a table, shown beside their name.
 """
 
 from __future__ import annotations
@@ -272,9 +273,35 @@ async def my_ratings(request: Request) -> Response:
         return JSONResponse({"ratings": await history(conn, account)})
 
 
+async def table_ratings(request: Request) -> Response:
+    """``GET /api/tables/{id}/ratings``: ``{seats: {seat: rating}}`` for the seats whose
+    person is signed in (an account holds the seat), in the table's rule set."""
+    from server.app import TABLE_ID, _error, _server
+    from server.tables import BrokenTable
+
+    server = _server(request)
+    table_id = request.path_params["table_id"]
+    if not TABLE_ID.fullmatch(table_id):
+        return _error(404, "no such table")
+    try:
+        entry = await server.tables.current(table_id, keep=False)
+    except BrokenTable:
+        entry = None
+    if entry is None:
+        return _error(404, "no such table")
+    ref = entry.ref
+    hashes = {i: s.secret for i, s in enumerate(ref.seats) if s.secret}
+    async with server.store.read() as conn:
+        holders = await accounts_of(conn, list(hashes.values()))
+        seats = {i: holders[h] for i, h in hashes.items() if h in holders}
+        found = await at_table(conn, rules_key(ref.config.preset), seats)
+    return JSONResponse({"rules": rules_key(ref.config.preset), "seats": found})
+
+
 def routes() -> list[Route]:
     return [
         Route("/api/ratings/{rules}", leaderboard),
+        Route("/api/tables/{table_id}/ratings", table_ratings),
         Route("/api/account/ratings", my_ratings),
     ]
 

@@ -137,3 +137,30 @@ export async function remove() {
 export async function tables(seats) {
   return (await call("/tables", { seats })).tables;
 }
+
+/** The signed-in person's ratings per rule set, each with its history. */
+export async function ratings() {
+  return (await call("/ratings")).ratings;
+}
+
+/** The leaderboard of a rule set (a preset's name, or "custom"). */
+export async function leaderboard(rules) {
+  const response = await fetch(new URL(`../api/ratings/${encodeURIComponent(rules)}`, import.meta.url), {
+    cache: "no-store",
+    credentials: "omit",
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data.ratings;
+}
+
+/** The rating of each signed-in person at a table: {seat: rating}. */
+export async function tableRatings(table) {
+  const response = await fetch(new URL(`../api/tables/${encodeURIComponent(table)}/ratings`, import.meta.url), {
+    cache: "no-store",
+    credentials: "omit",
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data.seats;
+}

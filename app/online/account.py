@@ -23,14 +23,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.escape import escape as esc
-from app.i18n import lookup
+from app.i18n import lookup, preset_name
 from app.table.parts import button as _button
+from engine import PRESETS
 from engine.online.protocol import NAME_MAX
 
 KEY_SERVER = "server-seats"  # as app.online.room's: the seats this device keeps
 KEY_NAME = "online-name"  # as app.online.room's: the name last given
 KEEP_SEATS = 50  # as app.online.room.KEEP_SERVER_TABLES
 VERSION = 1
+RULE_SETS = (*PRESETS, "custom")  # as server.ratings.rules_key names them
 
 _T: dict[str, tuple[str, str]] = {
     "account": ("Konto", "Account"),
@@ -58,6 +60,19 @@ _T: dict[str, tuple[str, str]] = {
     "delete_confirm": ("Ja, löschen", "Yes, delete"),
     "cancel": ("Abbrechen", "Cancel"),
     "busy": ("Einen Moment …", "One moment …"),
+    "ratings": ("Deine Wertungen", "Your ratings"),
+    "rating": ("Wertung", "Rating"),
+    "matches": ("{n} Partien", "{n} matches"),
+    "matches_head": ("Partien", "Matches"),
+    "chart": (
+        "Verlauf der Wertung über {n} Partien, von {low} bis {high}",
+        "The rating over {n} matches, from {low} to {high}",
+    ),
+    "leaderboard": ("Bestenliste", "Leaderboard"),
+    "rules": ("Regeln", "Rules"),
+    "show": ("Zeigen", "Show"),
+    "who": ("Name", "Name"),
+    "board_empty": ("Noch niemand hat eine Wertung.", "Nobody has a rating yet."),
     "need_name": (
         "Gib einen Namen ein, um einen Passkey anzulegen.",
         "Type a name to create a passkey.",
@@ -86,6 +101,18 @@ class Shown:
     note: str = ""  # what went wrong last
     asking_delete: bool = False
     draft_name: str = field(default="")  # the name field's value
+    ratings: tuple[Rated, ...] = ()  # the signed-in person's, per rule set
+    board: tuple[str, tuple[Mapping[str, Any], ...]] | None = None  # (rules, rows) shown
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A person's rating for one rule set, and its history (oldest first)."""
+
+    rules: str
+    rating: float
+    matches: int
+    history: tuple[float, ...]
 
 
 class Account:
@@ -139,10 +166,19 @@ class Account:
             self._take_state(got)
             if self.shown.signed_in != was:
                 self.session_changed()
+            if self.shown.signed_in:
+                self._ask_ratings()
             if then_sign_in and not self.shown.signed_in and self.shown.here:
                 self.sign_in(self.shown.draft_name)
 
         self._await(self.module.state(), said)
+
+    def _ask_ratings(self) -> None:
+        def said(found: Any) -> None:
+            got = self.bridge.to_py(found)
+            self._set(ratings=rated(got if isinstance(got, dict) else {}))
+
+        self._await(self.module.ratings(), said)
 
     def _take_state(self, got: Mapping[str, Any]) -> None:
         keys = tuple(str(k.get("id")) for k in got.get("passkeys") or () if isinstance(k, dict))
@@ -176,6 +212,8 @@ class Account:
                 self._await(
                     self.module.removePasskey(keys[int(index)]), lambda _: self._ask_state()
                 )
+        elif name == "leaderboard" and self.module is not None:
+            self.leaderboard(str((form or {}).get("rules", "classic")))
         elif name == "delete-account":
             self._set(asking_delete=True)
         elif name == "delete-account-cancel":
@@ -194,6 +232,35 @@ class Account:
         self._set(busy=True, note="", draft_name=name)
 
         self._await(self.module.signIn(name or None), lambda _: self._ask_state())
+
+    def leaderboard(self, rules: str) -> None:
+        """The leaderboard of ``rules`` (``GET /api/ratings/{rules}``), shown on the panel."""
+        rules = rules if rules in RULE_SETS else "classic"
+
+        def said(rows: Any) -> None:
+            got = self.bridge.to_py(rows)
+            listed = tuple(r for r in got if isinstance(r, dict)) if isinstance(got, list) else ()
+            self._set(board=(rules, listed))
+
+        self._await(self.module.leaderboard(rules), said)
+
+    def table_ratings(self, table: str, ui: Any, redraw: Callable[[], None]) -> None:
+        """The ratings of the signed-in people at ``table`` into ``ui.ratings`` (the
+        table's ``[data-testid=rating]``), then ``redraw``."""
+        if self._later("table_ratings", table, ui, redraw):
+            return
+
+        def said(seats: Any) -> None:
+            got = self.bridge.to_py(seats)
+            found = got if isinstance(got, dict) else {}
+            ui.ratings = {
+                int(seat): float(value)
+                for seat, value in found.items()
+                if str(seat).isdigit() and isinstance(value, (int, float))
+            }
+            redraw()
+
+        self._await(self.module.tableRatings(table), said)
 
     def panel(self, lang: str) -> str:
         return panel(self.shown, lang)
@@ -256,6 +323,29 @@ class PyodideBridge:
         return value.to_py() if hasattr(value, "to_py") else value
 
 
+def rated(found: Mapping[str, Any]) -> tuple[Rated, ...]:
+    """The answer of ``GET /api/account/ratings`` as values (anything odd left out).
+
+    >>> rated({"classic": {"rating": 3.5, "matches": 2, "history": [{"rating": 1.0}]}})
+    (Rated(rules='classic', rating=3.5, matches=2, history=(1.0,)),)
+    """
+    out = []
+    for rules, row in sorted(found.items()):
+        if not isinstance(row, dict) or not isinstance(row.get("rating"), (int, float)):
+            continue
+        said = row.get("history")
+        points = said if isinstance(said, list) else []
+        history = tuple(
+            float(p["rating"])
+            for p in points
+            if isinstance(p, dict) and isinstance(p.get("rating"), (int, float))
+        )
+        matches = row.get("matches")
+        played = matches if isinstance(matches, int) else 0
+        out.append(Rated(str(rules), float(row["rating"]), played, history))
+    return tuple(out)
+
+
 def adopt(store: Any, rows: Sequence[Any], name: str) -> None:
     """Keep the account's seats (``rows`` with a ``token``) among this device's, so a
     table of "My tables" opens on the seat; the newest ``KEEP_SEATS`` stay."""
@@ -301,7 +391,83 @@ def panel(shown: Shown, lang: str) -> str:
     return (
         f'<form class="account" data-form="account" data-testid="account" '
         f'data-signed-in="{state}" aria-labelledby="account-title">'
-        f'<h3 id="account-title">{esc(tr("account", lang))}</h3>{body}{busy}{note}</form>'
+        f'<h3 id="account-title">{esc(tr("account", lang))}</h3>{body}{busy}{note}'
+        f"{_leaderboard(shown, lang)}</form>"
+    )
+
+
+def _ratings(shown: Shown, lang: str) -> str:
+    """The person's rating per rule set, each with a small chart of its history."""
+    if not shown.ratings:
+        return ""
+    rows = "".join(
+        f'<li data-rules="{esc(r.rules)}"><span>{esc(preset_name(r.rules, lang))}: '
+        f"<strong>{r.rating:g}</strong> "
+        f"({esc(tr('matches', lang, n=r.matches))})</span>{rating_chart(r, lang)}</li>"
+        for r in shown.ratings
+    )
+    return (
+        '<section class="my-ratings" data-testid="my-ratings" aria-labelledby="my-ratings">'
+        f'<h4 id="my-ratings">{esc(tr("ratings", lang))}</h4><ul>{rows}</ul></section>'
+    )
+
+
+def rating_chart(r: Rated, lang: str) -> str:
+    """A rating's history as a small line chart (``<svg role="img">`` with its words).
+
+    >>> 'role="img"' in rating_chart(Rated("classic", 2.0, 2, (1.0, 2.0)), "en")
+    True
+    """
+    width, height, pad = 160, 40, 4
+    points = r.history or (r.rating,)
+    low, high = min(points), max(points)
+    span = (high - low) or 1.0
+    step = (width - 2 * pad) / max(1, len(points) - 1)
+    line = " ".join(
+        f"{pad + i * step:.1f},{height - pad - (p - low) / span * (height - 2 * pad):.1f}"
+        for i, p in enumerate(points)
+    )
+    label = tr("chart", lang, low=f"{low:g}", high=f"{high:g}", n=len(points))
+    return (
+        f'<svg class="rating-chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
+        f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2"/></svg>'
+    )
+
+
+def _leaderboard(shown: Shown, lang: str) -> str:
+    """A rule set's leaderboard: pick the rules, "Show"; the 50 best by rating."""
+    chosen = shown.board[0] if shown.board else "classic"
+    options = "".join(
+        f'<option value="{esc(k)}"{" selected" if k == chosen else ""}>'
+        f"{esc(preset_name(k, lang))}</option>"
+        for k in RULE_SETS
+    )
+    table = ""
+    if shown.board is not None:
+        rows = "".join(
+            f"<tr><td>{i}</td><td>{esc(str(row.get('name', '')))}</td>"
+            f"<td>{esc(str(row.get('rating', '')))}</td>"
+            f"<td>{esc(str(row.get('matches', '')))}</td></tr>"
+            for i, row in enumerate(shown.board[1], 1)
+        )
+        table = (
+            f'<table class="leaderboard" data-testid="leaderboard" data-rules="{esc(chosen)}">'
+            f"<caption>{esc(preset_name(chosen, lang))}</caption><thead><tr>"
+            f'<th scope="col">#</th><th scope="col">{esc(tr("who", lang))}</th>'
+            f'<th scope="col">{esc(tr("rating", lang))}</th>'
+            f'<th scope="col">{esc(tr("matches_head", lang))}</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>"
+            if rows
+            else f'<p class="note" data-testid="leaderboard">{esc(tr("board_empty", lang))}</p>'
+        )
+    return (
+        f'<details class="board"{" open" if shown.board else ""}>'
+        f"<summary>{esc(tr('leaderboard', lang))}</summary>"
+        '<p class="field"><label for="account-rules">'
+        f'{esc(tr("rules", lang))}</label><select name="rules" id="account-rules" '
+        f'data-key="account-rules">{options}</select> '
+        f"{_button('leaderboard', tr('show', lang), cls='ghost small')}</p>{table}</details>"
     )
 
 
@@ -332,6 +498,7 @@ def _signed_in(shown: Shown, lang: str) -> str:
         question = ""
     return (
         f'<p class="account-name">{esc(tr("signed_in_as", lang, name=shown.name))}</p>'
+        f"{_ratings(shown, lang)}"
         f'<details class="passkeys"><summary>{esc(tr("passkeys", lang))}</summary>'
         f'<ul class="passkey-list">{keys}</ul><div class="buttons">'
         f"{_button('add-passkey', tr('add_passkey', lang), cls='ghost small')}"

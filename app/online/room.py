@@ -673,6 +673,8 @@ class OnlineRoom:
             self.phase = Phase.TABLE
         if message.kind == "over":
             self._count_match()
+            if self.account is not None:  # rated in the transaction that ended the match
+                self.account.table_ratings(self.table_id, self.ui, self._render)
         self._render()
 
     def _catch_up(self) -> None:
@@ -1121,6 +1123,7 @@ class OnlineRoom:
         self._check(self.store.save(key, seats, VERSION))
         if self.account is not None:
             self.account.claim(self.table_id, secret)
+            self.account.table_ratings(self.table_id, self.ui, self._render)
 
     def _keep_remind(self, on: bool) -> None:
         """The reminders' state beside this table's kept seat (a server's)."""

@@ -150,6 +150,12 @@ def _seat_el(
     if ui.notes.get(seat) == "away":  # online: the person's page is gone or silent
         away = telling.tr("note_away", ui.lang)
         badges.append(f'<span class="tag away" data-testid="away-{seat}">{esc(away)}</span>')
+    if seat in ui.ratings:  # a table server's: a signed-in person's rating for these rules
+        rating = f"{ui.ratings[seat]:g}"
+        badges.append(
+            f'<span class="tag rating" data-testid="rating" data-rating="{rating}" '
+            f'title="{esc(t("rating", ui.lang))}">{esc(rating)}</span>'
+        )
     name = seat_name(ui, seat)
     if me:
         badges.append(_hand_value(obs, ui))

@@ -116,8 +116,14 @@ def test_a_passkey_registers_signs_in_on_a_second_device_and_brings_my_tables(de
     expect(first.page.locator(f"[data-testid=my-tables] [data-table='{table}']")).to_have_count(1)
     (credential,) = first.credentials()
     assert credential["isResidentCredential"]
+    first.page.click("[data-testid=account] .board summary")
+    first.page.select_option("[name=rules]", "classic")
+    first.page.click("[data-action=leaderboard]")
+    expect(first.page.locator("[data-testid=leaderboard]")).to_contain_text("Nobody")
     found = violations(first.page)
-    assert found == [], describe(found, "My tables, signed in")
+    assert found == [], describe(found, "My tables, signed in, the leaderboard open")
+    first.page.set_viewport_size({"width": 360, "height": 640})
+    assert first.page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
     second = devices()
     second.add(credential)

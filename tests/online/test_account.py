@@ -62,6 +62,18 @@ class FakeModule:
         self.signed_in = False
         return Done(True)
 
+    def ratings(self) -> Done:
+        history = [{"rating": 0.5, "at": 1}, {"rating": 2.5, "at": 2}]
+        return Done({"classic": {"rating": 2.5, "matches": 2, "history": history}})
+
+    def leaderboard(self, rules) -> Done:
+        return Done(
+            [{"name": "<Bo>", "rating": 4.0, "matches": 3}, {"name": "Hana", "rating": 2.5}]
+        )
+
+    def tableRatings(self, table) -> Done:
+        return Done({"0": 2.5, "x": 9, "1": "odd"})
+
     def tables(self, seats) -> Done:
         self.claimed.append(list(seats))
         rows = [{"table": "t0", "seat": 0, "token": MINE, "started": False, "names": ["Hana"]}]
@@ -91,6 +103,15 @@ def test_signing_in_lists_the_accounts_tables_and_keeps_their_seats():
     kept, _ = store.load(KEY_SERVER, 1)
     assert kept["t9"] == {"name": "Hana", "secret": THEIRS}  # the other device's seat
 
+    assert 'data-testid="my-ratings"' in page.markup and 'class="rating-chart"' in page.markup
+
+    r.press("leaderboard", {"rules": "pub"})
+    assert 'data-testid="leaderboard" data-rules="pub"' in page.markup
+    assert "&lt;Bo&gt;" in page.markup  # a name from the server, escaped
+
+    r.account.table_ratings("t0", r.ui, lambda: None)
+    assert r.ui.ratings == {0: 2.5}  # what is no seat's number is left out
+
     r.press("sign-out")
     assert 'data-signed-in="false"' in page.markup
 
@@ -103,6 +124,14 @@ def test_adopt_keeps_what_this_device_had_and_at_most_fifty():
     kept, _ = store.load(KEY_SERVER, 1)
     assert len(kept) == 50 and "x0" in kept  # the newest (first listed) stay
     assert "t0" not in kept or kept["t0"]["secret"] == MINE
+
+
+def test_a_rating_shows_beside_a_signed_in_name_at_the_table():
+    from app.table import view
+    from tests.app.test_view import obs, ui
+
+    html = view.render(obs(), ui(ratings={1: 12.5}))
+    assert html.count('data-testid="rating"') == 1 and 'data-rating="12.5"' in html
 
 
 def test_the_panel_escapes_the_name_and_offers_no_passkeys_on_an_ip_address():

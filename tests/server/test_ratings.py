@@ -95,5 +95,8 @@ def test_a_finished_match_rates_the_signed_in_people_from_its_places(served):
     mine = served.client.get("/api/account/ratings").json()["ratings"]  # Ben is signed in
     assert len(mine["classic"]["history"]) == 1 and mine["classic"]["matches"] == 1
     assert served.client.get("/api/ratings/nonsense").status_code == 404
+    at_table = served.client.get(f"/api/tables/{made['table']}/ratings").json()
+    assert at_table["seats"] == {"0": ratings.shown(*expected[0]), "1": by_name["Ben"]["rating"]}
+    assert served.client.get("/api/tables/zzzzzzzzzzzzzzzz/ratings").status_code == 404
     signed_out(served)
     assert served.client.get("/api/account/ratings").status_code == 401
