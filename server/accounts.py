@@ -9,6 +9,9 @@ browser's authenticator answered): nothing here reads CBOR or checks a signature
 - ``POST /api/account/sign-in/options`` ``{}`` and ``POST /api/account/sign-in``
   ``{ceremony, credential}``: any passkey of this server the browser offers (a
   discoverable credential: no name is typed).
+- ``POST /api/account/device-link`` (signed in): a one-time token (10 minutes) for a
+  link that registers a passkey for the account on another device, which asks
+  ``POST /api/account/register/options`` ``{device: TOKEN}`` (the token is spent then).
 - ``GET /api/account``: signed in or not, the display name, the passkeys.
 - ``POST /api/account/sign-out``, ``POST /api/account/passkeys/remove`` ``{id}``,
   ``POST /api/account/delete``: the account and all that is kept of it.
@@ -65,6 +68,7 @@ log = logging.getLogger("schwimmen.accounts")
 CHALLENGE_MS = 3 * 60 * 1000  # a ceremony is answered within this, or begun again
 CEREMONY_TIMEOUT_MS = 2 * 60 * 1000  # what the browser is told to wait for its person
 SESSION_MS = 180 * 24 * 3600 * 1000  # a signed-in browser stays so this long
+DEVICE_MS = 10 * 60 * 1000  # a device link is used within this, once
 SESSION_COOKIE = "schwimmen_session"
 COOKIE_PATH = "/api/account"
 MAX_PASSKEYS = 20  # per account
@@ -176,8 +180,9 @@ class Accounts:
         )
         return ceremony
 
-    async def take_ceremony(self, conn: AsyncConnection, ceremony: Any, kind: str) -> Ceremony:
-        """The ceremony's challenge, deleted now: a second answer finds none."""
+    async def take_ceremony(self, conn: AsyncConnection, ceremony: Any, *kinds: str) -> Ceremony:
+        """The ceremony's challenge (of one of ``kinds``), deleted now: a second answer
+        finds none."""
         if not isinstance(ceremony, str) or len(ceremony) != 32:
             raise Refused("ceremony: the id the options gave")
         c = db.challenges.c
@@ -187,7 +192,7 @@ class Accounts:
             .first()
         )
         await conn.execute(db.challenges.delete().where(c.id == ceremony))
-        if found is None or found["kind"] != kind or found["expires"] < self._now():
+        if found is None or found["kind"] not in kinds or found["expires"] < self._now():
             raise Refused("this sign-in has expired or was used; begin again", 403)
         return Ceremony(
             webauthn.base64url_to_bytes(found["challenge"]),
@@ -196,11 +201,49 @@ class Accounts:
             found["name"],
         )
 
+    async def device_link(self, conn: AsyncConnection, account_id: str) -> str:
+        """A one-time token that lets another device register a passkey for the account
+        (``DEVICE_MS``); the database keeps its hash, as a challenge row of kind
+        ``device``."""
+        self._party()
+        token = secrets.token_hex(16)
+        now = self._now()
+        await conn.execute(db.challenges.delete().where(db.challenges.c.expires < now))
+        await conn.execute(
+            db.challenges.insert().values(
+                id=digest(token)[:32],
+                challenge="-",
+                kind="device",
+                account_id=account_id,
+                name=None,
+                expires=now + DEVICE_MS,
+            )
+        )
+        return token
+
+    async def take_device_link(self, conn: AsyncConnection, token: Any) -> str:
+        """The account a device link is for; the link is spent (deleted) now."""
+        if not isinstance(token, str) or not SEAT_TOKEN.fullmatch(token):
+            raise Refused("device: the link's token")
+        c = db.challenges.c
+        key = digest(token)[:32]
+        found = (await conn.execute(sa.select(db.challenges).where(c.id == key))).mappings().first()
+        await conn.execute(db.challenges.delete().where(c.id == key))
+        if found is None or found["kind"] != "device" or found["expires"] < self._now():
+            raise Refused("this device link has expired or was used; make a new one", 403)
+        account_id: str = found["account_id"]
+        return account_id
+
     async def registration_options(
-        self, conn: AsyncConnection, name: Any, account_id: str | None
+        self,
+        conn: AsyncConnection,
+        name: Any,
+        account_id: str | None,
+        kind: str = "register",
     ) -> dict[str, Any]:
         """Options for a new passkey: a new account's (``name`` is its display name) or,
-        with ``account_id``, one more for that account."""
+        with ``account_id``, one more for that account (``kind="add-device"``: asked by
+        a device link, from a browser not signed in)."""
         rp = self._party()
         if account_id is None:
             name = protocol.clean_name(name)  # the rules of a name at a table
@@ -228,7 +271,7 @@ class Accounts:
             ],
         )
         ceremony = await self._new_ceremony(
-            conn, options.challenge, "register", account_id or user_id.hex(), name
+            conn, options.challenge, kind, account_id or user_id.hex(), name
         )
         return {"ceremony": ceremony, "options": json.loads(webauthn.options_to_json(options))}
 
@@ -240,7 +283,7 @@ class Accounts:
         rp = self._party()
         account_id = taken.account_id or ""
         existing = await self._account_row(conn, account_id)
-        if existing is not None and existing["id"] != signed_in:
+        if existing is not None and existing["id"] != signed_in and taken.kind != "add-device":
             raise Refused("a passkey is added to an account only while signed in to it", 403)
         try:
             verified = webauthn.verify_registration_response(
@@ -541,15 +584,32 @@ async def show(accounts: Accounts, body: Any, account_id: str | None) -> Respons
 
 @_handler()
 async def register_options(accounts: Accounts, body: Any, account_id: str | None) -> Response:
+    """A new passkey's options; ``{device: TOKEN}``: for the account of a device link
+    (spent here, in a transaction of its own)."""
+    if "device" in body:
+        async with accounts.store.begin() as conn:
+            owner = await accounts.take_device_link(conn, body["device"])
+        async with accounts.store.begin() as conn:
+            made = await accounts.registration_options(conn, None, owner, "add-device")
+        return JSONResponse(made)
     async with accounts.store.begin() as conn:
         made = await accounts.registration_options(conn, body.get("name"), account_id)
     return JSONResponse(made)
 
 
 @_handler()
+async def device_link(accounts: Accounts, body: Any, account_id: str | None) -> Response:
+    """A one-time link's token for another device of the signed-in person."""
+    async with accounts.store.begin() as conn:
+        token = await accounts.device_link(conn, _needs(account_id))
+    return JSONResponse({"token": token, "expires_ms": DEVICE_MS})
+
+
+@_handler()
 async def register(accounts: Accounts, body: Any, account_id: str | None) -> Response:
     async with accounts.store.begin() as conn:
-        taken = await accounts.take_ceremony(conn, body.get("ceremony"), "register")
+        ceremony = body.get("ceremony")
+        taken = await accounts.take_ceremony(conn, ceremony, "register", "add-device")
     async with accounts.store.begin() as conn:
         made = await accounts.register(conn, taken, body.get("credential"), account_id)
     return await _signed_in_as(accounts, made, account_id)
@@ -645,6 +705,7 @@ def routes() -> list[Route]:
         Route("/api/account", show),
         Route("/api/account/register/options", register_options, methods=["POST"]),
         Route("/api/account/register", register, methods=["POST"]),
+        Route("/api/account/device-link", device_link, methods=["POST"]),
         Route("/api/account/sign-in/options", sign_in_options, methods=["POST"]),
         Route("/api/account/sign-in", sign_in, methods=["POST"]),
         Route("/api/account/sign-out", _sign_out, methods=["POST"]),

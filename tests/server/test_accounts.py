@@ -284,3 +284,41 @@ def test_no_passkeys_where_the_public_address_is_an_ip(database, clock):
 def test_the_relying_party_and_the_cookie_behind_tls():
     assert relying_party("https://tables.example.org").secure
     assert protocol.clean_name("Hana") == "Hana"
+
+
+def _device_options(served: Served, token: str):
+    return post(served, "/api/account/register/options", {"device": token})
+
+
+def test_a_device_link_registers_a_passkey_for_the_account_once(served):
+    assert register(served, Authenticator(), name="Hana").status_code == 200
+    link = post(served, "/api/account/device-link").json()
+    signed_out(served)  # the other device: never signed in
+    phone = Authenticator()
+    options = _device_options(served, link["token"])
+    assert options.status_code == 200, options.text
+    assert options.json()["options"]["user"]["name"] == "Hana"
+    credential = phone.create(options.json()["options"])
+    body = {"ceremony": options.json()["ceremony"], "credential": credential}
+    added = post(served, "/api/account/register", body)
+    assert added.status_code == 200 and added.json()["name"] == "Hana"
+    assert len(served.client.get("/api/account").json()["passkeys"]) == 2
+    signed_out(served)
+    assert _device_options(served, link["token"]).status_code == 403  # used once
+    assert sign_in(served, phone).status_code == 200
+
+
+def test_a_device_link_expires_and_needs_a_signed_in_maker(served):
+    assert post(served, "/api/account/device-link").status_code == 401
+    assert register(served, Authenticator()).status_code == 200
+    link = post(served, "/api/account/device-link").json()
+    served.clock.advance(link["expires_ms"] + 1)
+    assert _device_options(served, link["token"]).status_code == 403
+    assert _device_options(served, "not a token").status_code == 400
+
+
+def test_a_new_accounts_ceremony_cannot_add_a_passkey_to_another_account(served):
+    assert register(served, Authenticator(), name="Hana").status_code == 200
+    signed_out(served)
+    assert register(served, Authenticator(), name="Ben").status_code == 200
+    assert served.client.get("/api/account").json()["name"] == "Ben"
