@@ -164,3 +164,16 @@ export async function tableRatings(table) {
   if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
   return data.seats;
 }
+
+/** A one-time token (10 minutes) for a link that adds another device to the account. */
+export function deviceLink() {
+  return call("/device-link", {});
+}
+
+/** On the other device: a passkey for the account of the device link's `token`. */
+export async function registerDevice(token) {
+  supported();
+  const { ceremony, options } = await call("/register/options", { device: token });
+  const made = await navigator.credentials.create({ publicKey: creationOptions(options) });
+  return call("/register", { ceremony, credential: asJSON(made) });
+}

@@ -24,6 +24,7 @@ from typing import Any
 
 from app.escape import escape as esc
 from app.i18n import lookup, preset_name
+from app.online.screens import qr_svg
 from app.table.parts import button as _button
 from engine import PRESETS
 from engine.online.protocol import NAME_MAX
@@ -60,6 +61,19 @@ _T: dict[str, tuple[str, str]] = {
     "delete_confirm": ("Ja, löschen", "Yes, delete"),
     "cancel": ("Abbrechen", "Cancel"),
     "busy": ("Einen Moment …", "One moment …"),
+    "add_device": ("Gerät hinzufügen", "Add a device"),
+    "device_text": (
+        "Öffne diesen Link (oder scanne den Code) auf dem anderen Gerät: er legt dort "
+        "einen Passkey für dein Konto an. Einmal gültig, 10 Minuten lang.",
+        "Open this link (or scan the code) on the other device: it creates a passkey for "
+        "your account there. It works once, for 10 minutes.",
+    ),
+    "device_qr": ("QR-Code des Links für das andere Gerät", "QR code of the other device's link"),
+    "join_device": (
+        "Dieser Link fügt dieses Gerät einem Konto hinzu: es bekommt einen eigenen Passkey.",
+        "This link adds this device to an account: it gets a passkey of its own.",
+    ),
+    "add_this_device": ("Dieses Gerät hinzufügen", "Add this device"),
     "ratings": ("Deine Wertungen", "Your ratings"),
     "rating": ("Wertung", "Rating"),
     "matches": ("{n} Partien", "{n} matches"),
@@ -103,6 +117,8 @@ class Shown:
     draft_name: str = field(default="")  # the name field's value
     ratings: tuple[Rated, ...] = ()  # the signed-in person's, per rule set
     board: tuple[str, tuple[Mapping[str, Any], ...]] | None = None  # (rules, rows) shown
+    device_link: str = ""  # signed in: the one-time link that adds another device
+    joining: bool = False  # this device came by such a link: it may add itself
 
 
 @dataclass(frozen=True)
@@ -128,6 +144,9 @@ class Account:
         stored, _notice = store.load(KEY_NAME, VERSION)
         self.shown = Shown(draft_name=stored if isinstance(stored, str) else "")
         self.sign_in_at_start = False  # the game's "Sign in" opened this page
+        self.link_base = ""  # this page's address: a device link is link_base + its fragment
+        self.qr: Callable[[str], Sequence[str]] = lambda _text: ()
+        self.device_token = ""  # a device link's token, from this page's fragment
 
     @staticmethod
     def signed_out() -> Shown:
@@ -212,6 +231,13 @@ class Account:
                 self._await(
                     self.module.removePasskey(keys[int(index)]), lambda _: self._ask_state()
                 )
+        elif name == "add-device" and self.module is not None:
+            self._set(busy=True, note="")
+            self._await(self.module.deviceLink(), self._linked)
+        elif name == "add-this-device" and self.module is not None and self.device_token:
+            token, self.device_token = self.device_token, ""  # one use, whatever comes of it
+            self._set(busy=True, note="", joining=False)
+            self._await(self.module.registerDevice(token), lambda _: self._ask_state())
         elif name == "leaderboard" and self.module is not None:
             self.leaderboard(str((form or {}).get("rules", "classic")))
         elif name == "delete-account":
@@ -232,6 +258,18 @@ class Account:
         self._set(busy=True, note="", draft_name=name)
 
         self._await(self.module.signIn(name or None), lambda _: self._ask_state())
+
+    def _linked(self, made: Any) -> None:
+        got = self.bridge.to_py(made)
+        token = str(got.get("token", "")) if isinstance(got, dict) else ""
+        self._set(busy=False, device_link=f"{self.link_base}?online=tables#device={token}")
+
+    def came_by_link(self, fragment: Mapping[str, str]) -> None:
+        """This page was opened by a device link (``#device=TOKEN``): offer to add it."""
+        token = fragment.get("device", "")
+        if len(token) == 32 and all(c in "0123456789abcdef" for c in token):
+            self.device_token = token
+            self.shown = replace(self.shown, joining=True)
 
     def leaderboard(self, rules: str) -> None:
         """The leaderboard of ``rules`` (``GET /api/ratings/{rules}``), shown on the panel."""
@@ -263,7 +301,8 @@ class Account:
         self._await(self.module.tableRatings(table), said)
 
     def panel(self, lang: str) -> str:
-        return panel(self.shown, lang)
+        link = self.shown.device_link
+        return panel(self.shown, lang, self.qr(link) if link else ())
 
     def session_changed(self) -> None:
         """Signed in or out: "My tables" is listed anew (set by the page)."""
@@ -367,7 +406,7 @@ def adopt(store: Any, rows: Sequence[Any], name: str) -> None:
 # ---------------------------------------------------------------- the panel
 
 
-def panel(shown: Shown, lang: str) -> str:
+def panel(shown: Shown, lang: str, qr: Sequence[str] = ()) -> str:
     """The account's part of "My tables": the sign-in form, or who is signed in with
     their passkeys, sign-out and deletion.
 
@@ -382,7 +421,12 @@ def panel(shown: Shown, lang: str) -> str:
     )
     busy = f'<p class="note" role="status">{esc(tr("busy", lang))}</p>' if shown.busy else ""
     if shown.signed_in:
-        body = _signed_in(shown, lang)
+        body = _signed_in(shown, lang) + _device(shown, qr, lang)
+    elif shown.joining:
+        body = (
+            f'<p class="note">{esc(tr("join_device", lang))}</p><div class="buttons">'
+            f"{_button('add-this-device', tr('add_this_device', lang), cls='primary')}</div>"
+        )
     elif not shown.here:
         body = f'<p class="note">{esc(tr("no_passkeys_here", lang))}</p>'
     else:
@@ -468,6 +512,22 @@ def _leaderboard(shown: Shown, lang: str) -> str:
         f'{esc(tr("rules", lang))}</label><select name="rules" id="account-rules" '
         f'data-key="account-rules">{options}</select> '
         f"{_button('leaderboard', tr('show', lang), cls='ghost small')}</p>{table}</details>"
+    )
+
+
+def _device(shown: Shown, qr: Sequence[str], lang: str) -> str:
+    """"Add a device": a button, then the one-time link and its QR code."""
+    if not shown.device_link:
+        return (
+            f'<div class="buttons">{_button("add-device", tr("add_device", lang), cls="ghost")}'
+            "</div>"
+        )
+    link = shown.device_link
+    return (
+        f'<p class="note">{esc(tr("device_text", lang))}</p>'
+        f'<p class="invite-link"><a data-testid="device-link" href="{esc(link)}" '
+        f'rel="noopener">{esc(link)}</a></p>'
+        f"{qr_svg(qr, tr('device_qr', lang), 'device-qr') if qr else ''}"
     )
 
 

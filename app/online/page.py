@@ -268,8 +268,10 @@ def _start_server(
     net.table = table
     page.controller = table
     table.account = account = _account(page, store, table, sign_in=role == "account")
+    account.link_base, account.qr = base, qr
     fragment = str(location.hash or "")
     if fragment:
+        account.came_by_link(_fields(fragment))
         table.adopt(fragment)
         js.history.replaceState(None, "", str(location.pathname) + str(location.search))
     table.start()
@@ -290,6 +292,12 @@ def _start_server(
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     js.setInterval(net._proxy(table.tick), TICK_MS)
     return table
+
+
+def _fields(fragment: str) -> dict[str, str]:
+    from app.url import parse_query
+
+    return parse_query("?" + fragment.lstrip("#"))
 
 
 def _account(

@@ -6,7 +6,9 @@ One browser context opens a table, then signs in from the game's "Sign in": the 
 offers no passkey, so one is registered, and the table held before signing in becomes
 the account's. A second context, which has never seen the table, gets the same passkey
 (exported with ``WebAuthn.getCredentials``, imported with ``WebAuthn.addCredential``),
-signs in on "My tables" and finds the table there, and sits down at it.
+signs in on "My tables" and finds the table there, and sits down at it. A third context
+opens the first one's one-time "Add a device" link and registers a passkey of its own for
+the account.
 """
 
 from __future__ import annotations
@@ -122,8 +124,23 @@ def test_a_passkey_registers_signs_in_on_a_second_device_and_brings_my_tables(de
     expect(first.page.locator("[data-testid=leaderboard]")).to_contain_text("Nobody")
     found = violations(first.page)
     assert found == [], describe(found, "My tables, signed in, the leaderboard open")
+    first.page.click("[data-action=add-device]")  # a one-time link for another device
+    device_link = first.page.locator("[data-testid=device-link]")
+    expect(device_link).to_be_visible(timeout=30_000)
+    expect(first.page.locator("[data-testid=device-qr]")).to_have_count(1)
     first.page.set_viewport_size({"width": 360, "height": 640})
     assert first.page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    found = violations(first.page)
+    assert found == [], describe(found, "the device link at 360 px")
+
+    third = devices()  # no passkey of the account: the link registers one of its own
+    third.page.goto(device_link.get_attribute("href") or "")
+    third.page.click("[data-action=add-this-device]", timeout=60_000)
+    expect(third.page.locator(SIGNED_IN)).to_contain_text("Hana", timeout=30_000)
+    third_row = third.page.locator(f"[data-testid=my-tables] [data-table='{table}']")
+    expect(third_row).to_have_count(1, timeout=30_000)
+    assert "#" not in third.page.url  # the token left the address at once
+    assert len(third.credentials()) == 1
 
     second = devices()
     second.add(credential)

@@ -74,6 +74,14 @@ class FakeModule:
     def tableRatings(self, table) -> Done:
         return Done({"0": 2.5, "x": 9, "1": "odd"})
 
+    def deviceLink(self) -> Done:
+        return Done({"token": "ab" * 16, "expires_ms": 600_000})
+
+    def registerDevice(self, token) -> Done:
+        self.signed_in = True
+        self.device = token
+        return Done({"signed_in": True, "name": "Hana"})
+
     def tables(self, seats) -> Done:
         self.claimed.append(list(seats))
         rows = [{"table": "t0", "seat": 0, "token": MINE, "started": False, "names": ["Hana"]}]
@@ -112,8 +120,29 @@ def test_signing_in_lists_the_accounts_tables_and_keeps_their_seats():
     r.account.table_ratings("t0", r.ui, lambda: None)
     assert r.ui.ratings == {0: 2.5}  # what is no seat's number is left out
 
+    r.account.link_base = "https://t.example/"
+    r.press("add-device")
+    assert 'href="https://t.example/?online=tables#device=' + "ab" * 16 in page.markup
+
     r.press("sign-out")
     assert 'data-signed-in="false"' in page.markup
+
+
+def test_a_device_link_offers_to_add_this_device_once():
+    store = Store(MemoryBackend())
+    server = FakeServer(Clock())
+    r, page, _net = room(server, Phase.TABLES, store=store)
+    module = FakeModule()
+    r.account = _account(page, store, r, sign_in=False, bridge=Bridge())
+    r.account.came_by_link({"device": "cd" * 16})
+    r.start()
+    r.account.loaded(module)
+    assert 'data-action="add-this-device"' in page.markup
+    r.press("add-this-device")
+    assert module.device == "cd" * 16 and 'data-signed-in="true"' in page.markup
+    assert r.account.device_token == ""
+    r.account.came_by_link({"device": "no token"})
+    assert r.account.device_token == ""
 
 
 def test_adopt_keeps_what_this_device_had_and_at_most_fifty():
