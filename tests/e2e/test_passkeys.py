@@ -13,6 +13,7 @@ the account.
 
 from __future__ import annotations
 
+import random
 import signal
 import subprocess
 from pathlib import Path
@@ -23,7 +24,7 @@ from playwright.sync_api import expect
 
 from server.pgtemp import free_port
 from tests.e2e.axe import describe, violations
-from tests.e2e.online_support import OnlinePage
+from tests.e2e.online_support import OnlinePage, play_together
 
 ROOT = Path(__file__).resolve().parents[2]
 SIGNED_IN = "[data-testid=account][data-signed-in=true]"
@@ -164,3 +165,32 @@ def test_a_passkey_registers_signs_in_on_a_second_device_and_brings_my_tables(de
     expect(second.page.locator("[data-testid=account][data-signed-in=false]")).to_have_count(
         1, timeout=30_000
     )
+
+
+def test_a_match_against_a_bot_rates_the_signed_in_person_on_every_device(devices):
+    hana = devices()
+    hana.page.goto(f"{hana.site_url}?online=tables&lang=en&speed=0")
+    hana.page.locator("#account-name").fill("Hana", timeout=60_000)
+    hana.page.click("[data-testid=account] [data-action=sign-in]")
+    expect(hana.page.locator(SIGNED_IN)).to_contain_text("Hana", timeout=30_000)
+    hana.host("Hana", players="2", preset="knack", lives="1")
+    hana.page.click("[data-action=seat-bot-1]")
+    hana.wait_for("[data-testid=lobby] [data-seat='1'][data-kind=bot]", timeout=30_000)
+    hana.page.click("[data-action=start-online]")
+    hana.wait_for("[data-testid=hand] [data-card]")
+    mine = hana.page.locator("[data-testid=rating]")
+    expect(mine).to_have_count(1, timeout=30_000)  # beside Hana, signed in; none for the bot
+    assert mine.get_attribute("data-rating") == "0"  # a new player's
+    rng = random.Random(5)
+    play_together([hana], rng, lambda: hana.state == "match-over")
+    expect(mine).not_to_have_attribute("data-rating", "0", timeout=30_000)
+    after = float(mine.get_attribute("data-rating") or "nan")
+
+    other = devices()
+    (credential,) = hana.credentials()
+    other.add(credential)
+    other.page.goto(f"{other.site_url}?online=tables&lang=en&speed=0")
+    other.page.click("[data-testid=account] [data-action=sign-in]", timeout=60_000)
+    rated = other.page.locator("[data-testid=my-ratings] [data-rules=knack]")
+    expect(rated).to_contain_text(f"{after:g}", timeout=30_000)
+    expect(rated.locator("svg.rating-chart")).to_have_count(1)
