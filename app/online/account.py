@@ -77,6 +77,7 @@ _T: dict[str, tuple[str, str]] = {
     "ratings": ("Deine Wertungen", "Your ratings"),
     "rating": ("Wertung", "Rating"),
     "matches": ("{n} Partien", "{n} matches"),
+    "one_match": ("1 Partie", "1 match"),
     "matches_head": ("Partien", "Matches"),
     "chart": (
         "Verlauf der Wertung über {n} Partien, von {low} bis {high}",
@@ -175,8 +176,12 @@ class Account:
         promise.then(self.bridge.proxy(done), self.bridge.proxy(failed))
 
     def _set(self, **changes: Any) -> None:
+        """Change what the panel shows; the screen is drawn anew only when the panel
+        changes (drawing wipes a name being typed into its field)."""
+        before = panel(self.shown, "en")
         self.shown = replace(self.shown, **changes)
-        self.changed()
+        if panel(self.shown, "en") != before:
+            self.changed()
 
     def _ask_state(self, then_sign_in: bool = False) -> None:
         def said(state: Any) -> None:
@@ -216,7 +221,8 @@ class Account:
     def press(self, name: str, form: Mapping[str, Any] | None) -> bool:
         """An account control; False for any other name."""
         if name == "sign-in":
-            self.sign_in(str((form or {}).get("name", "")).strip())
+            typed = str((form or {}).get("name", "")).strip()
+            self.sign_in(typed or self.shown.draft_name)
         elif name == "sign-out" and self.module is not None:
             self._set(busy=True, note="")
             self._await(self.module.signOut(), lambda _: self._ask_state())
@@ -432,9 +438,10 @@ def panel(shown: Shown, lang: str, qr: Sequence[str] = ()) -> str:
     else:
         body = _sign_in_form(shown, lang)
     state = "true" if shown.signed_in else "false"
+    known = ' data-known="true"' if shown.known else ""  # the server has said
     return (
         f'<form class="account" data-form="account" data-testid="account" '
-        f'data-signed-in="{state}" aria-labelledby="account-title">'
+        f'data-signed-in="{state}"{known} aria-labelledby="account-title">'
         f'<h3 id="account-title">{esc(tr("account", lang))}</h3>{body}{busy}{note}'
         f"{_leaderboard(shown, lang)}</form>"
     )
@@ -447,7 +454,8 @@ def _ratings(shown: Shown, lang: str) -> str:
     rows = "".join(
         f'<li data-rules="{esc(r.rules)}"><span>{esc(preset_name(r.rules, lang))}: '
         f"<strong>{r.rating:g}</strong> "
-        f"({esc(tr('matches', lang, n=r.matches))})</span>{rating_chart(r, lang)}</li>"
+        f"({esc(tr('matches' if r.matches != 1 else 'one_match', lang, n=r.matches))})</span>"
+        f"{rating_chart(r, lang)}</li>"
         for r in shown.ratings
     )
     return (
@@ -467,15 +475,17 @@ def rating_chart(r: Rated, lang: str) -> str:
     low, high = min(points), max(points)
     span = (high - low) or 1.0
     step = (width - 2 * pad) / max(1, len(points) - 1)
-    line = " ".join(
-        f"{pad + i * step:.1f},{height - pad - (p - low) / span * (height - 2 * pad):.1f}"
+    xy = [
+        (pad + i * step, height - pad - (p - low) / span * (height - 2 * pad))
         for i, p in enumerate(points)
-    )
+    ]
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
     label = tr("chart", lang, low=f"{low:g}", high=f"{high:g}", n=len(points))
     return (
         f'<svg class="rating-chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{esc(label)}"><title>{esc(label)}</title>'
-        f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2"/></svg>'
+        f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2"/>'
+        f'<circle cx="{xy[-1][0]:.1f}" cy="{xy[-1][1]:.1f}" r="3" fill="currentColor"/></svg>'
     )
 
 
@@ -516,7 +526,7 @@ def _leaderboard(shown: Shown, lang: str) -> str:
 
 
 def _device(shown: Shown, qr: Sequence[str], lang: str) -> str:
-    """"Add a device": a button, then the one-time link and its QR code."""
+    """The "Add a device" part: a button, then the one-time link and its QR code."""
     if not shown.device_link:
         return (
             f'<div class="buttons">{_button("add-device", tr("add_device", lang), cls="ghost")}'

@@ -30,12 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SIGNED_IN = "[data-testid=account][data-signed-in=true]"
 
 
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory):
+def start_server(database: str) -> tuple[subprocess.Popen[str], str]:
     """``./scripts/server`` whose public address is ``http://localhost:PORT``: a host
-    name (WebAuthn takes no IP address) and a secure context without TLS."""
+    name (WebAuthn takes no IP address) and a secure context without TLS. Returns the
+    process and the site's URL."""
     port = free_port()
-    database = f"sqlite:///{tmp_path_factory.mktemp('passkeys') / 'tables.db'}"
     url = f"http://localhost:{port}"
     proc = subprocess.Popen(
         [
@@ -53,10 +52,17 @@ def server_url(tmp_path_factory):
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == f"{url}/"
+    return proc, f"{url}/"
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    database = f"sqlite:///{tmp_path_factory.mktemp('passkeys') / 'tables.db'}"
+    proc, url = start_server(database)
     try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == f"{url}/"
-        yield f"{url}/"
+        yield url
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(30)
@@ -65,8 +71,8 @@ def server_url(tmp_path_factory):
 class Device(OnlinePage):
     """A person's browser with a platform authenticator (a virtual one)."""
 
-    def __init__(self, browser, url: str) -> None:
-        super().__init__(browser, url, "")
+    def __init__(self, browser, url: str, width: int = 900) -> None:
+        super().__init__(browser, url, "", width=width)
         self.query = "?lang=en&speed=0"
         self.cdp = self.context.new_cdp_session(self.page)
         self.cdp.send("WebAuthn.enable", {"enableUI": False})
@@ -170,7 +176,8 @@ def test_a_passkey_registers_signs_in_on_a_second_device_and_brings_my_tables(de
 def test_a_match_against_a_bot_rates_the_signed_in_person_on_every_device(devices):
     hana = devices()
     hana.page.goto(f"{hana.site_url}?online=tables&lang=en&speed=0")
-    hana.page.locator("#account-name").fill("Hana", timeout=60_000)
+    hana.page.locator("[data-testid=account][data-known]").wait_for(timeout=60_000)
+    hana.page.locator("#account-name").fill("Hana")  # once the page has drawn all it will
     hana.page.click("[data-testid=account] [data-action=sign-in]")
     expect(hana.page.locator(SIGNED_IN)).to_contain_text("Hana", timeout=30_000)
     hana.host("Hana", players="2", preset="knack", lives="1")
