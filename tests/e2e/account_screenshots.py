@@ -24,6 +24,8 @@ from tests.e2e.online_support import play_together
 from tests.e2e.support import CHROMIUM, CHROMIUM_ARGS
 from tests.e2e.test_passkeys import ROOT, SIGNED_IN, Device, start_server
 
+NAMES = {"phone": "Ben", "desktop": "Hana"}  # two accounts: the desktop's board lists both
+
 
 def take(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
@@ -53,10 +55,11 @@ def _shoot(hana: Device, size: str, viewport: tuple[int, int], out: Path) -> lis
 
     page.goto(f"{hana.site_url}?online=tables&lang=en&speed=0")
     page.locator("[data-testid=account][data-known]").wait_for(timeout=60_000)
-    page.locator("#account-name").fill("Hana")
+    name = NAMES[size]
+    page.locator("#account-name").fill(name)
     page.click("[data-testid=account] [data-action=sign-in]")
     page.locator(SIGNED_IN).wait_for(state="attached", timeout=60_000)
-    hana.host("Hana", players="2", preset="knack", lives="1")
+    hana.host(name, players="2", preset="knack", lives="1")
     page.click("[data-action=seat-bot-1]")
     page.locator("[data-testid=lobby] [data-seat='1'][data-kind=bot]").wait_for()
     page.click("[data-action=start-online]")
