@@ -245,6 +245,9 @@ class Controller:
         elif name in ("my-tables", "open-tables") and self.server:  # a table server's:
             self.host.go_online("tables" if name == "my-tables" else "open")  # mine, or open
             return True
+        elif name == "sign-in" and self.server:  # a passkey, on "My tables" (the online part)
+            self.host.go_online("account")
+            return True
         elif stats_controls.is_control(name):
             self.stats.press(ui.panels, name, ui.lang)
         else:

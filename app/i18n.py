@@ -54,6 +54,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "play_online": ("Online spielen", "Play online"),
     "my_tables": ("Meine Tische", "My tables"),
     "open_tables": ("Offene Tische", "Open tables"),
+    "sign_in": ("Anmelden", "Sign in"),
+    "rating": ("Wertung", "Rating"),
     "open_help": ("Spielregeln", "Rules"),
     "close": ("Schließen", "Close"),
     "clear": ("Auswahl aufheben", "Clear the selection"),

@@ -93,6 +93,7 @@ async def serve(
         per_address=args.per_address,
         hello_s=args.hello_timeout,
         body_s=args.body_timeout,
+        public_url=origin,
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -61,7 +61,7 @@ from engine import InvalidInputError, Rules, safe_json
 from engine.online import protocol
 from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Buckets, SeatKind, TableConfig, Timing
-from server import db, open_tables, replay
+from server import accounts, db, open_tables, ratings, replay
 from server.connections import address_key
 from server.hub import Conn, Hub
 from server.news import News
@@ -106,6 +106,7 @@ class Settings:
     per_address: int = PER_ADDRESS  # WebSockets per client address
     hello_s: float = HELLO_S
     body_s: float = BODY_S
+    public_url: str = ""  # the origin pages reach this server at: passkeys' relying party
 
 
 class Server:
@@ -129,6 +130,12 @@ class Server:
             on_remind=self.push.remind,
         )
         self.push.waiting = self.waiting
+        self.accounts = accounts.Accounts(
+            self.store, self.tables, settings.public_url, settings.clock
+        )
+        self.tables.on_match_over = lambda conn, table, match_no, ref: ratings.match_over(
+            conn, table, match_no, ref, int(settings.clock())
+        )
         self.news = News(self.store, self.tables, self.hub, settings.database)
         self.tables.announce_presence = self.news.presence
         rate = settings.http_rate
@@ -731,6 +738,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/push/key", push_key),
         Route("/api/tables/{table_id}/push", push_subscribe, methods=["POST"]),
         WebSocketRoute("/api/tables/{table_id}/ws", table_socket),
+        *ratings.routes(),
+        *accounts.routes(),
     ]
     if settings.site is not None:
         routes.append(Mount("/", StaticFiles(directory=str(settings.site), html=True)))

@@ -199,3 +199,116 @@ def migrate_sync(url: str) -> None:
 async def migrate(url: str) -> None:
     """:func:`migrate_sync` from a running event loop."""
     await asyncio.to_thread(migrate_sync, url)
+
+
+# ---------------------------------------------------------------- accounts (passkeys)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),  # the WebAuthn user handle, in hex
+    sa.Column("name", sa.String(40), nullable=False),  # the display name, nothing else personal
+    sa.Column("created", sa.BigInteger, nullable=False),
+)
+"""A person who signed in with a passkey (``server/accounts.py``)."""
+
+credentials = sa.Table(
+    "credentials",
+    metadata,
+    sa.Column("id", sa.String(1400), primary_key=True),  # the credential id, base64url
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("public_key", sa.Text, nullable=False),  # COSE key, base64url
+    sa.Column("sign_count", sa.BigInteger, nullable=False),
+    sa.Column("created", sa.BigInteger, nullable=False),
+    sa.Column("used", sa.BigInteger, nullable=True),
+)
+"""An account's passkeys: the public key and the authenticator's last counter."""
+
+challenges = sa.Table(
+    "challenges",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),  # the ceremony, named to the page
+    sa.Column("challenge", sa.String(100), nullable=False),  # base64url of 64 random bytes
+    sa.Column("kind", sa.String(16), nullable=False),  # "register", "sign-in"
+    sa.Column("account_id", sa.String(32), nullable=True),  # register: the account, if any
+    sa.Column("name", sa.String(40), nullable=True),  # register: the display name
+    sa.Column("expires", sa.BigInteger, nullable=False, index=True),
+)
+"""A WebAuthn ceremony's challenge: used once (deleted when answered), short-lived."""
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),  # SHA-256 of the cookie
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("expires", sa.BigInteger, nullable=False),
+)
+"""A signed-in browser: its session cookie's hash."""
+
+account_seats = sa.Table(
+    "account_seats",
+    metadata,
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("token_hash", sa.String(32), primary_key=True),  # as seats.token_hash
+    sa.Column("token", sa.String(32), nullable=False),  # so every device of theirs sits down
+    sa.Column("table_id", sa.String(24), nullable=False, index=True),
+    sa.Column("added", sa.BigInteger, nullable=False),
+)
+"""The seats that belong to an account ("My tables" on every device it signs in on)."""
+
+
+# ---------------------------------------------------------------- ratings
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("rules", sa.String(24), primary_key=True),  # a preset's name, or "custom"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated", sa.BigInteger, nullable=False),
+)
+"""A signed-in person's rating per rule set (``server/ratings.py``: Plackett-Luce)."""
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "account_id",
+        sa.String(32),
+        sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("rules", sa.String(24), nullable=False),
+    sa.Column("table_id", sa.String(24), nullable=False),
+    sa.Column("match_no", sa.Integer, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.BigInteger, nullable=False),
+)
+"""Each rated match's new rating, per person and rule set (the statistics' chart)."""

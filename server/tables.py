@@ -31,7 +31,7 @@ import hashlib
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -243,6 +243,8 @@ class Tables:
         self.on_remind = on_remind or (lambda _table, _deadline: None)
         self.cache = RefereeCache(cache_bytes)
         self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
+        # a match that ended by its play, in the transaction that stores its end (ratings)
+        self.on_match_over: Callable[[Any, str, int, Referee], Awaitable[None]] | None = None
         self._hellos = Buckets(HELLO_TIMING, most=HELLO_SEATS)  # by the seat token's hash
         self._presence_at: dict[str, float] = {}  # table -> when its pages were last told
         self._presence_due: dict[str, bool] = {}  # table -> told at the gap's end (announce?)
@@ -589,6 +591,8 @@ class Tables:
                 if write is not None:
                     entry.version = await self.store.save(db, row, write, int(self.clock()))
                     entry.match_no = write.match_no
+                    if self.on_match_over and write.ended == "end" and before.ended is None:
+                        await self.on_match_over(db, table_id, write.match_no, entry.ref)
                     turn = _new_turn(table_id, entry, before)
                 elif reminders:
                     await self.store.drop_deadline(db, table_id, "remind")

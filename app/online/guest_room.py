@@ -143,7 +143,7 @@ class GuestRoom(Room):
         if message.kind in ("welcome", "lobby", "state"):
             self.refused = ""
         if message.kind == "welcome":
-            self.records.keep_seat(self.table_id, guest.name, guest.secret or "")
+            self._keep_seat(guest.name, guest.secret or "")
             self.caught_up = False
         elif message.kind == "state" and not self.caught_up:
             self._catch_up()
@@ -155,6 +155,10 @@ class GuestRoom(Room):
         if message.kind == "over":
             self._count_match()
         self._render()
+
+    def _keep_seat(self, name: str, secret: str) -> None:
+        """This table's seat, kept on this device (to come back to it)."""
+        self.records.keep_seat(self.table_id, name, secret)
 
     def _rejected(self, guest: Guest, body: dict[str, Any]) -> None:
         reason = body.get("reason")

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.host import Screen
+from app.online.account import Account
 from app.online.guest_room import GuestRoom
 from app.online.host_room import HostRoom
 from app.online.room import TICK_MS, Room
@@ -59,7 +60,7 @@ def wanted(query: dict[str, str]) -> tuple[str, str] | None:
     if "host" in query:
         table = query["host"]
         return ("host", table) if TABLE_ID.fullmatch(table) else None
-    if query.get("online") in ("host", "tables", "open"):
+    if query.get("online") in ("host", "tables", "open", "account"):
         return str(query["online"]), ""
     return None
 
@@ -263,7 +264,9 @@ def _start_server(
     qr = QR()
     location = js.location
     base = str(location.origin) + str(location.pathname)
-    first = {"host": Phase.SETUP, "tables": Phase.TABLES}.get(role, Phase.JOIN)
+    first = {"host": Phase.SETUP, "tables": Phase.TABLES, "account": Phase.TABLES}.get(
+        role, Phase.JOIN
+    )
     table = ServerRoom(
         page,
         net,
@@ -279,8 +282,11 @@ def _start_server(
     )
     net.table = table
     page.controller = table
+    table.account = account = _account(page, store, table, sign_in=role == "account")
+    account.link_base, account.qr = base, qr
     fragment = str(location.hash or "")
     if fragment:
+        account.came_by_link(_fields(fragment))
         table.adopt(fragment)
         js.history.replaceState(None, "", str(location.pathname) + str(location.search))
     table.start()
@@ -293,6 +299,9 @@ def _start_server(
         (module,) = await js_import(url)
         (qr.module,) = await js_import(qr_url)
         net.loaded(module)
+        account_url = js.URL.new("./static/account.mjs", js.document.baseURI).href
+        (account_module,) = await js_import(account_url)
+        account.loaded(account_module)
         page._guard(table.refresh)()
 
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
@@ -364,3 +373,32 @@ def _start_open_tables(page: Any, store: Any, net: ServerNet, settings: Any) -> 
 
     page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
     return table
+
+
+def _fields(fragment: str) -> dict[str, str]:
+    from app.url import parse_query
+
+    return parse_query("?" + fragment.lstrip("#"))
+
+
+def _account(
+    page: Any, store: Any, room: ServerRoom, *, sign_in: bool, bridge: Any = None
+) -> Account:
+    """The passkey account of a table server's page: its panel is drawn anew on "My
+    tables" whenever it changes, and signing in or out lists "My tables" anew.
+    ``sign_in``: the game's "Sign in" opened the page, so signing in begins at once."""
+
+    def changed() -> None:
+        if room.phase is Phase.TABLES:
+            room._render()
+
+    def session_changed() -> None:
+        if room.phase is Phase.TABLES:
+            room.show_tables()  # signed in: the account's tables; signed out: this device's
+        else:
+            account.claim_all()  # the seats held before signing in become the account's
+
+    account = Account(page, store, changed, bridge)
+    account.sign_in_at_start = sign_in
+    account.session_changed = session_changed  # type: ignore[method-assign]
+    return account

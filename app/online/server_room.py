@@ -74,6 +74,7 @@ class ServerRoom(GuestRoom):
         self.records.seats_key, self.records.keep = KEY_SERVER, KEEP_SERVER_TABLES
         self.calls: ServerCalls = net
         self.listing: list[dict[str, Any]] | None = None  # "My tables" as the server said
+        self.account: Any = None  # signing in with a passkey: app.online.account.Account
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
         self.remind_note = ""  # what the browser or the server said of them
@@ -100,7 +101,7 @@ class ServerRoom(GuestRoom):
             name = protocol.clean_name(name or self.records.name() or "?")
         except ProtocolError:
             name = "?"
-        self.records.keep_seat(self.table_id, name, token)
+        self._keep_seat(name, token)
         return True
 
     # ------------------------------------------------------------ controls
@@ -122,6 +123,25 @@ class ServerRoom(GuestRoom):
             "rematch": self._owner_control,
             "new-match": self._owner_control,
         }
+
+    def _control(self, name: str, form: Form) -> bool:
+        """The room's controls, then the account panel's (sign in, sign out, passkeys)."""
+        if super()._control(name, form):
+            return True
+        return self.account is not None and bool(self.account.press(name, form))
+
+    def _keep_seat(self, name: str, secret: str) -> None:
+        """The seat, kept on this device and, signed in, with the person's account (so
+        "My tables" lists it on every device they sign in on); its ratings are asked for."""
+        super()._keep_seat(name, secret)
+        if self.account is not None:
+            self.account.claim(self.table_id, secret)
+            self.account.table_ratings(self.table_id, self.ui, self._render)
+
+    def _count_match(self) -> None:
+        super()._count_match()
+        if self.account is not None:  # rated in the transaction that ended the match
+            self.account.table_ratings(self.table_id, self.ui, self._render)
 
     def _create_from_dialog(self, _name: str, form: Form) -> bool:
         if self.phase is not Phase.SETUP:
@@ -223,7 +243,7 @@ class ServerRoom(GuestRoom):
         self.creating = False
         self.table_id = table_id
         name = self.draft.name
-        self.records.keep_seat(table_id, protocol.clean_name(name), token)
+        self._keep_seat(protocol.clean_name(name), token)
         self.host.hosting(table_id, "join")
         self._sit_down(name, token)
 
@@ -278,7 +298,9 @@ class ServerRoom(GuestRoom):
             for t, s in self.records.seats().items()
             if isinstance(s, dict) and isinstance(s.get("secret"), str)
         ]
-        if held:
+        if self.account is not None and self.account.shown.signed_in:  # every device's seats
+            self.account.tables(held[-KEEP_SERVER_TABLES:], self.net_tables)
+        elif held:
             self.calls.my_tables(held[-KEEP_SERVER_TABLES:])
         else:
             self.listing = []
@@ -343,7 +365,13 @@ class ServerRoom(GuestRoom):
         return (listing, self.creating, self.reminders, self.remind_daily, self.remind_note)
 
     def _view_more(self) -> dict[str, Any]:
-        return {**super()._view_more(), "listing": self.listing, "creating": self.creating}
+        panel = "" if self.account is None else str(self.account.panel(self.ui.lang))
+        return {
+            **super()._view_more(),
+            "listing": self.listing,
+            "creating": self.creating,
+            "account_panel": panel,
+        }
 
 
 __all__ = ["SEAT_TOKEN", "ServerLink", "ServerRoom"]

@@ -54,6 +54,7 @@ class ScreenView:
     custom: bool = False  # the dialog offers the person's own rules
     invitation: Invitation | None = None  # what the invite link says (the join form)
     listing: Sequence[Mapping[str, Any]] | None = None  # "My tables" (None: loading)
+    account_panel: str = ""  # signing in with a passkey, on "My tables" (app.online.account)
     invite_base: str = ""  # the join URL without a table's id
     lobby: Mapping[str, Any] | None = None  # the lobby's body, once there is one
     seat: int = 0  # this page's seat at the table
@@ -117,6 +118,8 @@ def _by_phase(view: ScreenView) -> str | None:
 def _tables(view: ScreenView) -> str:
     """The "My tables" screen, with why the server could not be asked, if it could not."""
     shown = server_screens.my_tables(view.listing, view.invite_base, view.lang)
+    if view.account_panel:
+        shown = shown.replace("</h2>", "</h2>" + view.account_panel, 1)
     if view.problem:
         note = (
             f'<p class="settings-error" role="alert" data-testid="online-error">'

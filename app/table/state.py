@@ -100,4 +100,5 @@ class UIState:
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
     can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
     notes: dict[int, str] = field(default_factory=dict)  # seat -> "away" (online)
+    ratings: dict[int, float] = field(default_factory=dict)  # seat -> a signed-in person's rating
     moved_for: dict[int, str] = field(default_factory=dict)  # seat -> why a bot made its move

@@ -151,6 +151,12 @@ def _seat_el(
     if note in ("away", "bot"):
         said = telling.tr(f"note_{note}", ui.lang)
         badges.append(f'<span class="tag {note}" data-testid="{note}-{seat}">{esc(said)}</span>')
+    if seat in ui.ratings:  # a table server's: a signed-in person's rating for these rules
+        rating = f"{ui.ratings[seat]:g}"
+        badges.append(
+            f'<span class="tag rating" data-testid="rating" data-rating="{rating}" '
+            f'title="{esc(t("rating", ui.lang))}">{esc(rating)}</span>'
+        )
     name = seat_name(ui, seat)
     if me:
         badges.append(_hand_value(obs, ui))
@@ -388,12 +394,14 @@ def more_buttons(lang: str, *, online: bool = False, server: bool = False) -> st
 
 
 def _my_tables_button(lang: str) -> str:
-    """A table server's "My tables" and "Open tables"."""
+    """A table server's "My tables" and "Open tables", and signing in with a passkey."""
     return (
         '<button type="button" class="ghost" data-action="my-tables" data-key="act-my-tables">'
         f"{esc(t('my_tables', lang))}</button>"
         '<button type="button" class="ghost" data-action="open-tables" '
         f'data-key="act-open-tables">{esc(t("open_tables", lang))}</button>'
+        '<button type="button" class="ghost" data-action="sign-in" data-key="act-sign-in">'
+        f"{esc(t('sign_in', lang))}</button>"
     )
 
 
