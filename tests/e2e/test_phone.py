@@ -7,8 +7,9 @@ with the page at its top (how that is checked: ``tests/e2e/decisions.py``).
 decision can be seen. Each walk plays one seeded match (lives 2) with random moves. A
 phone walks every rule set; a desktop or laptop walks the tallest decisions, Lügen's
 announcement and challenge with the Mistery card, also in German, whose longer words
-("Clara anzweifeln (sagt 20)") make the challenge's buttons taller. Firefox walks them
-too (``test_engines_layout.py``). Run with ``-s`` to read the figures per size.
+("Clara anzweifeln (sagt 20)") make the challenge's buttons taller, and nine seats,
+whose last moves must not be cut. Firefox walks Lügen too (``test_engines_layout.py``).
+Run with ``-s`` to read the figures per size.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SCREENS = (
     [(size, rules) for size in PHONES for rules in WALKS]
     + [(size, LUEGEN) for size in DESKTOPS]
     + [(size, f"{LUEGEN}:de") for size in ("1000x800", "1280x800", "1366x768")]
+    + [(size, "knack-nine") for size in ("1000x800", "1280x800")]
 )
 
 
