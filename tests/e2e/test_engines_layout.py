@@ -1,8 +1,9 @@
 """The whole decision on one screen in Firefox too (issue 37): the walk of
-``test_phone.py`` (``tests/e2e/decisions.py``) on desktop sizes, in Firefox through the
-cross-browser tier's driver. Firefox's fonts and line heights are not Chromium's: a
-layout that fitted Chromium by a few pixels left Lügen's hand cards under the move bar
-there, and a whole match could not click its two cards to show.
+``test_phone.py`` (``tests/e2e/decisions.py``) on desktop sizes, Lügen with Mistery and
+nine seats, in Firefox through the cross-browser tier's driver. Firefox's fonts and
+line heights are not Chromium's: a layout that fitted Chromium by a few pixels left
+Lügen's hand cards under the move bar there, and a whole match could not click its two
+cards to show.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ SCREENS = (
     ("1280x800", LUEGEN),
     ("1280x800", f"{LUEGEN}:de"),
     ("1366x768", LUEGEN),
+    ("1000x800", "knack-nine"),  # no seat's last move cut
 )
 
 
