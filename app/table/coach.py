@@ -90,13 +90,19 @@ def ask(observation: Observation, seed: int = 0) -> list[Ranked]:
 def advise(obs: Observation, ui: UIState, seed: int) -> None:
     """The hint button: the ranked moves of ``obs`` (the player at seat 0) in words, into
     ``ui.hints`` for the next drawing."""
-    ui.hints = lines(obs, ask(obs, seed=seed), ui.names, ui.style, ui.lang)
+    ui.hints = lines(obs, ask(obs, seed=seed), ui.names, ui.style, ui.lang, ui.preset)
 
 
 def lines(
-    obs: Observation, ranked: Sequence[Ranked], names: Sequence[str], style: str, lang: str
+    obs: Observation,
+    ranked: Sequence[Ranked],
+    names: Sequence[str],
+    style: str,
+    lang: str,
+    preset: str | None = None,
 ) -> tuple[Line, ...]:
-    """Every entry of ``ranked`` (``Hint``: ``action``, ``p_safe``) as a ``Line``."""
+    """Every entry of ``ranked`` (``Hint``: ``action``, ``p_safe``) as a ``Line``, a
+    Lügen choice's cost in ``preset``'s word for a life."""
 
     def name(seat: int) -> str:
         return names[seat] if 0 < seat < len(names) else f"#{seat}"
@@ -104,7 +110,7 @@ def lines(
     out = []
     for h in ranked:
         words = move_words(obs, h.action, names, style, lang)
-        effect, why = explain(obs, h.action, name, style, lang)
+        effect, why = explain(obs, h.action, name, style, lang, preset)
         samples, sure = int(h.samples), bool(h.certain)
         out.append(Line(h.action, words, float(h.p_safe), effect, why, samples, sure))
     return tuple(out)
@@ -203,7 +209,12 @@ def hand_after(obs: Observation, action: Action) -> tuple[Card, ...] | None:
 
 
 def explain(
-    obs: Observation, action: Action, name: Callable[[int], str], style: str, lang: str
+    obs: Observation,
+    action: Action,
+    name: Callable[[int], str],
+    style: str,
+    lang: str,
+    preset: str | None = None,
 ) -> tuple[str, str]:
     """What ``action`` does, in words, and why where it lowers the hand.
 
@@ -218,10 +229,10 @@ def explain(
     """
     kind = action.kind
     if kind is ActionKind.CHALLENGE and action.target is not None:
-        stakes = luegen.challenge_stakes(obs, action.target, name, lang)
+        stakes = luegen.challenge_stakes(obs, action.target, name, lang, preset)
         return stakes, challenge_why(obs, action.target, name, style, lang)
     if kind is ActionKind.GIVEUP:
-        return luegen.giveup_stakes(obs, lang), ""
+        return luegen.giveup_stakes(obs, lang, preset), ""
     rules = obs.rules
     before = hand_value(tuple(obs.hand[: rules.hand_size]), rules)
     if kind is ActionKind.ANNOUNCE:

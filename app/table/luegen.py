@@ -21,12 +21,12 @@ from collections.abc import Callable
 
 from app.cards.mini import face, mini_cards
 from app.escape import escape as esc
-from app.i18n import fmt_value, lookup
+from app.i18n import fmt_value, life_word, lookup
 from engine import Card, DealResult, Observation
 
 _T: dict[str, tuple[str, str]] = {
-    "giveup": ("{who} gibt auf und verliert 1 Leben.", "{who} gives up and loses 1 life."),
-    "giveup_you": ("Du gibst auf und verlierst 1 Leben.", "You give up and lose 1 life."),
+    "giveup": ("{who} gibt auf und verliert 1 {life}.", "{who} gives up and loses 1 {life}."),
+    "giveup_you": ("Du gibst auf und verlierst 1 {life}.", "You give up and lose 1 {life}."),
     "challenged": ("{who} zweifelt {other} an.", "{who} challenged {other}."),
     "challenged_you": ("Du zweifelst {other} an.", "You challenged {other}."),
     "challenged_by": ("{who} zweifelt dich an.", "{who} challenged you."),
@@ -46,8 +46,8 @@ _T: dict[str, tuple[str, str]] = {
         "Du sagtest {said} und hast {has}: die Wahrheit.",
         "You said {said} and have {has}: the truth.",
     ),
-    "loses": ("{who} verliert {n} Leben.", "{who} loses {n} lives."),
-    "loses_you": ("Du verlierst {n} Leben.", "You lose {n} lives."),
+    "loses": ("{who} verliert {n} {lives}.", "{who} loses {n} {lives}."),
+    "loses_you": ("Du verlierst {n} {lives}.", "You lose {n} {lives}."),
     "has": ("hat {value}", "has {value}"),
     "own_hand": ("nur du siehst sie", "only you see them"),
     "badge_lie": ("gelogen", "lied"),
@@ -55,18 +55,16 @@ _T: dict[str, tuple[str, str]] = {
     "challenge": ("{name} anzweifeln (sagt {value})", "Challenge {name} (says {value})"),
     "challenge_plain": ("{name} anzweifeln", "Challenge {name}"),
     "giveup_button": ("Aufgeben", "Give up"),
-    # What a choice costs (the stakes), from the lives the rules charge.
+    # What a choice costs (the stakes), from the lives (or tokens) the rules charge.
     "if_lie": ("Gelogen: {cost}.", "A lie: {cost}."),
     "if_true": ("Wahr: {cost}.", "The truth: {cost}."),
-    "cost": ("{who} verliert {n} Leben", "{who} loses {n} {lives}"),
-    "cost_you": ("du verlierst {n} Leben", "you lose {n} {lives}"),
-    "cost_out": ("{who} verliert {n} Leben und ist raus", "{who} loses {n} {lives} and is out"),
+    "cost": ("{who} verliert {n} {lives}", "{who} loses {n} {lives}"),
+    "cost_you": ("du verlierst {n} {lives}", "you lose {n} {lives}"),
+    "cost_out": ("{who} verliert {n} {lives} und ist raus", "{who} loses {n} {lives} and is out"),
     "cost_out_you": (
-        "du verlierst {n} Leben und bist raus",
+        "du verlierst {n} {lives} und bist raus",
         "you lose {n} {lives} and are out",
     ),
-    "life": ("Leben", "life"),
-    "lives": ("Leben", "lives"),
     # An announcement on its seat; its shown cards enlarge on a tap (a <details>).
     "said": ("sagt {value}", "says {value}"),
     "said_you": ("du sagst {value}", "you say {value}"),
@@ -78,18 +76,32 @@ def tr(key: str, lang: str, **values: object) -> str:
     return lookup(_T, key, lang, **values)
 
 
+def lives_word(n: int, lang: str, preset: str | None) -> str:
+    """ "life", "lives", "token", "tokens" as ``n`` of them are called in ``preset``
+    (Pub and Knack play with tokens)."""
+    return life_word(preset, lang, plural=n != 1)
+
+
 def verdict(
-    last_deal: DealResult, name: Callable[[int], str], lang: str, you: int | None = 0
+    last_deal: DealResult,
+    name: Callable[[int], str],
+    lang: str,
+    you: int | None = 0,
+    preset: str | None = None,
 ) -> str:
     """The Lügen decision of a finished deal in one or three sentences; "" if the deal
     had no Lügen decision. ``name(seat)`` gives a seat's name (seat ``you`` is "you";
-    ``None`` at a shared device, where everyone is named)."""
+    ``None`` at a shared device, where everyone is named); a loss is said in
+    ``preset``'s word for a life."""
     outcome = last_deal.outcome
     decider = last_deal.decider
     if not outcome or decider is None:
         return ""
     if outcome == "giveup":
-        return tr("giveup_you", lang) if decider == you else tr("giveup", lang, who=name(decider))
+        life = lives_word(1, lang, preset)
+        if decider == you:
+            return tr("giveup_you", lang, life=life)
+        return tr("giveup", lang, who=name(decider), life=life)
     other = last_deal.challenged
     if other is None:
         return ""
@@ -107,9 +119,9 @@ def verdict(
     lost = tuple(last_deal.lost)
     n = lost[loser] if loser < len(lost) else 2
     if n:
-        parts.append(
-            tr("loses_you", lang, n=n) if loser == you else tr("loses", lang, who=name(loser), n=n)
-        )
+        lives = lives_word(n, lang, preset)
+        key = "loses_you" if loser == you else "loses"
+        parts.append(tr(key, lang, who=name(loser), n=n, lives=lives))
     return " ".join(parts)
 
 
@@ -133,35 +145,50 @@ def challenge_label(obs: Observation, seat: int, name: str, lang: str) -> str:
     return tr("challenge", lang, name=name, value=fmt_value(said[0]))
 
 
-def cost(obs: Observation, seat: int, n: int, name: Callable[[int], str], lang: str) -> str:
+def cost(
+    obs: Observation,
+    seat: int,
+    n: int,
+    name: Callable[[int], str],
+    lang: str,
+    preset: str | None = None,
+) -> str:
     """What losing ``n`` lives means for ``seat``: "Anna loses 2 lives", "you lose 2
-    lives and are out" (the rules' ``out_after`` with the seat's lives now).
+    lives and are out" (the rules' ``out_after`` with the seat's lives now); "tokens"
+    where ``preset`` plays with tokens.
 
     >>> from types import SimpleNamespace
     >>> from engine import Rules
     >>> o = SimpleNamespace(seat=0, rules=Rules(), lives=[1, 3], swim_open=True)
     >>> cost(o, 0, 2, str, "en"), cost(o, 1, 2, "Anna".format, "de")
     ('you lose 2 lives and are out', 'Anna verliert 2 Leben')
+    >>> cost(o, 1, 1, "Anna".format, "en", "pub"), cost(o, 1, 2, "Anna".format, "de", "pub")
+    ('Anna loses 1 token', 'Anna verliert 2 Spielmarken')
     """
     lives = list(obs.lives)
     out = seat < len(lives) and obs.rules.out_after(lives[seat], n, obs.swim_open)
     key = ("cost_out" if out else "cost") + ("_you" if seat == obs.seat else "")
-    word = tr("life" if n == 1 else "lives", lang)
-    return tr(key, lang, who=name(seat), n=n, lives=word)
+    return tr(key, lang, who=name(seat), n=n, lives=lives_word(n, lang, preset))
 
 
-def challenge_stakes(obs: Observation, target: int, name: Callable[[int], str], lang: str) -> str:
+def challenge_stakes(
+    obs: Observation,
+    target: int,
+    name: Callable[[int], str],
+    lang: str,
+    preset: str | None = None,
+) -> str:
     """What challenging ``target`` costs: the liar's loss if it is a lie, the player's
     own if it is the truth (the rules' ``challenge_loss`` either way)."""
     n = obs.rules.challenge_loss
-    lie = tr("if_lie", lang, cost=cost(obs, target, n, name, lang))
-    true = tr("if_true", lang, cost=cost(obs, obs.seat, n, name, lang))
+    lie = tr("if_lie", lang, cost=cost(obs, target, n, name, lang, preset))
+    true = tr("if_true", lang, cost=cost(obs, obs.seat, n, name, lang, preset))
     return f"{lie} {true}"
 
 
-def giveup_stakes(obs: Observation, lang: str) -> str:
+def giveup_stakes(obs: Observation, lang: str, preset: str | None = None) -> str:
     """What giving up costs the player (the rules' ``giveup_loss``), as a sentence."""
-    text = cost(obs, obs.seat, obs.rules.giveup_loss, str, lang)
+    text = cost(obs, obs.seat, obs.rules.giveup_loss, str, lang, preset)
     return text[:1].upper() + text[1:] + "."
 
 
@@ -175,16 +202,23 @@ def _stake_button(action: str, label: str, stakes: str, cls: str) -> str:
     )
 
 
-def challenge_button(obs: Observation, target: int, name: Callable[[int], str], lang: str) -> str:
-    """"Challenge Anna (says 30)", and beneath it what that costs whom."""
+def challenge_button(
+    obs: Observation,
+    target: int,
+    name: Callable[[int], str],
+    lang: str,
+    preset: str | None = None,
+) -> str:
+    """ "Challenge Anna (says 30)", and beneath it what that costs whom."""
     label = challenge_label(obs, target, name(target), lang)
-    stakes = challenge_stakes(obs, target, name, lang)
+    stakes = challenge_stakes(obs, target, name, lang, preset)
     return _stake_button(f"challenge {target}", label, stakes, "primary stake")
 
 
-def giveup_button(obs: Observation, lang: str) -> str:
-    """"Give up", and beneath it the lives it costs."""
-    return _stake_button("giveup", tr("giveup_button", lang), giveup_stakes(obs, lang), "stake")
+def giveup_button(obs: Observation, lang: str, preset: str | None = None) -> str:
+    """ "Give up", and beneath it the lives (or tokens) it costs."""
+    stakes = giveup_stakes(obs, lang, preset)
+    return _stake_button("giveup", tr("giveup_button", lang), stakes, "stake")
 
 
 def seat_announcement(

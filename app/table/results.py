@@ -108,7 +108,9 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     challenged = last_deal.challenged
     if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
         # Lügen: who decided, what the challenged player said and held, who pays.
-        parts.append(luegen_view.verdict(last_deal, name, lang, you=you_seat(ui.names)))
+        parts.append(
+            luegen_view.verdict(last_deal, name, lang, you=you_seat(ui.names), preset=ui.preset)
+        )
     elif last_deal.void:
         parts.append(t("reason_void", lang))
     elif reason != "feuer" and not outcome:

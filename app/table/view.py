@@ -321,10 +321,12 @@ def _action_bar(obs: Observation, ui: UIState) -> str:
                 _button(text, t("knock_final" if final else "knock", ui.lang), cls="knock")
             )
         elif kind is ActionKind.GIVEUP:  # each Lügen choice says what it costs
-            buttons.append(luegen_view.giveup_button(obs, ui.lang))
+            buttons.append(luegen_view.giveup_button(obs, ui.lang, ui.preset))
         elif kind is ActionKind.CHALLENGE and action.target is not None:
             name = functools.partial(seat_name, ui)
-            buttons.append(luegen_view.challenge_button(obs, action.target, name, ui.lang))
+            buttons.append(
+                luegen_view.challenge_button(obs, action.target, name, ui.lang, ui.preset)
+            )
     if ActionKind.ANNOUNCE in kinds:
         extra += _announce_controls(obs, legal, ui)
     extra += _hold_controls(obs, legal, ui)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import engine
-from app.table import log, results, telling
+from app.table import coach, log, luegen, results, telling
 from engine import Event, EventKind, LossReason, parse_cards
 from tests.app.test_results import LAST, _over
 from tests.app.test_view import draw, obs, ui
@@ -44,3 +44,29 @@ def test_knack_calls_a_31_knack():
     thirty_one = dataclasses.replace(LAST, reason="31", knocker=None, thirty_one=(1,))
     said = results.reason_text(thirty_one, ui(preset="knack", lang="en"))
     assert "Anna: Knack! The deal ends at once." in said, said
+
+
+def test_luegen_in_pub_costs_tokens():
+    """Pub with Lügen: the decision's buttons, the coach's line and the verdict say
+    tokens (they said "You lose 1 life." whatever the preset)."""
+    rules = dataclasses.replace(engine.preset("pub"), luegen=True)
+    said = {1: (30, tuple(parse_cards("AH KH")))}
+    decide = obs(
+        rules=rules, phase="decide", announcements=said, legal_actions=["challenge 1", "giveup"]
+    )
+    tree = draw(decide, ui(preset="pub", lang="en"))
+    assert tree.find(data_action="giveup").find(class_="stake-cost").all_text() == (
+        "You lose 1 token."
+    )
+    assert tree.find(data_action="challenge 1").find(class_="stake-cost").all_text() == (
+        "A lie: Anna loses 2 tokens. The truth: you lose 2 tokens."
+    )
+    giveup = engine.Action.parse("giveup")
+    assert coach.explain(decide, giveup, NAMES.__getitem__, ui().style, "de", "pub")[0] == (
+        "Du verlierst 1 Spielmarke."
+    )
+    gave_up = dataclasses.replace(LAST, decider=0, outcome="giveup", lost=(1, 0, 0, 0))
+    assert luegen.verdict(gave_up, NAMES.__getitem__, "en", preset="pub") == (
+        "You give up and lose 1 token."
+    )
+    assert luegen.verdict(gave_up, NAMES.__getitem__, "en") == "You give up and lose 1 life."

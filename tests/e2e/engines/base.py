@@ -14,7 +14,8 @@ emulation), so the interface is small and everything else is built on ``evaluate
   that matches a CSS selector (no engine-specific selector syntax).
 - ``go_offline(True/False)``, ``relaunch()`` (close the browser and start it again on
   the same profile: a second visit after the browser was closed), ``errors()`` (every
-  uncaught script error and console error so far).
+  uncaught script error and console error so far), ``resize(width, height)`` (Chromium
+  and Firefox only).
 - ``init_scripts`` given at construction run before any of the page's own scripts on
   every load (the CSP violation recorder needs that).
 
@@ -98,6 +99,11 @@ class Driver(ABC):
         """Collect the page's JavaScript garbage now, where the engine lets a test
         (Chromium over CDP); False where it does not (Firefox, WebKit)."""
         return False
+
+    def resize(self, width: int, height: int) -> None:
+        """Give the page a window of ``width`` x ``height`` CSS pixels (by default 1000x800),
+        where the engine's driver lets a test set it (Chromium, Firefox)."""
+        raise DriverError(f"{self.name}: this driver cannot set the window's size")
 
     def quit(self) -> None:
         """Close the browser and whatever helper process drives it."""

@@ -74,6 +74,9 @@ class ChromiumDriver(Driver):
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
 
+    def resize(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
+
     def go_offline(self, offline: bool = True) -> None:
         self.context.set_offline(offline)
 

@@ -116,6 +116,9 @@ class FirefoxDriver(Driver):
     def press(self, key: str) -> None:
         self._call("press", key=key)
 
+    def resize(self, width: int, height: int) -> None:
+        self._call("viewport", width=width, height=height)
+
     def go_offline(self, offline: bool = True) -> None:
         self._call("offline", on=offline)
 

@@ -66,6 +66,9 @@ const ops = {
   async press({ key }) {
     await page.keyboard.press(key);
   },
+  async viewport({ width, height }) {
+    await page.setViewport({ width, height });
+  },
   async offline({ on }) {
     await page.setOfflineMode(on);
   },
