@@ -169,7 +169,7 @@ class Controller:
         s, match = self.settings, self.match
         people = min(s.people, len(match.lives()))
         self.tally = Tally(self.recorder, self.writes, s.preset, people)
-        self.seats = LocalSeats.dealt(match, s, moved=self._person_moved)
+        self.seats = LocalSeats.dealt(match, s)
         self.ui = table_ui(s, self.next_settings, match.rules, people, self.tally.figures())
         self.ui.panels, self.ui.touch = Panels(notices=self.banner.notices), self.touch
         self.ui.server = self.server
@@ -181,6 +181,8 @@ class Controller:
             self.ui,
             controls=self._control,
             proceed=self._advance,
+            moved=self._person_moved,
+            prepare=self._before_drawing,
             remember_sound=self._remember_sound,
             flight_ms=lambda: st.timings(self.next_settings)[0],
             pause=self._ms,
@@ -269,38 +271,41 @@ class Controller:
 
     # ------------------------------------------------------------ the flow
 
-    def _person_moved(self, seat: int, action: Action) -> None:
-        """A person's move was applied: show it, save, and go on after a moment (or after
-        the deal's closing table, which calls ``_advance`` itself)."""
-        session = self.session_of()
-        session.refresh()
+    def _person_moved(self) -> None:
+        """The session has drawn a person's move: save it, and let the bot whose turn it
+        is move after a moment (after the deal's closing table ``_advance`` does)."""
         self._save()
-        if not session.closing_now():
-            epoch = self.epoch
-            self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
-
-    def _resume(self, epoch: int) -> None:
-        if epoch == self.epoch:
-            self._advance()
+        self._bots_next(self._ms(AFTER_HUMAN_MS))
 
     def _advance(self) -> None:
         """Show what comes next (a finished deal or match, a person's turn, a bot's) and
         let the bot whose turn it is move in a later task."""
         if self.tabs.role != "owner":  # the match goes on in another tab
             return
-        session, seats, match = self.session_of(), self.seats_of(), self.match
-        self.tally.deals(match)
-        if match.is_over():
-            self._finish()
-        seat = match.current_player()
-        if seat is not None and seats.is_person(seat) and seat != seats.viewer:
-            seats.viewer, session.covered = seat, True  # the device goes to the next person
-        mode = session.refresh()
+        if self.seats_of().follow_turn():  # the device goes to the next person
+            self.session_of().covered = True
+        self.session_of().refresh()
         self._save()
-        bots_turn = seat is not None and not seats.is_person(seat)
-        if mode is Mode.BUSY and bots_turn and not session.closing_now():
+        self._bots_next()
+
+    def _before_drawing(self) -> None:
+        """This page's part of every drawing: finished deals are counted once, and the
+        end of the match (only in the tab that plays it)."""
+        if self.tabs.role != "owner" or self._match is None:
+            return
+        self.tally.deals(self.match)
+        if self.match.is_over():
+            self._finish()
+
+    def _bots_next(self, pause: float = 0) -> None:
+        """If a bot's turn is on the screen, its move in a later task (after ``pause``
+        and the bot's own moment to think)."""
+        session, seat = self.session_of(), self.match.current_player()
+        bots_turn = seat is not None and not self.seats_of().is_person(seat)
+        if session.ui.mode is Mode.BUSY and bots_turn and not session.closing_now():
             epoch = self.epoch
-            self.host.later(self._ms(BOT_THINK_MS), lambda: self._bot_turn(epoch))
+            wait = pause + self._ms(BOT_THINK_MS)
+            self.host.later(wait, lambda: self._bot_turn(epoch))
 
     def _bot_turn(self, epoch: int) -> None:
         """One bot move, then back to ``_advance`` (one move per timer task)."""
@@ -314,7 +319,7 @@ class Controller:
             self._advance()
             return
         action = self.seats_of().decide(seat, self.host.timed)
-        self.match.apply(action)
+        self.match.apply(action)  # a bot's: ``_advance`` follows the turn and draws it
         self.session_of().mark(seat, action)
         self._advance()
 

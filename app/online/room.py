@@ -389,7 +389,6 @@ class OnlineRoom:
                     self.session.refused()
         elif self.guest is not None:
             self.net.send(None, self.guest.act(action))
-        self._update()
 
     # ------------------------------------------------------------ host: opening a table
 
@@ -596,6 +595,7 @@ class OnlineRoom:
             flight_ms=lambda: st.timings(self.settings)[0],
             pause=lambda ms: 0 if st.timings(self.settings)[1] == 0 else ms,
             prepare=self._prepare_table,
+            moved=lambda: self._update(draw=False),  # the session has drawn the move
         )
 
     def _remember_sound(self, on: bool) -> None:
@@ -906,6 +906,7 @@ class OnlineRoom:
         """Before the table is drawn: what only an online table shows (the connection
         line and the move timer, the rematch, a refused move, the rule set's words)."""
         ui, obs = self.ui, self._real_obs()
+        self.shown_key = self._screen_key()  # the session draws the table now
         if obs is not None and len(obs.log) < self.log_length and self.session is not None:
             self.session.restart()  # a rematch: a new match's deals and moves
         self.log_length = 0 if obs is None else len(obs.log)

@@ -15,14 +15,17 @@ What differs between them is data (``SeatSource.can_review``: may this seat open
 review? ``shared``: is a device passed between people? ``notes``: who is away?), never
 a branch here. The owner of the session (``app.controller`` for the game against bots,
 ``app.online.room`` for an online table) handles its own controls (settings,
-statistics, the lobby) through ``controls`` and hears ``proceed`` when the screen has
-moved on (past a deal's result, its closing table, the cover).
+statistics, the lobby) through ``controls``, hears ``moved`` once a person's move is
+drawn and ``proceed`` when the screen has moved on (past a deal's result, its closing
+table, the cover).
 
-Following one click: ``app.dom`` makes an intent; ``handle`` turns two card taps into
-an ``Action`` (``app.table.choosing``) and ``play`` hands it to the source if the
-engine offered it; the source applies or sends it; ``refresh`` draws the seat's new
-view (turned by ``app.seating`` so the person sits at seat 0) and hands the page the
-cards that moved.
+Following one click, one straight path down: ``app.dom`` makes an intent; ``handle``
+turns two card taps into an ``Action`` (``app.table.choosing``) and ``play`` hands it
+to the source if the engine offered it; the source applies or sends it and returns
+(it never calls anyone back); ``refresh`` draws the seat's new view (turned by
+``app.seating`` so the person sits at seat 0, the observation built once) and hands
+the page the cards that moved; then the owner hears ``moved`` once (the controller
+saves and lets the bots move).
 """
 
 from __future__ import annotations
@@ -124,6 +127,7 @@ class TableSession:
         *,
         controls: Controls | None = None,
         proceed: Callable[[], None] | None = None,
+        moved: Callable[[], None] = lambda: None,
         remember_sound: Callable[[bool], None] | None = None,
         flight_ms: Callable[[], float] = lambda: 300,
         pause: Callable[[float], float] = lambda ms: ms,
@@ -132,6 +136,7 @@ class TableSession:
         self.host, self.source, self.ui = host, source, ui
         self._controls = controls or (lambda _name, _form: False)
         self._proceed = proceed or self.refresh
+        self._moved = moved  # a person's move is drawn (the owner saves, the bots go on)
         self._remember_sound = remember_sound or (lambda _on: None)
         self._flight_ms, self._pause = flight_ms, pause
         self._prepare_owner = prepare  # the owner's part of the UI state, before each drawing
@@ -146,6 +151,7 @@ class TableSession:
         # A move handed to the source whose effect has not come back yet (a guest's goes
         # to the host): the log's length then. The screen stays busy until it grows.
         self.sent: int | None = None
+        self.last_move: tuple[int, Action] | None = None  # (real seat, move) to highlight
 
     # ------------------------------------------------------------ intents
 
@@ -172,7 +178,7 @@ class TableSession:
         obs = self.view()
         if self.ui.mode is not Mode.HUMAN or obs is None:
             return
-        self.ui.changed = frozenset()  # the last move's highlight has been seen
+        self.last_move = None  # the last move's highlight has been seen
         self._chosen(choosing.tap(obs, self.ui, zone, index))
 
     def drop(self, source: tuple[Any, ...], target: tuple[Any, ...]) -> None:
@@ -347,18 +353,19 @@ class TableSession:
         choosing.clear(self.ui)
         self.ui.notice, self.ui.hints = "", ()
         self.ui.mode = Mode.BUSY  # accepted: leave "human" at once
-        self.mark(self.source.seat(), action)
+        seat = self.source.seat()
+        self.mark(seat, action := seating.action_back(action, seat, obs.players))
         if self.source.shared:  # the next person must not see this one's cards
             self.covered = True
         self.sent = len(obs.log)
-        self.source.play(seating.action_back(action, self.source.seat(), obs.players))
+        self.source.play(action)
+        self.refresh()
+        self._moved()
         return True
 
     def mark(self, seat: int, action: Action) -> None:
         """Highlight what ``seat``'s move (real numbering) changed on the next drawing."""
-        obs = self.source.observation()
-        n = obs.players if obs is not None else 1
-        self.ui.changed = changed_keys((seat - self.source.seat()) % n, action)
+        self.last_move = (seat, action)
 
     # ------------------------------------------------------------ what the screen shows
 
@@ -367,11 +374,13 @@ class TableSession:
         obs = self.source.observation()
         return None if obs is None else seating.observation(obs, self.source.seat())
 
-    def results(self) -> list[DealResult]:
-        """The finished deals' results, turned to this seat's chair."""
-        obs = self.source.observation()
-        n = obs.players if obs is not None else 1
-        return [seating.result(r, self.source.seat(), n) for r in self.source.results()]
+    def results(self, players: int | None = None) -> list[DealResult]:
+        """The finished deals' results, turned to this seat's chair (``players``: the
+        table's size, when the caller has the observation already)."""
+        if players is None:
+            obs = self.source.observation()
+            players = obs.players if obs is not None else 1
+        return [seating.result(r, self.source.seat(), players) for r in self.source.results()]
 
     def closing_now(self) -> bool:
         """A finished deal's last table is on screen (the owner waits for it)."""
@@ -387,6 +396,7 @@ class TableSession:
         obs = seating.observation(real, seat)
         self._start_closing(obs)
         self.ui.mode = self._mode(obs)
+        self.ui.changed = self._changed(seat, obs.players)
         self._prepare(obs)
         if self.covered:  # passing the device: nothing private of anyone on the screen
             public = self.source.public_observation()
@@ -405,7 +415,7 @@ class TableSession:
             return Mode.BUSY
         if self.source.outcome() is not None:
             return Mode.MATCH_OVER
-        result = self._unseen_result()
+        result = self._unseen_result(obs.players)
         self.ui.result = result
         if result is not None:
             return Mode.DEAL_OVER
@@ -416,14 +426,21 @@ class TableSession:
             return Mode.BUSY
         return Mode.HUMAN
 
+    def _changed(self, seat: int, players: int) -> frozenset[str]:
+        """What the last move marked changed, as the screen numbers seats."""
+        if self.last_move is None:
+            return frozenset()
+        mover, action = self.last_move
+        return changed_keys((mover - seat) % players, action)
+
     def refused(self) -> None:
         """The move on its way was refused (the host said so): the person may move again."""
         self.sent = None
 
-    def _unseen_result(self) -> DealResult | None:
+    def _unseen_result(self, players: int) -> DealResult | None:
         """The first finished deal the person has not been shown (deals can end at once);
         none while they watch the rest of a match they are out of."""
-        results = self.results()
+        results = self.results(players)
         unseen = next((r for r in results if r.deal_number > self.deal_seen), None)
         if unseen is not None and self.watching:
             self.deal_seen = results[-1].deal_number

@@ -1,0 +1,125 @@
+"""app.table.session: one straight path per click (issue 39, part 5).
+
+A person's move goes down once (page -> session -> seat source -> engine) and is drawn
+once; the owner hears of it after the drawing. The page here counts its drawings and
+runs the timers one at a time, as the browser would; every observation the match
+builds is counted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.controller import Controller
+from app.host import QuietHost
+from app.storage import MemoryBackend, Store
+from engine import Match
+
+
+class CountingHost(QuietHost):
+    """A page that counts its drawings and queues timers."""
+
+    def __init__(self) -> None:
+        self.draws: list[str] = []
+        self.timers: list = []
+
+    def show(self, markup, log, state):
+        self.draws.append(state)
+
+    def later(self, ms, callback):
+        self.timers.append(callback)
+
+
+@pytest.fixture
+def builds(monkeypatch):
+    """How many observations the engine has built (``Match.observation``)."""
+    counter = {"n": 0}
+    real = Match.observation
+
+    def counted(self, seat):
+        counter["n"] += 1
+        return real(self, seat)
+
+    monkeypatch.setattr(Match, "observation", counted)
+    return counter
+
+
+def started(query: str) -> tuple[Controller, CountingHost]:
+    host = CountingHost()
+    c = Controller(host, Store(MemoryBackend()), query=query, seed_source=lambda: 5)
+    c.start()
+    return c, host
+
+
+def to_persons_turn(c: Controller, host: CountingHost) -> None:
+    """Run the timers until a person may move (past any result panel)."""
+    for _ in range(500):
+        if c.ui.mode == "human":
+            return
+        if c.ui.mode == "deal-over":
+            c.press("next-deal")
+        elif c.ui.cover_ready:  # a shared device: the next person uncovers
+            c.press("reveal")
+        elif host.timers:
+            host.timers.pop(0)()
+        else:
+            raise AssertionError(f"stuck in {c.ui.mode}")
+    raise AssertionError("no person's turn came")
+
+
+def a_move(c: Controller) -> str:
+    """A move that neither knocks nor ends the deal at once (a plain swap if any)."""
+    texts = [str(a) for a in c.match.legal_actions()]
+    return next((t for t in texts if t.startswith("swap ") and len(t.split()) == 3), texts[0])
+
+
+@pytest.mark.parametrize("query", ["?seed=7&speed=1", "?seed=7&speed=0", "?seed=9&players=5"])
+def test_a_persons_move_against_bots_is_drawn_once_and_the_next_task_is_a_bots_move(query):
+    c, host = started(query)
+    for _ in range(6):  # several turns: deals end on the way at some seeds
+        to_persons_turn(c, host)
+        host.draws.clear()
+        moves = len(c.match.actions)
+        assert c.play(a_move(c))
+        assert len(host.draws) == 1, host.draws  # the move, drawn once
+        if c.session_of().closing_now() or c.match.current_player() == 0:
+            continue  # the deal's closing table waits; or the person's turn again
+        assert len(host.timers) == 1
+        host.timers.pop(0)()  # the next task: the bot moves, and that is drawn once
+        assert len(c.match.actions) == moves + 2
+        assert len(host.draws) == 2, host.draws
+
+
+def test_a_refresh_builds_the_observation_once(builds):
+    c, host = started("?seed=7&speed=1")
+    to_persons_turn(c, host)
+    builds["n"] = 0
+    c.session_of().refresh()
+    assert builds["n"] == 1
+
+
+def test_a_persons_move_builds_the_observation_once_to_check_it_and_once_to_draw(builds):
+    c, host = started("?seed=7&speed=1")
+    to_persons_turn(c, host)
+    builds["n"] = 0
+    assert c.play(a_move(c))
+    assert builds["n"] == 2
+
+
+def test_at_a_shared_device_the_cover_names_the_next_person_in_the_moves_one_drawing():
+    c, host = started("?seed=4&people=2&bots=0&speed=1")
+    handed = 0
+    for _ in range(6):
+        to_persons_turn(c, host)
+        first = c.seats_of().viewer
+        host.draws.clear()
+        assert c.play(a_move(c))
+        assert len(host.draws) == 1
+        nxt = c.match.current_player()
+        if nxt in (None, first) or not c.seats_of().is_person(nxt) or c.session_of().closing_now():
+            continue
+        handed += 1
+        assert c.seats_of().viewer == nxt
+        assert c.ui.cover == c.seats_of().seat_names[nxt] and c.ui.cover_ready
+        assert host.timers == []  # no second drawing waits
+    assert handed
