@@ -660,7 +660,7 @@ def test_my_tables_is_offered_only_when_the_build_names_a_table_server():
     assert host.went == []
     host = Going()
     c = Controller(host, Store(MemoryBackend()), query="?seed=3&speed=0", browser_lang="en")
-    c.server = True  # as app.dom sets it from the page's <meta name="schwimmen-server">
+    c.server = True  # as app.main sets it from the page's <meta name="schwimmen-server">
     c.start()
     assert {"online", "my-tables"} <= host.actions()
     c.press("my-tables")

@@ -180,7 +180,7 @@ def test_the_names_are_asked_for_and_kept():
 
 
 def test_choosing_more_people_in_the_dialog_asks_for_their_names_at_once():
-    """The page redraws the dialog at once for a choice (``app.dom``: a select), not for
+    """The page redraws the dialog at once for a choice (``app.events``: a select), not for
     a typed number, which it reads only at the start: the count must be a choice, or
     the name fields appear only after a match with several people began (issue 37)."""
     from app.settings import dialog

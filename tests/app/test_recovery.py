@@ -71,7 +71,7 @@ def test_a_page_that_started_cleanly_leaves_no_note_and_damaged_notes_count_as_n
 
 
 def test_the_page_says_what_was_set_aside_and_offers_to_try_it_again():
-    # as app.dom starts the game: recovery first, its notices to the controller
+    # as app.main starts the game: recovery first, its notices to the controller
     left = json.dumps({"tab": "gone", "since": 0, "failed": False})
     store = store_with(match=MATCH, start=left)
     aside = recovery.begin(store, "t", frozenset({"t"}), now=1)
