@@ -98,7 +98,7 @@ class Page:
         lang = self.controller.ui.lang if self.controller else "de"
         if self.log_el is None or lang != self.lang:
             self._mount_log(lang)
-        if self.controller is not None and self.controller.ui.anim and not self.calm:
+        if self.controller is not None and self.controller.ui.look.anim and not self.calm:
             self.before = self._places()
         self.screen.innerHTML = markup
         self.markup = markup
@@ -203,9 +203,8 @@ class Page:
             card.className = "flying"
             card.setAttribute("aria-hidden", "true")
             card.setAttribute("data-card", flight.card or "??")
-            card.innerHTML = (
-                face(flight.card, ui.style, ui.lang) if flight.card else view.card_back(ui.lang)
-            )
+            shown = face(flight.card, ui.look.style, ui.lang) if flight.card else None
+            card.innerHTML = shown or view.card_back(ui.lang)
             x0, y0 = src.left + (src.width - w) / 2, src.top + (src.height - h) / 2
             x1, y1 = dst.left + (dst.width - w) / 2, dst.top + (dst.height - h) / 2
             card.style.left, card.style.top = f"{x0}px", f"{y0}px"

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from app.i18n import BOT_NAMES, t
 from app.settings import model as st
-from app.table.session import Outcome
+from app.table.source import Outcome
 from app.table.state import UIState
 from engine import PRESETS, Action, DealResult, Match, Observation, Rules, bots
 
@@ -159,7 +159,7 @@ def table_ui(
 ) -> UIState:
     """The table's UI state for a match dealt with ``settings``; ``shown``: the display
     choices in use now (language, cards, speed, sound apply at once, also on resume)."""
-    return UIState(
+    return UIState.of(
         lang=shown.lang,
         style=st.card_style(shown, rules.deck),
         preset=settings.preset if settings.preset in PRESETS else st.CUSTOM_BASE,

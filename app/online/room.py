@@ -191,7 +191,7 @@ class OnlineRoom:
 
     def _first_ui(self, settings: st.Settings, touch: bool) -> UIState:
         """The table's look at the start, from the settings, with the online figures."""
-        ui = UIState(
+        ui = UIState.of(
             lang=settings.lang,
             style=st.card_style(settings, None),
             anim=settings.speed != "0",
@@ -201,7 +201,7 @@ class OnlineRoom:
         )
         online, notice = stats_mod.load_stats(self.store, stats_mod.KEY_ONLINE)
         self._check(notice)
-        ui.stats = (online.matches, online.wins)  # the table shows the online figures
+        ui.look.stats = (online.matches, online.wins)  # the table shows the online figures
         return ui
 
     # ------------------------------------------------------------ start-up
@@ -335,7 +335,7 @@ class OnlineRoom:
             self._send_all(self.ref.rematch(self.seed_source()))
             self._update()
         elif name == "new-match":  # a guest's "New match": the host decides; look at the table
-            self.ui.match_panel = False
+            self.ui.panels.match_panel = False
             self._render()
         else:
             return False
@@ -600,6 +600,7 @@ class OnlineRoom:
 
     def _remember_sound(self, on: bool) -> None:
         self.settings = dataclasses.replace(self.settings, sound=on)
+        self.ui.look.sound = on
         self._check(st.remember(self.store, self.settings.lang, sound=on))
 
     # ------------------------------------------------------------ the transport's reports
@@ -764,7 +765,7 @@ class OnlineRoom:
         return None if self.session is None else self.session.view()
 
     def _names(self) -> tuple[str, ...]:
-        return () if self.session is None else tuple(self.ui.names)
+        return () if self.session is None else tuple(self.ui.frame.names)
 
     def _lobby_body(self) -> dict[str, Any] | None:
         if self.ref is not None:
@@ -911,12 +912,12 @@ class OnlineRoom:
             self.session.restart()  # a rematch: a new match's deals and moves
         self.log_length = 0 if obs is None else len(obs.log)
         preset = self._preset()
-        ui.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
-        ui.custom = preset == "custom"
-        ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
+        ui.look.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
+        ui.look.custom = preset == "custom"
+        ui.look.start_lives = obs.rules.lives if obs is not None else ui.look.start_lives
         self.timer_shown = self._timer()
         status = screens.status_line(self.state, self.detail, ui.lang, bool(self.server))
-        ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
+        ui.look.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
 
     def _bar_extra(self) -> str:
         """The bar's second line: how the match ended, the rematch, a refused move."""
@@ -975,7 +976,7 @@ class OnlineRoom:
         if left is None or obs is None:
             return ""
         seat = (left[0] - self._seat()) % obs.players
-        return screens.timer_text(seat, left[1], self.ui.names, self.ui.lang)
+        return screens.timer_text(seat, left[1], self.ui.frame.names, self.ui.lang)
 
     def _show_timer(self) -> None:
         text = self._timer() if self.phase is Phase.TABLE else ""
@@ -986,7 +987,7 @@ class OnlineRoom:
 
     def _shell(self, content: str, state: Mode) -> None:
         """A screen that is not the table: the title and one panel."""
-        self.ui.mode = state
+        self.ui.frame = dataclasses.replace(self.ui.frame, mode=state)  # no moves under it
         title = screens.tr("online", self.ui.lang)
         banner = notices.banner(self.notices, self.ui.lang)
         markup = (
@@ -1069,7 +1070,7 @@ class OnlineRoom:
             self._warn(f"Schwimmen: the online match was not counted: {e}")
             return
         self._check(stats_mod.save_stats(self.store, stats, stats_mod.KEY_ONLINE))
-        self.ui.stats = (stats.matches, stats.wins)
+        self.ui.look.stats = (stats.matches, stats.wins)
         self._check(self.store.save(KEY_COUNTED, [*counted, match_id][-50:], VERSION))
 
     def _check(self, notice: Notice | None) -> None:

@@ -8,11 +8,15 @@ builds is counted.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.controller import Controller
 from app.host import QuietHost
 from app.storage import MemoryBackend, Store
+from app.table.mode import Mode
+from app.table.state import UIState
 from engine import Match
 
 
@@ -54,16 +58,16 @@ def started(query: str) -> tuple[Controller, CountingHost]:
 def to_persons_turn(c: Controller, host: CountingHost) -> None:
     """Run the timers until a person may move (past any result panel)."""
     for _ in range(500):
-        if c.ui.mode == "human":
+        if c.ui.frame.mode == "human":
             return
-        if c.ui.mode == "deal-over":
+        if c.ui.frame.mode == "deal-over":
             c.press("next-deal")
-        elif c.ui.cover_ready:  # a shared device: the next person uncovers
+        elif c.ui.frame.cover_ready:  # a shared device: the next person uncovers
             c.press("reveal")
         elif host.timers:
             host.timers.pop(0)()
         else:
-            raise AssertionError(f"stuck in {c.ui.mode}")
+            raise AssertionError(f"stuck in {c.ui.frame.mode}")
     raise AssertionError("no person's turn came")
 
 
@@ -120,6 +124,24 @@ def test_at_a_shared_device_the_cover_names_the_next_person_in_the_moves_one_dra
             continue
         handed += 1
         assert c.seats_of().viewer == nxt
-        assert c.ui.cover == c.seats_of().seat_names[nxt] and c.ui.cover_ready
+        assert c.ui.frame.cover == c.seats_of().seat_names[nxt] and c.ui.frame.cover_ready
         assert host.timers == []  # no second drawing waits
     assert handed
+
+
+def test_the_frame_is_worked_out_once_per_refresh_and_never_changed_after():
+    c, host = started("?seed=7&speed=1")
+    to_persons_turn(c, host)
+    drawn = c.ui.frame
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        drawn.mode = Mode.BUSY  # type: ignore[misc]
+    c.session_of().refresh()
+    assert c.ui.frame is not drawn and c.ui.frame == drawn  # the same position, anew
+
+
+def test_each_part_of_the_ui_state_has_its_own_fields():
+    ui = UIState.of(lang="en", mode="human", selected=(("hand", "0"),), help_open=True)
+    assert (ui.look.lang, ui.lang, ui.frame.mode) == ("en", "en", "human")
+    assert ui.choice.selected == (("hand", "0"),) and ui.panels.help_open
+    with pytest.raises(TypeError, match="colour"):
+        UIState.of(colour="red")
