@@ -259,7 +259,7 @@ class Controller:
         draft; language, card faces and speed apply at once and are remembered."""
         panels = self.ui.panels
         draft, shown, changed = settings_dialog.redraft(panels.settings, form, self.next_settings)
-        self.ui.panels.settings = draft.to_dict()
+        panels.settings = draft.to_dict()
         if changed:
             self.next_settings = shown
             self.writes.check(KEY_SETTINGS, st.remember(self.store, self.browser_lang, **changed))

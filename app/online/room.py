@@ -908,6 +908,7 @@ class OnlineRoom:
         line and the move timer, the rematch, a refused move, the rule set's words)."""
         ui, obs = self.ui, self._real_obs()
         self.shown_key = self._screen_key()  # the session draws the table now
+        self._count_match()  # a match the last move ended counts before it is drawn
         if obs is not None and len(obs.log) < self.log_length and self.session is not None:
             self.session.restart()  # a rematch: a new match's deals and moves
         self.log_length = 0 if obs is None else len(obs.log)

@@ -277,7 +277,8 @@ class TableSession:
 
     def play(self, wanted: Action | str) -> bool:
         """The person's move (an ``Action``, or a button's action text), if the engine
-        offers it to their seat now; the source then applies or sends it."""
+        offers it to their seat now: the source applies or sends it, the change is
+        drawn once, and then the owner hears of it (``moved``)."""
         obs = self.view()
         if self.ui.frame.mode is not Mode.HUMAN or obs is None:
             return False
@@ -290,11 +291,12 @@ class TableSession:
         choosing.clear(self.ui)
         self.ui.panels.notice, self.ui.choice.hints = "", ()
         seat = self.source.seat()
-        self.mark(seat, action := seating.action_back(action, seat, obs.players))
+        real = seating.action_back(action, seat, obs.players)  # in real seat numbers
+        self.mark(seat, real)
         if self.source.shared:  # the next person must not see this one's cards
             self.covered = True
         self.sent = len(obs.log)
-        self.source.play(action)
+        self.source.play(real)
         self.refresh()
         self._moved()
         return True
