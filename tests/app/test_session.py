@@ -18,6 +18,7 @@ from app.storage import MemoryBackend, Store
 from app.table.mode import Mode
 from app.table.state import UIState
 from engine import Match
+from tests.online.fake_net import Clock, Hub, guest_table, host_table
 
 
 class CountingHost(QuietHost):
@@ -145,3 +146,47 @@ def test_each_part_of_the_ui_state_has_its_own_fields():
     assert ui.choice.selected == (("hand", "0"),) and ui.panels.help_open
     with pytest.raises(TypeError, match="colour"):
         UIState.of(colour="red")
+
+
+TABLE_OF_TWO = {"name": "Hana", "preset": "knack", "lives": "1", "players": "2",
+                "bot_level": "easy", "move_time": "0", "on_timeout": "bot"}
+
+
+def test_an_online_move_is_drawn_once_by_the_host_and_once_by_the_guest():
+    hub, clock = Hub(), Clock()
+    host, host_page = host_table(hub, clock)
+    host.start()
+    host.press("host", TABLE_OF_TWO)
+    hub.run()
+    ben, ben_page = guest_table(hub, clock)
+    ben.start()
+    ben.press("join", {"name": "Ben"})
+    hub.run()
+    host.press("start-online")
+    hub.run()
+    drawn = {"n": 0}
+    for page in (host_page, ben_page):
+        page.show = counted_show(page.show, drawn)
+    for _ in range(40):
+        clock.now += 150  # people take a moment (the host limits messages per second)
+        hub.run()
+        room = next((r for r in (host, ben) if r.ui.frame.mode == "human"), None)
+        if room is None:
+            continue
+        drawn["n"] = 0
+        assert room.session is not None and room.session.play(a_move_of(room.session))
+        assert drawn["n"] == 1
+    assert host.ref is not None and len(host.ref.match.actions) >= 2
+
+
+def counted_show(show, drawn):
+    def counting(markup, log, state):
+        drawn["n"] += 1
+        show(markup, log, state)
+
+    return counting
+
+
+def a_move_of(session) -> str:
+    texts = [str(a) for a in session.view().legal_actions]
+    return next((t for t in texts if t.startswith("swap ") and len(t.split()) == 3), texts[0])
