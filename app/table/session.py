@@ -115,17 +115,17 @@ class TableSession:
         if self.ui.frame.mode is not Mode.HUMAN or obs is None:
             return
         self.last_move = None  # the last move's highlight has been seen
-        self._chosen(choosing.tap(obs, self.ui, zone, index))
+        self._chosen(choosing.tap(obs, self.ui, zone, index), obs)
 
     def drop(self, source: tuple[Any, ...], target: tuple[Any, ...]) -> None:
         """A card dragged onto another: the same as tapping both."""
         if self.ui.frame.mode is Mode.HUMAN:
             self._chosen(choosing.drag(self.ui, source, target))
 
-    def _chosen(self, choice: choosing.Choice) -> None:
-        """Play the move the chosen cards make; cards that make no legal move clear the
-        choice."""
-        if choice.action is not None and self.play(choice.action):
+    def _chosen(self, choice: choosing.Choice, seen: Observation | None = None) -> None:
+        """Play the move the chosen cards make (``seen``: the view they were chosen on);
+        cards that make no legal move clear the choice."""
+        if choice.action is not None and self.play(choice.action, seen):
             return
         if choice.action is not None or choice.cleared:
             choosing.clear(self.ui)
@@ -275,11 +275,12 @@ class TableSession:
 
     # ------------------------------------------------------------ moves
 
-    def play(self, wanted: Action | str) -> bool:
+    def play(self, wanted: Action | str, seen: Observation | None = None) -> bool:
         """The person's move (an ``Action``, or a button's action text), if the engine
         offers it to their seat now: the source applies or sends it, the change is
-        drawn once, and then the owner hears of it (``moved``)."""
-        obs = self.view()
+        drawn once, and then the owner hears of it (``moved``). ``seen``: the seat's view,
+        when the caller has just built it."""
+        obs = seen or self.view()
         if self.ui.frame.mode is not Mode.HUMAN or obs is None:
             return False
         try:

@@ -190,3 +190,17 @@ def counted_show(show, drawn):
 def a_move_of(session) -> str:
     texts = [str(a) for a in session.view().legal_actions]
     return next((t for t in texts if t.startswith("swap ") and len(t.split()) == 3), texts[0])
+
+
+def test_a_move_made_by_two_taps_builds_the_observation_once_for_the_tap_and_once_to_draw(
+    builds,
+):
+    c, host = started("?seed=7&speed=1")
+    to_persons_turn(c, host)
+    hand, table = a_move(c).split()[1:]
+    c.handle({"type": "card", "zone": "hand", "index": hand})
+    builds["n"] = 0
+    moves = len(c.match.actions)
+    c.handle({"type": "card", "zone": "table", "index": table})
+    assert len(c.match.actions) == moves + 1
+    assert builds["n"] == 2
