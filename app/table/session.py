@@ -19,7 +19,7 @@ statistics, the lobby) through ``controls``, hears ``moved`` once a person's mov
 drawn and ``proceed`` when the screen has moved on (past a deal's result, its closing
 table, the cover).
 
-Following one click, one straight path down: ``app.dom`` makes an intent; ``handle``
+Following one click, one straight path down: ``app.events`` makes an intent; ``handle``
 turns two card taps into an ``Action`` (``app.table.choosing``) and ``play`` hands it
 to the source if the engine offered it; the source applies or sends it and returns
 (it never calls anyone back); ``refresh`` draws the seat's new view (turned by
@@ -92,7 +92,7 @@ class TableSession:
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: Intent) -> None:
-        """One intent from the page (``app.dom``): a card, a drop, a button, a value,
+        """One intent from the page (``app.events``): a card, a drop, a button, a value,
         Escape or a shortcut key."""
         kind = intent.get("type")
         if kind == "card":
