@@ -121,7 +121,7 @@ class Controller:
             return
         if not self.new_requested and self._restore():
             if self._url_asks_another_match():
-                self.ui.notice = t("notice_next", self.ui.lang)
+                self.ui.panels.notice = t("notice_next", self.ui.lang)
             self._advance()
             return
         self.new_match(self.next_settings)
@@ -169,10 +169,10 @@ class Controller:
         s, match = self.settings, self.match
         people = min(s.people, len(match.lives()))
         self.tally = Tally(self.recorder, self.writes, s.preset, people)
-        self.seats = LocalSeats.dealt(match, s, moved=self._person_moved)
+        self.seats = LocalSeats.dealt(match, s)
         self.ui = table_ui(s, self.next_settings, match.rules, people, self.tally.figures())
-        self.ui.panels, self.ui.touch = Panels(notices=self.banner.notices), self.touch
-        self.ui.server = self.server
+        self.ui.panels, self.ui.look.touch = Panels(notices=self.banner.notices), self.touch
+        self.ui.look.server = self.server
         if self.session is not None:
             self.session.alive = False  # its timers belong to the match before
         self.session = TableSession(
@@ -181,6 +181,8 @@ class Controller:
             self.ui,
             controls=self._control,
             proceed=self._advance,
+            moved=self._person_moved,
+            prepare=self._before_drawing,
             remember_sound=self._remember_sound,
             flight_ms=lambda: st.timings(self.next_settings)[0],
             pause=self._ms,
@@ -220,9 +222,9 @@ class Controller:
         """This page's own controls (the session asks before it takes a name for a move)."""
         ui = self.ui
         if name in ("settings", "close-settings"):
-            ui.settings_open = name == "settings"
-            ui.settings = self.next_settings.to_dict()  # a fresh draft
-            ui.panels.focus = "set-preset" if ui.settings_open else "act-settings"
+            ui.panels.settings_open = name == "settings"
+            ui.panels.settings = self.next_settings.to_dict()  # a fresh draft
+            ui.panels.focus = "set-preset" if ui.panels.settings_open else "act-settings"
         elif name == "new-match":
             if form is not None:
                 chosen, _ = st.from_form(settings_dialog.normalize(form), base=self.next_settings)
@@ -258,58 +260,63 @@ class Controller:
     def settings_draft(self, form: dict[str, Any]) -> None:
         """The player changed a field of the settings dialog: show the dialog for the new
         draft; language, card faces and speed apply at once and are remembered."""
-        draft, shown, changed = settings_dialog.redraft(self.ui.settings, form, self.next_settings)
-        self.ui.settings = draft.to_dict()
+        panels = self.ui.panels
+        draft, shown, changed = settings_dialog.redraft(panels.settings, form, self.next_settings)
+        panels.settings = draft.to_dict()
         if changed:
             self.next_settings = shown
             self.writes.check(KEY_SETTINGS, st.remember(self.store, self.browser_lang, **changed))
-            self.ui.lang, self.ui.anim = shown.lang, shown.speed != "0"
-            self.ui.style = st.card_style(shown, self.match.rules.deck)
+            self.ui.look.lang, self.ui.look.anim = shown.lang, shown.speed != "0"
+            self.ui.look.style = st.card_style(shown, self.match.rules.deck)
 
     def _remember_sound(self, on: bool) -> None:
+        self.ui.look.sound = on
         self.next_settings = dataclasses.replace(self.next_settings, sound=on)
         self.writes.check(KEY_SETTINGS, st.remember(self.store, self.browser_lang, sound=on))
 
     # ------------------------------------------------------------ the flow
 
-    def _person_moved(self, seat: int, action: Action) -> None:
-        """A person's move was applied: show it, save, and go on after a moment (or after
-        the deal's closing table, which calls ``_advance`` itself)."""
-        session = self.session_of()
-        session.refresh()
+    def _person_moved(self) -> None:
+        """The session has drawn a person's move: save it, and let the bot whose turn it
+        is move after a moment (after the deal's closing table ``_advance`` does)."""
         self._save()
-        if not session.closing_now():
-            epoch = self.epoch
-            self.host.later(self._ms(AFTER_HUMAN_MS), lambda: self._resume(epoch))
-
-    def _resume(self, epoch: int) -> None:
-        if epoch == self.epoch:
-            self._advance()
+        self._bots_next(self._ms(AFTER_HUMAN_MS))
 
     def _advance(self) -> None:
         """Show what comes next (a finished deal or match, a person's turn, a bot's) and
         let the bot whose turn it is move in a later task."""
         if self.tabs.role != "owner":  # the match goes on in another tab
             return
-        session, seats, match = self.session_of(), self.seats_of(), self.match
-        self.tally.deals(match)
-        if match.is_over():
-            self._finish()
-        seat = match.current_player()
-        if seat is not None and seats.is_person(seat) and seat != seats.viewer:
-            seats.viewer, session.covered = seat, True  # the device goes to the next person
-        mode = session.refresh()
+        if self.seats_of().follow_turn():  # the device goes to the next person
+            self.session_of().covered = True
+        self.session_of().refresh()
         self._save()
-        bots_turn = seat is not None and not seats.is_person(seat)
-        if mode is Mode.BUSY and bots_turn and not session.closing_now():
+        self._bots_next()
+
+    def _before_drawing(self) -> None:
+        """This page's part of every drawing: finished deals are counted once, and the
+        end of the match (only in the tab that plays it)."""
+        if self.tabs.role != "owner" or self._match is None:
+            return
+        self.tally.deals(self.match)
+        if self.match.is_over():
+            self._finish()
+
+    def _bots_next(self, pause: float = 0) -> None:
+        """If a bot's turn is on the screen, its move in a later task (after ``pause``
+        and the bot's own moment to think)."""
+        session, seat = self.session_of(), self.match.current_player()
+        bots_turn = seat is not None and not self.seats_of().is_person(seat)
+        if session.ui.frame.mode is Mode.BUSY and bots_turn and not session.closing_now():
             epoch = self.epoch
-            self.host.later(self._ms(BOT_THINK_MS), lambda: self._bot_turn(epoch))
+            wait = pause + self._ms(BOT_THINK_MS)
+            self.host.later(wait, lambda: self._bot_turn(epoch))
 
     def _bot_turn(self, epoch: int) -> None:
         """One bot move, then back to ``_advance`` (one move per timer task)."""
         if epoch != self.epoch or self.match.is_over():
             return
-        if self.ui.settings_open:  # redrawing would wipe what is being typed: wait
+        if self.ui.panels.settings_open:  # redrawing would wipe what is being typed: wait
             self.host.later(SETTINGS_WAIT_MS, lambda: self._bot_turn(epoch))
             return
         seat = self.match.current_player()
@@ -317,7 +324,7 @@ class Controller:
             self._advance()
             return
         action = self.seats_of().decide(seat, self.host.timed)
-        self.match.apply(action)
+        self.match.apply(action)  # a bot's: ``_advance`` follows the turn and draws it
         self.session_of().mark(seat, action)
         self._advance()
 
@@ -332,7 +339,7 @@ class Controller:
         session.covered = False
         shared = self.tally.match(self.match)
         if shared is not None:
-            self.ui.stats = (shared.matches, shared.wins)
+            self.ui.look.stats = (shared.matches, shared.wins)
 
     # ------------------------------------------------------------ the screen
 
@@ -342,7 +349,8 @@ class Controller:
 
     def _counted(self, stats: stats_mod.Stats) -> None:
         """The recorder tried to write the statistics: what the table and panel show."""
-        self.ui.stats = self.tally.figures() if self.people > 1 else (stats.matches, stats.wins)
+        shared = self.people > 1
+        self.ui.look.stats = self.tally.figures() if shared else (stats.matches, stats.wins)
         if self.ui.panels.stats_open:
             self.ui.panels.stats = stats
         self.tally.written()
@@ -396,10 +404,10 @@ class Controller:
             self._guest("taken")
         if key in (None, prefix + KEY_STATS):
             stats = self.recorder.flush() if self.recorder.waiting() else self.recorder.now()
-            self.ui.stats = self.tally.figures()
+            self.ui.look.stats = self.tally.figures()
             if self.ui.panels.stats_open:
                 self.ui.panels.stats = stats
-            if not self.ui.settings_open:  # a redraw would wipe what is being typed
+            if not self.ui.panels.settings_open:  # a redraw would wipe what is being typed
                 self._render()
 
     def release(self) -> None:
@@ -422,7 +430,7 @@ class Controller:
         self.ui.panels.other_tab = reason
         session = self.session_of()
         session.alive = False  # nor do the screen's own
-        self.ui.selected = ()
+        self.ui.choice.selected = ()
         session.refresh()  # the question lies over the table: no moves (``Panels.other_tab``)
 
     def _restore(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from app.i18n import BOT_NAMES, t
 from app.settings import model as st
-from app.table.session import Outcome
+from app.table.source import Outcome
 from app.table.state import UIState
 from engine import PRESETS, Action, DealResult, Match, Observation, Rules, bots
 
@@ -39,7 +39,6 @@ class LocalSeats:
         people: int,
         names: Sequence[str],
         bot_levels: Mapping[int, str],
-        moved: Callable[[int, Action], None],
         seed: int = 0,
     ) -> None:
         self.match = match
@@ -47,13 +46,10 @@ class LocalSeats:
         self.seat_names = tuple(names)  # every seat's name ("" is the one person: "you")
         self.bot_levels = dict(bot_levels)  # seat -> bot level
         self.viewer = 0  # the person at the screen now
-        self._moved = moved  # told every move of a person, once applied
         self.seed = seed  # the match's seed: the bots' generators come from it
 
     @classmethod
-    def dealt(
-        cls, match: Match, settings: st.Settings, *, moved: Callable[[int, Action], None]
-    ) -> LocalSeats:
+    def dealt(cls, match: Match, settings: st.Settings) -> LocalSeats:
         """The seats of a match dealt with ``settings``: its people at the first seats,
         then bots of the levels chosen (one level for all, or one per bot in turn)."""
         n = len(match.lives())
@@ -71,7 +67,6 @@ class LocalSeats:
             people=people,
             names=names,
             bot_levels={seat: levels[(seat - people) % len(levels)] for seat in range(people, n)},
-            moved=moved,
             seed=settings.seed or 0,
         )
 
@@ -117,9 +112,19 @@ class LocalSeats:
         return Outcome(tuple(s for s in winners if s is not None), crown=self.match.crown)
 
     def play(self, action: Action) -> None:
-        seat = self.viewer
+        """Apply a move (a person's or a bot's); the screen follows the turn. Nobody is
+        told: the session draws the change, then tells its owner."""
         self.match.apply(action)
-        self._moved(seat, action)
+        self.follow_turn()
+
+    def follow_turn(self) -> bool:
+        """At a shared device the screen goes to the person whose turn it is (bots'
+        turns leave it where it is); whether it moved to another person."""
+        seat = self.match.current_player()
+        if seat is None or not self.is_person(seat) or seat == self.viewer:
+            return False
+        self.viewer = seat
+        return True
 
     def bot(self, seat: int) -> Bot:
         """The bot for this decision of ``seat`` (``engine.bots.for_decision``: made from
@@ -154,7 +159,7 @@ def table_ui(
 ) -> UIState:
     """The table's UI state for a match dealt with ``settings``; ``shown``: the display
     choices in use now (language, cards, speed, sound apply at once, also on resume)."""
-    return UIState(
+    return UIState.of(
         lang=shown.lang,
         style=st.card_style(shown, rules.deck),
         preset=settings.preset if settings.preset in PRESETS else st.CUSTOM_BASE,

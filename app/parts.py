@@ -4,11 +4,11 @@ The site ships our code in ``python.zip`` (what every start imports) and, apart,
 part of :data:`PARTS` in a zip of its own (``scripts/build.py`` splits them by folder).
 A part's zip holds whole packages under ``app/`` and ``engine/``; once its bytes are
 written to the browser's file system, :func:`add` puts the zip's folders on those
-packages' ``__path__``, and ``import app.online...`` finds them. ``app.dom`` fetches a
+packages' ``__path__``, and ``import app.online...`` finds them. ``app.main`` fetches a
 part before the screen that needs it (online play); the snapshot worker loads every
 part, so a page restored from a memory snapshot has them all imported already.
 
-This module never imports ``js``: the fetching is ``app.dom``'s.
+This module never imports ``js``: the fetching is ``app.main``'s.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every start of the page leaves a note in storage (``schwimmen.start``: this tab's id,
 when it began, whether it failed) before it reads the saved match, and takes it away
-as soon as the first screen is drawn (``ready``). A start that raised (``app.dom``
+as soon as the first screen is drawn (``ready``). A start that raised (``app.main``
 says ``failed``, and so does ``static/watchdog.js`` for any start-up error or its
 60-second timeout), hung, or whose tab was closed or reloaded before its table came up
 leaves the note behind. The next start finds it and sets the records that could have

@@ -5,8 +5,8 @@ soft snap, a knock's two thuds on wood, a falling tone for a lost life. Browsers
 start audio only after the player has touched the page, so ``Sounds`` makes its
 ``AudioContext`` on the first tap or key (``wake``) and plays nothing before.
 
-Only ``app.dom`` uses this module; it never imports ``js`` itself (the page hands
-it in), so it loads in tests too.
+Only the page (``app.dom``, ``app.events``) uses this module; it never imports ``js``
+itself (the page hands it in), so it loads in tests too.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ holds a Web Lock named after its id, see ``static/watchdog.js``), a record of a 
 closed counts for nothing at once, fresh or not (a browser closed and opened again).
 
 The browser tells other tabs about every change of storage (the ``storage``
-event, see ``app.dom``); :meth:`Ownership.check` answers whether such a change
+event, see ``app.events``); :meth:`Ownership.check` answers whether such a change
 means this tab lost the match. No ``js`` here: the clock and the store are given.
 
 >>> from app.storage import MemoryBackend, Store

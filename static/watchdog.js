@@ -15,7 +15,7 @@
 //   - marks a failed start in the note app/recovery.py keeps (the next start then sets
 //     the saved match aside);
 //   - gives this tab an id and holds a Web Lock named after it for the page's life,
-//     then asks which other tabs of the game are open (app/tabs.py, app/dom.py).
+//     then asks which other tabs of the game are open (app/tabs.py, app/main.py).
 "use strict";
 
 (() => {

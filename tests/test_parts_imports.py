@@ -12,7 +12,7 @@ So, read from the source with ``ast`` like ``tests/test_imports.py`` (every impo
 statement, also one inside a function, and ``importlib.import_module`` with a literal
 name): no module of ``python.zip`` imports a module of a part, except in the few
 functions listed in :data:`GATEWAYS`, which run only on an online page or once
-``app.dom.load_part`` has fetched the part. Any path from the start into a part has a
+``app.main.load_part`` has fetched the part. Any path from the start into a part has a
 first step out of ``python.zip``, so checking each module's own imports covers what
 it reaches through others.
 """
@@ -27,7 +27,7 @@ from tests.test_imports import MODULES, ROOT, imports
 
 GATEWAYS = {
     # (module, function): why it may import a part
-    ("app.dom", "_start_online"): "runs on an online page, after load_part fetched the part",
+    ("app.main", "_start_online"): "runs on an online page, after load_part fetched the part",
     ("app.dom", "Page._url"): "builds hosting and leaving addresses, on online screens only",
 }
 

@@ -289,7 +289,7 @@ class Account:
         self._await(self.module.leaderboard(rules), said)
 
     def table_ratings(self, table: str, ui: Any, redraw: Callable[[], None]) -> None:
-        """The ratings of the signed-in people at ``table`` into ``ui.ratings`` (the
+        """The ratings of the signed-in people at ``table`` into ``ui.look.ratings`` (the
         table's ``[data-testid=rating]``), then ``redraw``."""
         if self._later("table_ratings", table, ui, redraw):
             return
@@ -297,7 +297,7 @@ class Account:
         def said(seats: Any) -> None:
             got = self.bridge.to_py(seats)
             found = got if isinstance(got, dict) else {}
-            ui.ratings = {
+            ui.look.ratings = {
                 int(seat): float(value)
                 for seat, value in found.items()
                 if str(seat).isdigit() and isinstance(value, (int, float))

@@ -113,7 +113,6 @@ class GuestRoom(Room):
     def _moved(self, guest: Guest, action: Action) -> None:
         """The person's move (real seat numbers), to the host (who checks it again)."""
         self.net.send(None, guest.act(action))
-        self._update()
 
     # ------------------------------------------------------------ the transport's reports
 

@@ -148,7 +148,6 @@ class HostRoom(Room):
             self.rejected = e.detail
             if self.session is not None:
                 self.session.refused()
-        self._update()
 
     # ------------------------------------------------------------ opening a table
 

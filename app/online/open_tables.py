@@ -15,6 +15,7 @@ Markup as text, like ``app.online.screens``; every name is escaped where it is s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -150,7 +151,7 @@ class OpenTablesRoom:
         go: Callable[[str], None],
     ) -> None:
         self.host, self.net, self.go, self.base = host, net, go, base
-        self.ui = UIState(lang=lang)
+        self.ui = UIState.of(lang=lang)
         self.name = name
         self.rows: list[dict[str, Any]] | None = None
         self.problem = ""
@@ -220,7 +221,7 @@ class OpenTablesRoom:
     def _render(self) -> None:
         lang = self.ui.lang
         content = screen(self.rows, f"{self.base}?join=", self.name, self.problem, lang)
-        self.ui.mode = Mode.BUSY
+        self.ui.frame = dataclasses.replace(self.ui.frame, mode=Mode.BUSY)
         markup = (
             f'<div class="game online-page" data-mode="{Mode.BUSY}">'
             '<header class="topbar"><h1 class="title">Schwimmen '

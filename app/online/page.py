@@ -1,7 +1,7 @@
 """Online play in the page: the transport (``static/net.mjs``) and the QR code library
 loaded on first use, handed to a room (``app.online.room``), and the page's timer.
 
-The page is online when its URL says so (``app.dom`` asks :func:`wanted`):
+The page is online when its URL says so (``app.main`` asks :func:`wanted`):
 
 - ``?online=host``: the "Play online" dialog (the game's ``[data-action=online]`` goes
   here);
@@ -194,7 +194,7 @@ def start(
     settings: Any,
     notices: Sequence[Any] = (),
 ) -> Screen:
-    """Put an online table on the page (``app.dom`` calls this instead of starting the
+    """Put an online table on the page (``app.main`` calls this instead of starting the
     game against bots) and load what it needs; ``notices`` (``app.storage.Notice``) are
     shown in its banner from the first screen on."""
     import asyncio

@@ -91,7 +91,7 @@ class Room:
 
     def _first_ui(self, settings: st.Settings, touch: bool) -> UIState:
         """The table's look at the start, from the settings, with the online figures."""
-        ui = UIState(
+        ui = UIState.of(
             lang=settings.lang,
             style=st.card_style(settings, None),
             anim=settings.speed != "0",
@@ -99,7 +99,7 @@ class Room:
             sound=settings.sound,
             stats_words="stats_line_online",
         )
-        ui.stats = self.records.online_figures()  # the table shows the online figures
+        ui.look.stats = self.records.online_figures()  # the table shows the online figures
         return ui
 
     # ------------------------------------------------------------ start-up
@@ -193,7 +193,7 @@ class Room:
 
     def _look_at_table(self, _name: str, _form: Form) -> bool:
         """A guest's "New match": whoever runs the table decides; look at the table."""
-        self.ui.match_panel = False
+        self.ui.panels.match_panel = False
         self._render()
         return True
 
@@ -220,10 +220,12 @@ class Room:
             flight_ms=lambda: st.timings(self.settings)[0],
             pause=lambda ms: 0 if st.timings(self.settings)[1] == 0 else ms,
             prepare=self._prepare_table,
+            moved=lambda: self._update(draw=False),  # the session has drawn the move
         )
 
     def _remember_sound(self, on: bool) -> None:
         self.settings = dataclasses.replace(self.settings, sound=on)
+        self.ui.look.sound = on
         self._check(st.remember(self.store, self.settings.lang, sound=on))
 
     def _catch_up(self) -> None:
@@ -323,7 +325,7 @@ class Room:
         return None if self.session is None else self.session.view()
 
     def _names(self) -> tuple[str, ...]:
-        return () if self.session is None else tuple(self.ui.names)
+        return () if self.session is None else tuple(self.ui.frame.names)
 
     def _preset(self) -> str:
         """The table's preset as the lobby names it (``custom`` for rules of the host's)."""
@@ -394,16 +396,20 @@ class Room:
         """Before the table is drawn: what only an online table shows (the connection
         line and the move timer, the rematch, a refused move, the rule set's words)."""
         ui, obs = self.ui, self._real_obs()
+        self.shown_key = self._screen_key()  # the session draws the table now
+        self._count_match()  # a match the last move ended counts before it is drawn
         if obs is not None and len(obs.log) < self.log_length and self.session is not None:
             self.session.restart()  # a rematch: a new match's deals and moves
         self.log_length = 0 if obs is None else len(obs.log)
         preset = self._preset()
-        ui.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
-        ui.custom = preset == "custom"
-        ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
+        ui.look.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
+        ui.look.custom = preset == "custom"
+        ui.look.start_lives = obs.rules.lives if obs is not None else ui.look.start_lives
         self.timer_shown = self._timer()
         status = screens.status_line(self.state, self.detail, ui.lang, bool(self.server))
-        ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=self._bar_extra())
+        ui.look.online_bar = screens.bar(
+            status, self.timer_shown, ui.lang, extra=self._bar_extra()
+        )
 
     def _bar_extra(self) -> str:
         """The bar's second line: how the match ended, the rematch, a refused move (said
@@ -427,7 +433,7 @@ class Room:
         if left is None or obs is None:
             return ""
         seat = (left[0] - self._seat()) % obs.players
-        return screens.timer_text(seat, left[1], self.ui.names, self.ui.lang)
+        return screens.timer_text(seat, left[1], self.ui.frame.names, self.ui.lang)
 
     def _show_timer(self) -> None:
         text = self._timer() if self.phase is Phase.TABLE else ""
@@ -438,7 +444,7 @@ class Room:
 
     def _shell(self, content: str, state: Mode) -> None:
         """A screen that is not the table: the title and one panel."""
-        self.ui.mode = state
+        self.ui.frame = dataclasses.replace(self.ui.frame, mode=state)  # no moves under it
         banner = notices.banner(self.notices, self.ui.lang)
         markup = shell.frame(content, state, self.ui.lang, banner=banner, note=self._refused_note())
         self.host.show(markup, [], state)
@@ -474,7 +480,7 @@ class Room:
             crowned=bool(outcome and outcome.crown),
         )
         if figures is not None:
-            self.ui.stats = figures
+            self.ui.look.stats = figures
 
     def _check(self, notice: Notice | None) -> None:
         """A notice about stored data: in the console, and in the banner (the last 8)."""

@@ -18,6 +18,7 @@ where): each step is the public view the server deals again from the stored move
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,7 +33,7 @@ from app.table.mode import Mode
 from app.table.session import TableSession
 from app.table.state import UIState
 from app.url import quote
-from engine import PRESETS, Action, Observation
+from engine import PRESETS, Action, DealResult, Observation
 from engine.online.guest import Guest
 from engine.online.protocol import ProtocolError
 from engine.online.views import Mirror, read_state
@@ -179,9 +180,9 @@ class WatchSession(TableSession):
     """The table screen for a watcher: ``watching`` where a player's would say whose
     turn it is (``human`` or ``busy``)."""
 
-    def _mode(self, obs: Observation) -> Mode:
-        mode = super()._mode(obs)
-        return Mode.WATCHING if mode in (Mode.HUMAN, Mode.BUSY) else mode
+    def _mode(self, obs: Observation) -> tuple[Mode, DealResult | None]:
+        mode, result = super()._mode(obs)
+        return (Mode.WATCHING if mode in (Mode.HUMAN, Mode.BUSY) else mode), result
 
 
 class WatchRoom:
@@ -200,14 +201,14 @@ class WatchRoom:
         self.host, self.net, self.clock = host, net, clock
         self.settings, self.table_id = settings, table_id
         self.guest = Guest.watcher(clock=clock)
-        self.ui = UIState(
+        self.ui = UIState.of(
             lang=settings.lang,
             style=st.card_style(settings, None),
             anim=settings.speed != "0",
             touch=touch,
             sound=settings.sound,
         )
-        self.ui.server = True
+        self.ui.look.server = True
         self.seats = WatchSeats(self.guest, lambda _action: None)
         self.session = WatchSession(
             host,
@@ -332,15 +333,15 @@ class WatchRoom:
         lobby = self.guest.lobby or {}
         preset = lobby.get("preset")
         known = isinstance(preset, str) and preset in PRESETS
-        ui.preset = str(preset) if known else st.CUSTOM_BASE
-        ui.custom = not known
-        ui.start_lives = obs.rules.lives if obs is not None else ui.start_lives
+        ui.look.preset = str(preset) if known else st.CUSTOM_BASE
+        ui.look.custom = not known
+        ui.look.start_lives = obs.rules.lives if obs is not None else ui.look.start_lives
         self.timer_shown = self._timer()
         status = screens.status_line(self.state, self.detail, ui.lang, True)
         extra = self._watchers()
         if self.guest.over is not None:  # a finished match: step through its moves
             extra += replay_controls(self.step, self.moves, ui.lang)
-        ui.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=extra)
+        ui.look.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=extra)
 
     def _watchers(self) -> str:
         count = (self.guest.lobby or {}).get("watchers", 0)
@@ -373,7 +374,7 @@ class WatchRoom:
             f"{self._watchers()}"
             f'<div class="buttons">{_leave(lang)}</div></section></div>'
         )
-        self.ui.mode = Mode.WATCHING
+        self.ui.frame = dataclasses.replace(self.ui.frame, mode=Mode.WATCHING)
         banner = notices.banner([], lang)
         markup = (
             f'<div class="game online-page" data-mode="{Mode.WATCHING}">'

@@ -192,7 +192,7 @@ def _preset_label(name: str, lang: str) -> str:
 
 def _people(settings: st.Settings) -> str:
     """How many people share this device: a choice, not a typed number, because a choice
-    redraws the dialog at once (``app.dom``), and a name field must appear for each."""
+    redraws the dialog at once (``app.events``), and a name field must appear for each."""
     counts = [(str(n), str(n), False) for n in range(1, PEOPLE_MAX + 1)]
     return _select("people", counts, settings.people)
 

@@ -3,7 +3,7 @@
 Every table that takes a player's moves (``app.controller`` against bots and at a shared
 device, ``app.online.room`` at an online table) chooses cards the same way, so it lives
 here once, as functions of the observation on the screen (the player at seat 0) and
-the UI state, whose selection (``ui.selected``, in the order the cards were chosen)
+the UI state, whose selection (``ui.choice.selected``, in the order the cards were chosen)
 they change. A hand card and then a table card (or the other way round) make a swap;
 a second card of the same side before any of the other begins a swap of two cards
 (Pub): two hand cards, then the two table cards they go for, in that order.
@@ -43,7 +43,7 @@ CLEARED = Choice(cleared=True)
 
 def clear(ui: UIState) -> None:
     """Forget the chosen cards."""
-    ui.selected = ()
+    ui.choice.selected = ()
 
 
 CONTROLS = frozenset({"clear-selection"})
@@ -68,28 +68,28 @@ def tap(obs: Observation, ui: UIState, zone: str, index: str) -> Choice:
         # Choosing cards to show (Lügen: two) or to keep (hidden deal: three).
         announcing = ActionKind.ANNOUNCE in kinds
         limit = obs.rules.announce_shown if announcing else obs.rules.hand_size
-        ui.selected = _toggled([k for k in ui.selected if k[0] == "hand"], key, limit)
+        ui.choice.selected = _toggled([k for k in ui.choice.selected if k[0] == "hand"], key, limit)
         return CHOOSING
-    if key in ui.selected:
-        ui.selected = tuple(k for k in ui.selected if k != key)
+    if key in ui.choice.selected:
+        ui.choice.selected = tuple(k for k in ui.choice.selected if k != key)
         return CHOOSING
-    mine = [k for k in ui.selected if k[0] == zone]
-    others = [k for k in ui.selected if k[0] != zone]
+    mine = [k for k in ui.choice.selected if k[0] == zone]
+    others = [k for k in ui.choice.selected if k[0] != zone]
     if len(others) == 2:  # a swap of two cards: the other side's first, then its second
         if index == "mistery":  # the Mistery card is swapped alone
             return CHOOSING
         if mine:
-            return _two(ui, [*ui.selected, key])
-        ui.selected = (*ui.selected, key)
+            return _two(ui, [*ui.choice.selected, key])
+        ui.choice.selected = (*ui.choice.selected, key)
         return CHOOSING
     if len(others) == 1 and not mine:
         hand_i, table_i = (index, others[0][1]) if zone == "hand" else (others[0][1], index)
-        ui.selected = ()
+        ui.choice.selected = ()
         return pair(int(hand_i), table_i)
     if len(mine) == 1 and not others and _two_possible(kinds, mine[0], key):
-        ui.selected = (*mine, key)  # a second card of one side: a swap of two begins
+        ui.choice.selected = (*mine, key)  # a second card of one side: a swap of two begins
         return CHOOSING
-    ui.selected = (key,)
+    ui.choice.selected = (key,)
     return CHOOSING
 
 
@@ -113,7 +113,7 @@ def two_swap_step(ui: UIState) -> str:
     """Where a swap of two cards stands: ``""`` (none begun), ``"table"`` (two hand
     cards chosen: the table cards are due) or ``"hand"`` (the other way round)."""
     for zone, other in (("hand", "table"), ("table", "hand")):
-        if sum(1 for z, _ in ui.selected if z == zone) == 2:
+        if sum(1 for z, _ in ui.choice.selected if z == zone) == 2:
             return other
     return ""
 
@@ -127,14 +127,14 @@ def numbers(obs: Observation, ui: UIState) -> dict[tuple[str, str], str]:
         return {}
     out: dict[tuple[str, str], str] = {}
     for zone in ("hand", "table"):
-        for n, key in enumerate((k for k in ui.selected if k[0] == zone), start=1):
+        for n, key in enumerate((k for k in ui.choice.selected if k[0] == zone), start=1):
             out[key] = str(n)
     return out
 
 
 def _two(ui: UIState, chosen: list[tuple[str, str]]) -> Choice:
     """Two hand cards and two table cards chosen: the swap of two they make."""
-    ui.selected = ()
+    ui.choice.selected = ()
     hands = [int(i) for z, i in chosen if z == "hand"]
     tables = [i for z, i in chosen if z == "table"]
     if not all(i.isdigit() for i in tables):
@@ -147,7 +147,7 @@ def drag(ui: UIState, source: tuple[Any, ...], target: tuple[Any, ...]) -> Choic
     if source[0] == target[0]:
         return CHOOSING
     hand_i, table_i = (source[1], target[1]) if source[0] == "hand" else (target[1], source[1])
-    ui.selected = ()
+    ui.choice.selected = ()
     return pair(int(hand_i), str(table_i))
 
 

@@ -89,8 +89,9 @@ def ask(observation: Observation, seed: int = 0) -> list[Ranked]:
 
 def advise(obs: Observation, ui: UIState, seed: int) -> None:
     """The hint button: the ranked moves of ``obs`` (the player at seat 0) in words, into
-    ``ui.hints`` for the next drawing."""
-    ui.hints = lines(obs, ask(obs, seed=seed), ui.names, ui.style, ui.lang, ui.preset)
+    ``ui.choice.hints`` for the next drawing."""
+    advice = ask(obs, seed=seed)
+    ui.choice.hints = lines(obs, advice, ui.frame.names, ui.look.style, ui.lang, ui.look.preset)
 
 
 def lines(

@@ -2,7 +2,7 @@
 
 A key means a move only when the engine offers that move now (``command``); the
 controller plays it like the button. Arrow keys move the focus between cards
-(``app.dom``); Enter or Space then picks the focused card; Escape closes panels.
+(``app.events``); Enter or Space then picks the focused card; Escape closes panels.
 
 >>> from engine import Action
 >>> command("k", [Action.knock(), Action.pass_()], "human")

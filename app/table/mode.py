@@ -13,3 +13,7 @@ class Mode(enum.StrEnum):
     DEAL_OVER = "deal-over"  # a finished deal's result, until ``next-deal``
     MATCH_OVER = "match-over"
     WATCHING = "watching"  # a watcher's page (a table server's): nobody here plays
+
+
+RUNNING = (Mode.HUMAN, Mode.BUSY, Mode.WATCHING)
+"""The modes in which a deal is being played on the screen (no result over it)."""

@@ -30,14 +30,14 @@ _WHOLE_HAND = frozenset({"hand-0", "hand-1", "hand-2"})
 
 def hand_active(obs: Observation, ui: UIState) -> set[int]:
     """Hand indices some legal action uses (only while the player decides)."""
-    if ui.mode != "human":
+    if ui.frame.mode != "human":
         return set()
     return {i for a in obs.legal_actions for i in a.hand_cards}
 
 
 def table_active(obs: Observation, ui: UIState) -> set[str]:
     """Table indices ("0"-"2", "mistery") some legal action uses, while the player decides."""
-    if ui.mode != "human":
+    if ui.frame.mode != "human":
         return set()
     return set(table_keys(obs.legal_actions))
 

@@ -5,7 +5,7 @@ while another tab has the match (``app.tabs``). Pure markup; styles in
 Control names (``data-action``): ``dismiss-notices``, ``retry-save`` (while a write
 fails), ``take-over`` and ``own-match`` (in ``[data-testid=other-tab]``); the
 controller handles them. ``restore-set-aside`` (after a start that failed set the saved
-match aside, ``app.recovery``) is handled by the page itself (``app.dom``).
+match aside, ``app.recovery``) is handled by the page itself (``app.events``).
 """
 
 from __future__ import annotations

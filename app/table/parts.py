@@ -38,16 +38,21 @@ def you_seat(names: Sequence[str]) -> int | None:
 
 def seat_name(ui: UIState, seat: int) -> str:
     """The seat's name as the screen says it ("you" for seat 0, unless it has a name)."""
-    if seat == you_seat(ui.names):
-        return t("you", ui.lang)
-    if seat < len(ui.names):
-        return ui.names[seat]
+    return name_in(ui.frame.names, ui.lang, seat)
+
+
+def name_in(names: Sequence[str], lang: str, seat: int) -> str:
+    """``seat``'s name among ``names`` (as the screen numbers seats), in ``lang``."""
+    if seat == you_seat(names):
+        return t("you", lang)
+    if seat < len(names):
+        return names[seat]
     return f"#{seat}"
 
 
 def mini(cards: Iterable[Card | str], ui: UIState) -> str:
     """Small card faces in the screen's card style and language."""
-    return mini_cards(cards, ui.style, ui.lang)
+    return mini_cards(cards, ui.look.style, ui.lang)
 
 
 def backs(n: int, ui: UIState) -> str:
@@ -61,21 +66,21 @@ def lives_el(lives: int, ui: UIState) -> str:
     is given: a heart per life of a million lives once froze a page.
 
     >>> from app.table.view import UIState
-    >>> lives_el(10**6, UIState(start_lives=10**6, lang="en")).count("♥")
+    >>> lives_el(10**6, UIState.of(start_lives=10**6, lang="en")).count("♥")
     10
     """
-    start = bounds.LIVES.clamp(max(ui.start_lives, lives, 1))
+    start = bounds.LIVES.clamp(max(ui.look.start_lives, lives, 1))
     if is_out(lives):
         return f'<span class="lives out">{esc(t("out", ui.lang))}</span>'
-    sign = life_symbol(ui.preset)  # a heart, or a token where the preset plays with tokens
+    sign = life_symbol(ui.look.preset)  # a heart, or a token where the preset plays with tokens
     hearts = "".join(
         f'<span class="life{" gone" if i >= lives else ""}" aria-hidden="true">{sign}</span>'
         for i in range(start)
     )
-    word = life_word(ui.preset, ui.lang)
+    word = life_word(ui.look.preset, ui.lang)
     swim = ""
     if lives == 0:
-        swim_word = t("free_ride" if traits(ui.preset).free_ride else "swimming", ui.lang)
+        swim_word = t("free_ride" if traits(ui.look.preset).free_ride else "swimming", ui.lang)
         swim = f'<span class="swim" title="{esc(swim_word)}">{WAVE_ICON} {esc(swim_word)}</span>'
     # role="img": the hearts are a picture of the lives, named by the number.
     return f'<span class="lives" role="img" aria-label="{lives} {esc(word)}">{hearts}</span>{swim}'

@@ -86,22 +86,22 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     losers = [s for s, n in enumerate(lost) if n]
     knocker = last_deal.knocker
     parts = []
-    if ui.dealt:  # the deal ended as dealt: who was dealt what, nobody moved
-        parts.append(ui.dealt)
+    if ui.frame.dealt:  # the deal ended as dealt: who was dealt what, nobody moved
+        parts.append(ui.frame.dealt)
     elif reason == "feuer":
-        tokens = traits(ui.preset).life is LifeWord.TOKENS
+        tokens = traits(ui.look.preset).life is LifeWord.TOKENS
         key = "reason_feuer_tokens" if tokens else "reason_feuer"
-        parts.append(t(key, lang, feuer=feuer_name(ui.preset, lang)))
+        parts.append(t(key, lang, feuer=feuer_name(ui.look.preset, lang)))
         if last_deal.feuer is not None:
             parts[-1] = f"{name(last_deal.feuer)}: {parts[-1]}"
     elif reason == "31":
         who = ", ".join(name(s) for s in last_deal.thirty_one)
-        said = t("reason_31", lang, call=thirty_one_name(ui.preset))
+        said = t("reason_31", lang, call=thirty_one_name(ui.look.preset))
         parts.append((who + ": " if who else "") + said)
     elif reason == "max_cycles":
         parts.append(t("reason_cycles", lang))
     elif knocker is not None and not last_deal.outcome:  # Lügen: see the verdict
-        mine = "_you" if knocker == you_seat(ui.names) else ""
+        mine = "_you" if knocker == you_seat(ui.frame.names) else ""
         parts.append(t("l_knock" + mine, lang, name=name(knocker)))
     outcome = last_deal.outcome
     decider = last_deal.decider
@@ -109,7 +109,9 @@ def reason_text(last_deal: DealResult | None, ui: UIState) -> str:
     if outcome and decider is not None and (outcome == "giveup" or challenged is not None):
         # Lügen: who decided, what the challenged player said and held, who pays.
         parts.append(
-            luegen_view.verdict(last_deal, name, lang, you=you_seat(ui.names), preset=ui.preset)
+            luegen_view.verdict(
+                last_deal, name, lang, you=you_seat(ui.frame.names), preset=ui.look.preset
+            )
         )
     elif last_deal.void:
         parts.append(t("reason_void", lang))
@@ -176,7 +178,7 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
     if row.announced:
         said = t("announced", ui.lang, value=fmt_value(row.announced[0]))
         value = f"{said} · {luegen_view.tr('has', ui.lang, value=value)}" if value else said
-    sign = life_symbol(ui.preset)
+    sign = life_symbol(ui.look.preset)
     loss = f'<span class="loss">−{sign * bounds.LIVES.clamp(lost)}</span>' if lost else ""
     knock = ""
     if last.knocker == seat:
@@ -193,13 +195,13 @@ def _result_row(obs: Observation, last: DealResult, row: Row, now: int, ui: UISt
 
 def _loss_words(seat: int, lost: int, now: int, ui: UIState) -> str:
     """"Ben loses a life", "You lose 2 lives and are out": what a deal cost one seat."""
-    you = "_you" if seat == you_seat(ui.names) else ""
-    words = lost_words(ui.preset, lost, ui.lang, seat_name(ui, seat), you=bool(you))
+    you = "_you" if seat == you_seat(ui.frame.names) else ""
+    words = lost_words(ui.look.preset, lost, ui.lang, seat_name(ui, seat), you=bool(you))
     return words + (t("and_out" + you, ui.lang) if is_out(now) else "")
 
 
 def deal_over(obs: Observation, ui: UIState) -> str:
-    last = ui.result if ui.result is not None else obs.last_deal
+    last = ui.frame.result if ui.frame.result is not None else obs.last_deal
     rows, losers = _result_rows(obs, last, ui)
     summary = "; ".join(losers) if losers else t("nobody_lost", ui.lang)
     out = is_out(_lives_after(obs, last)[0])
@@ -220,17 +222,17 @@ def _next_deal(ui: UIState) -> str:
     return (
         '<div class="buttons deal-buttons">'
         f"{_button('next-deal', t('next_deal', ui.lang), cls='primary big')}"
-        f"{_review_buttons(ui) if ui.can_review else ''}</div>"
+        f"{_review_buttons(ui) if ui.frame.can_review else ''}</div>"
     )
 
 
 def _review_buttons(ui: UIState, cls: str = "") -> str:
     """The deal review's button; at a shared device one per person, by name."""
-    if not ui.reviewers:
+    if not ui.frame.reviewers:
         return _button("review", review.tr("review", ui.lang), cls=cls)
     return "".join(
         _button(action, review.tr("review_of", ui.lang, name=name), cls=cls)
-        for action, name in ui.reviewers
+        for action, name in ui.frame.reviewers
     )
 
 
@@ -257,8 +259,9 @@ def ranking(obs: Observation, ui: UIState) -> list[tuple[int, int]]:
 def match_over(obs: Observation, ui: UIState) -> str:
     """The end of the match: the result panel, or, once the player closed it to look
     at the finished table, a bar that brings it back or starts a new match."""
-    head = log.winners(ui.winners, lambda s: seat_name(ui, s), ui.lang, you=you_seat(ui.names))
-    return _match_panel(obs, head, ui) if ui.match_panel else _match_bar(head, ui)
+    you = you_seat(ui.frame.names)
+    head = log.winners(ui.frame.winners, lambda s: seat_name(ui, s), ui.lang, you=you)
+    return _match_panel(obs, head, ui) if ui.panels.match_panel else _match_bar(head, ui)
 
 
 def _match_panel(obs: Observation, head: str, ui: UIState) -> str:
@@ -266,7 +269,7 @@ def _match_panel(obs: Observation, head: str, ui: UIState) -> str:
     losses, the ranking; closed with Escape or its "look at the table" button."""
     crown_el = (
         f'<p class="crown" data-testid="crown">{CROWN_ICON} {esc(t("crown", ui.lang))}</p>'
-        if ui.crown
+        if ui.frame.crown
         else ""
     )
     first_out = ""
@@ -281,7 +284,7 @@ def _match_panel(obs: Observation, head: str, ui: UIState) -> str:
         f"{_last_deal(obs, ui)}"
         f'<h3>{esc(t("ranking", ui.lang))}</h3><ol class="ranking">{_ranking_rows(obs, ui)}</ol>'
         '<p class="stats-line">'
-        f"{esc(t('stats_line', ui.lang, matches=ui.stats[0], wins=ui.stats[1]))}</p>"
+        f"{esc(t('stats_line', ui.lang, matches=ui.look.stats[0], wins=ui.look.stats[1]))}</p>"
         '<div class="buttons deal-buttons">'
         f"{_button('new-match', t('new_match', ui.lang), cls='primary big')}"
         f"{_button('close-result', t('see_table', ui.lang))}</div>"
@@ -304,10 +307,11 @@ def _last_deal(obs: Observation, ui: UIState) -> str:
 
 
 def _ranking_rows(obs: Observation, ui: UIState) -> str:
-    winners, lives = ui.winners, list(obs.lives)
+    winners, lives = ui.frame.winners, list(obs.lives)
     rows = []
     for place, seat in ranking(obs, ui):
-        mark = CROWN_ICON if ui.crown and seat in winners else ("★" if seat in winners else "")
+        won = seat in winners
+        mark = CROWN_ICON if ui.frame.crown and won else ("★" if won else "")
         rows.append(
             f'<li data-seat="{seat}" class="{"winner" if seat in winners else ""}">'
             f'<span class="place">{place}.</span>'

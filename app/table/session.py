@@ -4,7 +4,7 @@ A ``TableSession`` turns the page's intents into moves, keeps what the screen sh
 (the chosen cards, which deal's result is up, the hint, the review, the closing table
 of a deal, the cover of a shared device, keys and focus), and draws the seat's view
 with ``app.table.view``. It never asks what kind of table it serves. A *seat source*
-(``SeatSource``) says what this screen's seat sees and takes its moves:
+(``app.table.source.SeatSource``) says what this screen's seat sees and takes its moves:
 
 - ``app.local.LocalSeats``: the match on this device, against bots and between the
   people at it (the screen follows whoever's turn it is);
@@ -15,98 +15,36 @@ What differs between them is data (``SeatSource.can_review``: may this seat open
 review? ``shared``: is a device passed between people? ``notes``: who is away?), never
 a branch here. The owner of the session (``app.controller`` for the game against bots,
 ``app.online.room`` for an online table) handles its own controls (settings,
-statistics, the lobby) through ``controls`` and hears ``proceed`` when the screen has
-moved on (past a deal's result, its closing table, the cover).
+statistics, the lobby) through ``controls``, hears ``moved`` once a person's move is
+drawn and ``proceed`` when the screen has moved on (past a deal's result, its closing
+table, the cover).
 
-Following one click: ``app.dom`` makes an intent; ``handle`` turns two card taps into
-an ``Action`` (``app.table.choosing``) and ``play`` hands it to the source if the
-engine offered it; the source applies or sends it; ``refresh`` draws the seat's new
-view (turned by ``app.seating`` so the person sits at seat 0) and hands the page the
-cards that moved.
+Following one click, one straight path down: ``app.events`` makes an intent; ``handle``
+turns two card taps into an ``Action`` (``app.table.choosing``) and ``play`` hands it
+to the source if the engine offered it; the source applies or sends it and returns
+(it never calls anyone back); ``refresh`` draws the seat's new view (turned by
+``app.seating`` so the person sits at seat 0, the observation built once) and hands
+the page the cards that moved; then the owner hears ``moved`` once (the controller
+saves and lets the bots move).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from app import seating
 from app.host import Host
-from app.i18n import feuer_name
-from app.table import choosing, coach, keys, log, review, story, telling, view
+from app.table import choosing, coach, frame, keys, log, review, story, telling, view
+from app.table.frame import REVIEW_OF
 from app.table.mode import Mode
-from app.table.moves import changed_keys
-from app.table.parts import seat_name, you_seat
+from app.table.source import Outcome as Outcome  # its home before; app.online imports it
+from app.table.source import SeatSource as SeatSource  # its home before: app.online imports it
 from app.table.state import UIState
-from engine import Action, DealResult, EventKind, Match, Observation
-from engine.events import MOVE_KINDS, move_events
+from engine import Action, DealResult, EventKind, Observation
 from engine.observation import is_out
 
 CLOSING_MS = 1400  # a deal's final move and its call ("31!") stay this long before the result
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A finished match: its winners (real seats), the crown, and how it ended
-    (``end`` by play, ``timeout`` when an online table's time ran out)."""
-
-    winners: tuple[int, ...]
-    crown: bool = False
-    reason: str = "end"
-
-
-REVIEW_OF = "review-"
-"""``review-S``: at a shared device, the review of person S's (real seat) decisions."""
-
-class SeatSource(Protocol):
-    """Where a table screen gets its seat's match from (see the module text)."""
-
-    @property
-    def can_review(self) -> bool:
-        """This page holds the match, so the deal review can replay it."""
-
-    @property
-    def shared(self) -> bool:
-        """Several people take turns at this device (a cover between them)."""
-
-    def seat(self) -> int:
-        """The real seat of the person at the screen now."""
-
-    def persons(self) -> Sequence[int]:
-        """The real seats of the people at this device."""
-
-    def observation(self) -> Observation | None:
-        """What that seat sees now (``None``: no match yet)."""
-
-    def public_observation(self) -> Observation | None:
-        """What anyone watching may see from that seat's chair (under the cover)."""
-
-    def results(self) -> Sequence[DealResult]:
-        """Every finished deal's result, as that seat may see it."""
-
-    def names(self) -> Sequence[str]:
-        """Every real seat's name ("" for the person at the screen: "you")."""
-
-    def notes(self) -> Mapping[int, str]:
-        """Per real seat, a word on its person (``away``: their page is gone or silent)."""
-
-    def stand_ins(self) -> Mapping[int, str]:
-        """The moves (by their place in ``Match.actions``) a bot made for a person, and
-        why (``timeout``, ``away``)."""
-
-    def outcome(self) -> Outcome | None:
-        """How the match ended, once it has."""
-
-    def play(self, action: Action) -> None:
-        """The person's move, in real seat numbers (the engine offered it)."""
-
-    def review_match(self) -> Match | None:
-        """The match to replay for the deal review (only where ``can_review``)."""
-
-    def hint_seed(self) -> int:
-        """The coach's seed for this decision (the same position, the same advice)."""
 
 
 Intent = Mapping[str, Any]
@@ -124,6 +62,7 @@ class TableSession:
         *,
         controls: Controls | None = None,
         proceed: Callable[[], None] | None = None,
+        moved: Callable[[], None] = lambda: None,
         remember_sound: Callable[[bool], None] | None = None,
         flight_ms: Callable[[], float] = lambda: 300,
         pause: Callable[[float], float] = lambda ms: ms,
@@ -132,6 +71,7 @@ class TableSession:
         self.host, self.source, self.ui = host, source, ui
         self._controls = controls or (lambda _name, _form: False)
         self._proceed = proceed or self.refresh
+        self._moved = moved  # a person's move is drawn (the owner saves, the bots go on)
         self._remember_sound = remember_sound or (lambda _on: None)
         self._flight_ms, self._pause = flight_ms, pause
         self._prepare_owner = prepare  # the owner's part of the UI state, before each drawing
@@ -146,11 +86,13 @@ class TableSession:
         # A move handed to the source whose effect has not come back yet (a guest's goes
         # to the host): the log's length then. The screen stays busy until it grows.
         self.sent: int | None = None
+        self.last_move: tuple[int, Action] | None = None  # (real seat, move) to highlight
+        self.callout = ""  # the word called over a deal's closing table ("31!")
 
     # ------------------------------------------------------------ intents
 
     def handle(self, intent: Intent) -> None:
-        """One intent from the page (``app.dom``): a card, a drop, a button, a value,
+        """One intent from the page (``app.events``): a card, a drop, a button, a value,
         Escape or a shortcut key."""
         kind = intent.get("type")
         if kind == "card":
@@ -160,7 +102,7 @@ class TableSession:
         elif kind == "action":
             self.press(str(intent.get("action")), intent.get("form"))
         elif kind == "value":
-            self.ui.announce_value = str(intent.get("value"))
+            self.ui.choice.announce_value = str(intent.get("value"))
             self.refresh()
         elif kind == "escape":
             self.escape()
@@ -170,20 +112,20 @@ class TableSession:
     def tap(self, zone: str, index: str) -> None:
         """A tap (or Enter/Space) on a card: select it, or complete a move with it."""
         obs = self.view()
-        if self.ui.mode is not Mode.HUMAN or obs is None:
+        if self.ui.frame.mode is not Mode.HUMAN or obs is None:
             return
-        self.ui.changed = frozenset()  # the last move's highlight has been seen
-        self._chosen(choosing.tap(obs, self.ui, zone, index))
+        self.last_move = None  # the last move's highlight has been seen
+        self._chosen(choosing.tap(obs, self.ui, zone, index), obs)
 
     def drop(self, source: tuple[Any, ...], target: tuple[Any, ...]) -> None:
         """A card dragged onto another: the same as tapping both."""
-        if self.ui.mode is Mode.HUMAN:
+        if self.ui.frame.mode is Mode.HUMAN:
             self._chosen(choosing.drag(self.ui, source, target))
 
-    def _chosen(self, choice: choosing.Choice) -> None:
-        """Play the move the chosen cards make; cards that make no legal move clear the
-        choice."""
-        if choice.action is not None and self.play(choice.action):
+    def _chosen(self, choice: choosing.Choice, seen: Observation | None = None) -> None:
+        """Play the move the chosen cards make (``seen``: the view they were chosen on);
+        cards that make no legal move clear the choice."""
+        if choice.action is not None and self.play(choice.action, seen):
             return
         if choice.action is not None or choice.cleared:
             choosing.clear(self.ui)
@@ -198,9 +140,9 @@ class TableSession:
             self.press("close-help" if p.help_open else "close-stats")
         elif p.review_open:
             self.press("close-review")
-        elif self.ui.settings_open:
+        elif self.ui.panels.settings_open:
             self.press("close-settings")
-        elif self.ui.mode is Mode.MATCH_OVER and self.ui.match_panel:
+        elif self.ui.frame.mode is Mode.MATCH_OVER and self.ui.panels.match_panel:
             self.press("close-result")
         else:
             self.press("clear-selection")
@@ -209,7 +151,7 @@ class TableSession:
         """A panel or question lies over the table: shortcut keys mean nothing then."""
         p = self.ui.panels
         return (
-            self.ui.settings_open
+            self.ui.panels.settings_open
             or p.help_open
             or p.stats_open
             or p.review_open
@@ -222,8 +164,8 @@ class TableSession:
         if self.covering():
             return
         obs = self.view()
-        legal = obs.legal_actions if obs is not None and self.ui.mode is Mode.HUMAN else []
-        name = keys.command(key, legal, self.ui.mode)
+        legal = obs.legal_actions if obs is not None and self.ui.frame.mode is Mode.HUMAN else []
+        name = keys.command(key, legal, self.ui.frame.mode)
         if name in keys.MOVES:
             self.play(name)
         elif name is not None:
@@ -252,8 +194,8 @@ class TableSession:
     def next_deal(self) -> None:
         """Past the end-of-deal panel. A person who is out after the deal shown (all
         the people at a shared device) watches the rest without a stop."""
-        shown = self.ui.result
-        if self.ui.mode is not Mode.DEAL_OVER or shown is None:
+        shown = self.ui.frame.result
+        if self.ui.frame.mode is not Mode.DEAL_OVER or shown is None:
             return
         results = self.results()
         if self._all_out(shown.lives_after):
@@ -276,16 +218,16 @@ class TableSession:
     def match_result(self, *, shown: bool) -> None:
         """Show the match result again, or close it to look at the finished table; the
         keyboard goes to the button that undoes it."""
-        if self.ui.mode is not Mode.MATCH_OVER:
+        if self.ui.frame.mode is not Mode.MATCH_OVER:
             return
-        self.ui.match_panel = shown
+        self.ui.panels.match_panel = shown
         self.ui.panels.focus = "act-new-match" if shown else "act-show-result"
         self.refresh()
 
     def toggle_sound(self) -> None:
-        """The top bar's sound switch, remembered with the settings."""
-        self.ui.sound = not self.ui.sound
-        self._remember_sound(self.ui.sound)
+        """The top bar's sound switch: the owner turns it and remembers it (the look is
+        the owner's to write)."""
+        self._remember_sound(not self.ui.look.sound)
         self.refresh()
 
     def help(self, *, open_: bool) -> None:
@@ -294,14 +236,14 @@ class TableSession:
         if open_:
             p.focus = "act-close-help"
         else:
-            p.focus = "set-open-help" if self.ui.settings_open else "act-open-help"
+            p.focus = "set-open-help" if self.ui.panels.settings_open else "act-open-help"
         self.refresh()
 
     def show_hint(self) -> None:
         """The coach: the hard bot's ranking of the person's moves, in words, with the
         best move's cards outlined (``app.table.coach``)."""
         obs = self.view()
-        if self.ui.mode is not Mode.HUMAN or obs is None or obs.current != 0:
+        if self.ui.frame.mode is not Mode.HUMAN or obs is None or obs.current != 0:
             return
         coach.advise(obs, self.ui, seed=self.source.hint_seed())
         self.refresh()
@@ -311,17 +253,18 @@ class TableSession:
         it (``app.table.review``), from what they knew at each one. At a shared device
         each person may open their own (``seat``, a person's real seat), by name."""
         match = self.source.review_match() if self.source.can_review else None
-        if self.ui.mode is not Mode.DEAL_OVER or self.ui.result is None or match is None:
+        shown = self.ui.frame
+        if shown.mode is not Mode.DEAL_OVER or shown.result is None or match is None:
             return
-        viewer, n = self.source.seat(), len(self.ui.names)
+        viewer, n = self.source.seat(), len(shown.names)
         if seat is None:
             seat = viewer
         elif seat == viewer or seat not in self.source.persons():
             return  # the viewer's is "review"; a bot's cards are nobody's to see
         key = "act-review" if seat == viewer else f"act-{REVIEW_OF}{seat}"
-        panels, deal = self.ui.panels, self.ui.result.deal_number
+        panels, deal = self.ui.panels, shown.result.deal_number
         panels.open_review(deal, lambda: review.review(match, deal, seat=seat), seat, key)
-        names = tuple(self.ui.names[(s - viewer) % n] for s in range(n))  # real seat order
+        names = tuple(shown.names[(s - viewer) % n] for s in range(n))  # real seat order
         panels.review_who = names[seat] if self.source.shared else ""
         panels.review_names = names
         self.refresh()
@@ -332,11 +275,13 @@ class TableSession:
 
     # ------------------------------------------------------------ moves
 
-    def play(self, wanted: Action | str) -> bool:
+    def play(self, wanted: Action | str, seen: Observation | None = None) -> bool:
         """The person's move (an ``Action``, or a button's action text), if the engine
-        offers it to their seat now; the source then applies or sends it."""
-        obs = self.view()
-        if self.ui.mode is not Mode.HUMAN or obs is None:
+        offers it to their seat now: the source applies or sends it, the change is
+        drawn once, and then the owner hears of it (``moved``). ``seen``: the seat's view,
+        when the caller has just built it."""
+        obs = seen or self.view()
+        if self.ui.frame.mode is not Mode.HUMAN or obs is None:
             return False
         try:
             action = wanted if isinstance(wanted, Action) else Action.parse(str(wanted))
@@ -345,20 +290,21 @@ class TableSession:
         if action not in obs.legal_actions:
             return False
         choosing.clear(self.ui)
-        self.ui.notice, self.ui.hints = "", ()
-        self.ui.mode = Mode.BUSY  # accepted: leave "human" at once
-        self.mark(self.source.seat(), action)
+        self.ui.panels.notice, self.ui.choice.hints = "", ()
+        seat = self.source.seat()
+        real = seating.action_back(action, seat, obs.players)  # in real seat numbers
+        self.mark(seat, real)
         if self.source.shared:  # the next person must not see this one's cards
             self.covered = True
         self.sent = len(obs.log)
-        self.source.play(seating.action_back(action, self.source.seat(), obs.players))
+        self.source.play(real)
+        self.refresh()
+        self._moved()
         return True
 
     def mark(self, seat: int, action: Action) -> None:
         """Highlight what ``seat``'s move (real numbering) changed on the next drawing."""
-        obs = self.source.observation()
-        n = obs.players if obs is not None else 1
-        self.ui.changed = changed_keys((seat - self.source.seat()) % n, action)
+        self.last_move = (seat, action)
 
     # ------------------------------------------------------------ what the screen shows
 
@@ -367,118 +313,89 @@ class TableSession:
         obs = self.source.observation()
         return None if obs is None else seating.observation(obs, self.source.seat())
 
-    def results(self) -> list[DealResult]:
-        """The finished deals' results, turned to this seat's chair."""
-        obs = self.source.observation()
-        n = obs.players if obs is not None else 1
-        return [seating.result(r, self.source.seat(), n) for r in self.source.results()]
+    def results(self, players: int | None = None) -> list[DealResult]:
+        """The finished deals' results, turned to this seat's chair (``players``: the
+        table's size, when the caller has the observation already)."""
+        if players is None:
+            obs = self.source.observation()
+            players = obs.players if obs is not None else 1
+        return [seating.result(r, self.source.seat(), players) for r in self.source.results()]
 
     def closing_now(self) -> bool:
         """A finished deal's last table is on screen (the owner waits for it)."""
         return self.closing > 0
 
     def refresh(self) -> Mode:
-        """Work out what the screen shows now and draw it; the mode it is in."""
+        """Work out what the screen shows now (the frame, ``app.table.frame``) and draw
+        it; the mode it is in. The seat's observation is built once."""
         real = self.source.observation()
         if real is None:
-            return self.ui.mode
+            return self.ui.frame.mode
         self._prepare_owner()
         seat = self.source.seat()
         obs = seating.observation(real, seat)
         self._start_closing(obs)
-        self.ui.mode = self._mode(obs)
-        self._prepare(obs)
+        mode, result = self._mode(obs)
+        self._settle(mode)
+        moment = frame.Moment(
+            mode, result, self.covered, self.closing, self.callout, self.last_move
+        )
+        shown = obs
         if self.covered:  # passing the device: nothing private of anyone on the screen
             public = self.source.public_observation()
-            obs = obs if public is None else seating.observation(public, seat)
-        shown = obs.at_deal_end() if self.closing else None
-        events = self._shown_events(obs)
-        by_bot = self._by_bot(obs)
-        lines = self._lines(events, by_bot)
-        self.ui.last_line = lines[-1][1] if lines else ""
-        self.host.show(view.render(shown or obs, self.ui), lines, self.ui.mode)
+            shown = obs if public is None else seating.observation(public, seat)
+        events = self._shown_events(shown, moment)
+        made, moved_for = frame.by_bot(shown, self.source.stand_ins())
+        names = seating.names(self.source.names(), seat)
+        lines = frame.log_lines(events, made, names, self.ui.look)
+        last_line = lines[-1][1] if lines else ""
+        self.ui.frame = frame.work_out(obs, self.source, moment, self.ui.look, moved_for, last_line)
+        at_end = shown.at_deal_end() if self.closing else None
+        self.host.show(view.render(at_end or shown, self.ui), lines, mode)
         self._tell_moves(events)
-        return self.ui.mode
+        return mode
 
-    def _mode(self, obs: Observation) -> Mode:
+    def _mode(self, obs: Observation) -> tuple[Mode, DealResult | None]:
+        """The screen's mode, and the deal result it shows (at deal-over)."""
         if self.closing or self.ui.panels.other_tab:  # another tab has the match: no moves
-            return Mode.BUSY
+            return Mode.BUSY, None
         if self.source.outcome() is not None:
-            return Mode.MATCH_OVER
-        result = self._unseen_result()
-        self.ui.result = result
+            return Mode.MATCH_OVER, None
+        result = self._unseen_result(obs.players)
         if result is not None:
-            return Mode.DEAL_OVER
+            return Mode.DEAL_OVER, result
         if self.sent is not None and len(obs.log) == self.sent:
-            return Mode.BUSY  # the move is on its way: no second one for the same position
+            return Mode.BUSY, None  # the move is on its way: no second one for the same position
         self.sent = None
         if self.covered or obs.current != 0 or not obs.legal_actions:
-            return Mode.BUSY
-        return Mode.HUMAN
+            return Mode.BUSY, None
+        return Mode.HUMAN, None
+
+    def _settle(self, mode: Mode) -> None:
+        """The advice is for the person's turn, the review for the deal shown."""
+        if mode is not Mode.HUMAN:
+            self.ui.choice.hints = ()
+        if mode is not Mode.DEAL_OVER:
+            self.ui.panels.review, self.ui.panels.review_open = None, False
 
     def refused(self) -> None:
         """The move on its way was refused (the host said so): the person may move again."""
         self.sent = None
 
-    def _unseen_result(self) -> DealResult | None:
+    def _unseen_result(self, players: int) -> DealResult | None:
         """The first finished deal the person has not been shown (deals can end at once);
         none while they watch the rest of a match they are out of."""
-        results = self.results()
+        results = self.results(players)
         unseen = next((r for r in results if r.deal_number > self.deal_seen), None)
         if unseen is not None and self.watching:
             self.deal_seen = results[-1].deal_number
             return None
         return unseen
 
-    def _prepare(self, obs: Observation) -> None:
-        """The UI state's parts that follow the source: names, notes, the cover, who is
-        thinking, the outcome, the review's availability."""
-        ui, source = self.ui, self.source
-        seat = source.seat()
-        n = obs.players
-        ui.names = seating.names(source.names(), seat)
-        ui.notes = {(s - seat) % n: note for s, note in source.notes().items()}
-        ui.can_review = source.can_review
-        ui.reviewers = (  # the person at the screen's is "review", as everywhere
-            tuple(
-                ("review" if s == seat else f"{REVIEW_OF}{s}", ui.names[(s - seat) % n])
-                for s in source.persons()
-            )
-            if source.shared and source.can_review
-            else ()
-        )
-        ui.cover = ui.names[0] if self.covered else ""
-        ui.cover_ready = self.covered and obs.current == 0
-        busy = ui.mode is Mode.BUSY and not self.covered
-        ui.thinking = obs.current if busy and obs.current not in (None, 0) else None
-        if ui.mode is not Mode.HUMAN:
-            ui.hints = ()
-        if ui.mode is not Mode.DEAL_OVER:  # the review spoke about the deal shown
-            ui.panels.review, ui.panels.review_open = None, False
-        ui.dealt = self._dealt(obs)
-        outcome = source.outcome()
-        if outcome is not None:
-            ui.winners = tuple((s - seat) % n for s in outcome.winners)
-            ui.crown = outcome.crown
-
-    def _dealt(self, obs: Observation) -> str:
-        """For the deal whose end is on the screen (its closing table or result): if it
-        ended as dealt, why, in words ("Ben was dealt 31 — nobody got a turn")."""
-        ui = self.ui
-        if self.closing or ui.mode is Mode.MATCH_OVER:
-            shown = obs.last_deal
-        else:
-            shown = ui.result if ui.mode is Mode.DEAL_OVER else None
-        if shown is None or not story.unplayed(obs.log, shown.deal_number):
-            return ""
-        name = functools.partial(seat_name, ui)
-        feuer = feuer_name(ui.preset, ui.lang)
-        return telling.dealt(shown, name, feuer, ui.lang, you_seat(ui.names))
-
     def _start_closing(self, obs: Observation) -> None:
         """A deal ended since the last drawing: its last table stays a moment, with the
         call ("31!", "Cards up!"), before its result (the engine has dealt anew)."""
-        if not self.ui.anim or self.closing or self.watching:
+        if not self.ui.look.anim or self.closing or self.watching:
             return
         new = obs.log[self.drawn :]
         end = next((e for e in new if e.kind is EventKind.DEAL_END), None)
@@ -486,51 +403,23 @@ class TableSession:
         if end is None or last is None or last.deal_number <= max(self.deal_seen, self.closed):
             return
         self.closing = self.closed = last.deal_number
-        self.ui.callout = telling.callout(str(end.reason), self.ui.lang, self.ui.preset)
+        self.callout = telling.callout(str(end.reason), self.ui.lang, self.ui.look.preset)
         # A deal nobody played is said in words on its table: that needs time to read.
         unplayed = story.unplayed(obs.log, last.deal_number)
         self.later(self._pause(CLOSING_MS * (2 if unplayed else 1)), self._closed)
 
     def _closed(self) -> None:
-        self.closing, self.ui.callout = 0, ""
+        self.closing, self.callout = 0, ""
         self._proceed()
 
-    def _shown_events(self, obs: Observation) -> Sequence[Any]:
+    def _shown_events(self, obs: Observation, moment: frame.Moment) -> Sequence[Any]:
         """The log as far as the screen may show it: at the end of a deal (its result or
         its closing table), up to that deal's end (the engine has dealt the next one)."""
         if self.closing:
             return story.until_final_move(log.until_deal_end(obs.log, self.closing))
-        if self.ui.mode is Mode.DEAL_OVER and self.ui.result is not None:
-            return log.until_deal_end(obs.log, self.ui.result.deal_number)
+        if moment.mode is Mode.DEAL_OVER and moment.result is not None:
+            return log.until_deal_end(obs.log, moment.result.deal_number)
         return obs.log
-
-    def _by_bot(self, obs: Observation) -> dict[int, str]:
-        """The log's moves a bot made for a person (event index -> why), and on each seat
-        whose last move it was, the same word (``ui.moved_for``)."""
-        stand_ins = self.source.stand_ins()
-        if not stand_ins:
-            self.ui.moved_for = {}
-            return {}
-        moves = move_events(obs.log)
-        by_bot = {moves[k]: why for k, why in stand_ins.items() if 0 <= k < len(moves)}
-        deal = max((i for i, e in enumerate(obs.log) if e.kind is EventKind.DEAL), default=0)
-        last: dict[int, int] = {}  # seat -> its last move in this deal
-        for i in range(deal, len(obs.log)):
-            seat = obs.log[i].seat
-            if obs.log[i].kind in MOVE_KINDS and seat is not None:
-                last[seat] = i
-        self.ui.moved_for = {s: by_bot[i] for s, i in last.items() if i in by_bot}
-        return by_bot
-
-    def _lines(self, events: Sequence[Any], by_bot: Mapping[int, str]) -> list[tuple[int, str]]:
-        ui = self.ui
-        lines = log.numbered(events, ui.names, lang=ui.lang, style=ui.style, preset=ui.preset)
-        return [
-            (n, f"{text} ({telling.tr('by_bot_' + by_bot[n - 1], ui.lang)})")
-            if n - 1 in by_bot
-            else (n, text)
-            for n, text in lines
-        ]
 
     def _tell_moves(self, events: Sequence[Any]) -> None:
         """Hand the page the cards that moved since the last drawing (it animates them)
@@ -538,18 +427,18 @@ class TableSession:
         but its losses sound."""
         if len(events) < self.drawn:  # a new match, or a view sent anew
             self.drawn = 0
-        result = self.ui.result if self.ui.mode is Mode.DEAL_OVER else None
+        result = self.ui.frame.result if self.ui.frame.mode is Mode.DEAL_OVER else None
         moved = [] if result is not None else story.flights(events, self.drawn)
         sounds = story.sounds(events[self.drawn :])
         if result is not None and result.deal_number > self.sounded:  # shown the first time
             self.sounded = result.deal_number
             sounds += ("life",) if any(result.lost) else ()
         self.drawn = max(self.drawn, len(events))
-        if not self.ui.anim:
+        if not self.ui.look.anim:
             return
         if moved:
             self.host.animate(moved, self._flight_ms())
-        if sounds and self.ui.sound:
+        if sounds and self.ui.look.sound:
             self.host.sound(sounds)
 
     def caught_up(self) -> None:

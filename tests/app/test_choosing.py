@@ -31,7 +31,7 @@ def test_two_hand_cards_then_two_table_cards_swap_two_in_the_order_chosen():
     assert choosing.numbers(o, u) == {("hand", "0"): "1", ("hand", "1"): "2", ("table", "1"): "1"}
     assert choosing.two_swap_step(u) == "table"
     assert taps(o, u, "table-2").action == Action.parse("swap 0 1 1 2")
-    assert u.selected == ()
+    assert u.choice.selected == ()
     # the table's side first, and a card tapped again is put back
     assert taps(o, u, "table-0", "table-2", "table-2", "table-1").action is None
     assert choosing.two_swap_step(u) == "hand"
@@ -41,7 +41,7 @@ def test_two_hand_cards_then_two_table_cards_swap_two_in_the_order_chosen():
 def test_where_no_swap_of_two_is_offered_a_second_hand_card_replaces_the_first():
     o, u = obs(), ui()  # classic
     assert taps(o, u, "hand-0", "hand-2").action is None
-    assert u.selected == (("hand", "2"),) and choosing.numbers(o, u) == {}
+    assert u.choice.selected == (("hand", "2"),) and choosing.numbers(o, u) == {}
     assert taps(o, u, "table-2").action == Action.parse("swap 2 2")
 
 

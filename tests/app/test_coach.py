@@ -48,7 +48,7 @@ def _hint_tree(query):
 def test_hint_ranks_every_legal_move_in_words_and_outlines_the_best(query):
     c, host, took = _hint_tree(query)
     legal = sorted(str(a) for a in c.match.legal_actions())
-    assert sorted(str(line.action) for line in c.ui.hints) == legal  # every move is ranked
+    assert sorted(str(line.action) for line in c.ui.choice.hints) == legal  # every move is ranked
     box = host.tree().find(data_testid="hint")
     items = box.find_all(data_hint_action=True)
     shown = len(legal) if len(legal) <= coach.ALL_AT_ONCE else coach.SHOWN + coach.MORE
@@ -94,11 +94,11 @@ def test_hint_goes_away_with_the_next_move_and_is_not_offered_to_bots():
     c, host, _ = _hint_tree("?seed=4&speed=0&preset=classic&bots=3")
     perform(c, host, choose(c, random.Random(1)))
     assert not host.tree().find_all(data_testid="hint")
-    assert c.ui.hints == ()
+    assert c.ui.choice.hints == ()
     if host.state == "busy":
         assert "hint" not in host.actions()
         c.handle({"type": "action", "action": "hint"})  # ignored while the bots play
-        assert c.ui.hints == ()
+        assert c.ui.choice.hints == ()
 
 
 def test_move_words_for_every_kind_of_move():

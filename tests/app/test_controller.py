@@ -160,7 +160,7 @@ def test_whole_match_through_intents(preset, extra):
     assert tree.find(data_testid="match-over").find(data_action="new-match")
     stats = tree.find(data_testid="stats")
     assert stats.get("data-matches") == "1"
-    assert stats.get("data-wins") == ("1" if 0 in (c.ui.winners or ()) else "0")
+    assert stats.get("data-wins") == ("1" if 0 in (c.ui.frame.winners or ()) else "0")
     assert moves > 0 and len(host.log) > 0
 
 
@@ -286,7 +286,7 @@ def test_settings_form_starts_a_new_match_and_is_remembered():
     }
     c.handle({"type": "action", "action": "new-match", "form": form})
     assert c.match.rules.mistery and c.match.rules.lives == 2 and len(c.match.lives()) == 6
-    assert c.ui.lang == "en" and c.ui.style == "german"
+    assert c.ui.lang == "en" and c.ui.look.style == "german"
     saved = json.loads(store.backend.getItem("schwimmen.settings"))["data"]
     assert saved["preset"] == "hosenowi" and saved["bots"] == 5
 
@@ -404,7 +404,7 @@ def test_luegen_deal_over_shows_the_players_own_final_hand():
         if state == "match-over":
             break
         if state == "deal-over":
-            result = c.ui.result
+            result = c.ui.frame.result
             own = c.match._final_hands[result.deal_number - 1][0]
             row = host.tree().find(data_testid="deal-over").find(data_seat="0")
             if own:
@@ -660,7 +660,7 @@ def test_my_tables_is_offered_only_when_the_build_names_a_table_server():
     assert host.went == []
     host = Going()
     c = Controller(host, Store(MemoryBackend()), query="?seed=3&speed=0", browser_lang="en")
-    c.server = True  # as app.dom sets it from the page's <meta name="schwimmen-server">
+    c.server = True  # as app.main sets it from the page's <meta name="schwimmen-server">
     c.start()
     assert {"online", "my-tables"} <= host.actions()
     c.press("my-tables")

@@ -75,9 +75,9 @@ def online(role: str) -> Table:
 
     def step() -> None:  # the other page's person moves as soon as they may
         clock.now += 200
-        if other.ui.mode == "deal-over":
+        if other.ui.frame.mode == "deal-over":
             other.press("next-deal")
-        elif other.ui.mode == "human":
+        elif other.ui.frame.mode == "human":
             other.press(str(rng.choice(other._obs().legal_actions)))
         hub.run()
         host.tick()

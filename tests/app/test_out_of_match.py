@@ -74,7 +74,7 @@ def test_out_choice_only_when_the_player_is_out():
         if state == "deal-over":
             break
         perform(c, host, choose(c, random.Random(0)))
-    assert state == "deal-over" and c.ui.result.lives_after[0] >= 0  # 3 lives: still in
+    assert state == "deal-over" and c.ui.frame.result.lives_after[0] >= 0  # 3 lives: still in
     assert "new-match" not in host.actions()
     assert not host.tree().find_all(data_testid="out-choice")
     c.handle({"type": "action", "action": "next-deal"})  # the next deal, not watching

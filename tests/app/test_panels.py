@@ -56,7 +56,7 @@ def test_settings_draft_redraws_dialog_and_language_applies_at_once():
     saved = json.loads(backend.items["schwimmen.settings"])["data"]
     assert saved["lang"] == "en" and saved["preset"] == "classic"  # rules wait for a new match
     press(c, "close-settings")
-    assert c.ui.settings["preset"] == "classic"  # the draft is dropped, the language kept
+    assert c.ui.panels.settings["preset"] == "classic"  # the draft is dropped, the language kept
     assert c.ui.lang == "en"
 
 
@@ -110,23 +110,23 @@ def test_statistics_export_reset_import():
     s.record_deal("knack", lives_lost=1, hand_value=20)
     s.record_match("knack", place=2, players=3, date="2026-11-30")
     c, host, backend = start({"schwimmen.stats": json.dumps({"version": 2, "data": s.to_dict()})})
-    assert c.ui.stats == (1, 0)
+    assert c.ui.look.stats == (1, 0)
     press(c, "open-stats")
     assert host.tree().find(data_testid="stats-panel").get("data-matches") == "1"
     press(c, "stats-export")
     ((name, text),) = host.downloads
     assert name.startswith("schwimmen-statistik-") and stats_mod.Stats.from_json(text) == s
     press(c, "stats-reset")
-    assert c.ui.stats == (1, 0)  # only asked
+    assert c.ui.look.stats == (1, 0)  # only asked
     press(c, "stats-reset-confirm")
-    assert c.ui.stats == (0, 0)
+    assert c.ui.look.stats == (0, 0)
     assert json.loads(backend.items["schwimmen.stats"])["data"]["overall"]["matches"] == 0
     c.handle({"type": "stats-import", "text": "[1, 2]"})
     msg = host.tree().find(data_testid="stats-message")
-    assert msg.get("data-kind") == "error" and c.ui.stats == (0, 0)
+    assert msg.get("data-kind") == "error" and c.ui.look.stats == (0, 0)
     c.handle({"type": "stats-import", "text": text})
     assert host.tree().find(data_testid="stats-message").get("data-kind") == "ok"
-    assert c.ui.stats == (1, 0)
+    assert c.ui.look.stats == (1, 0)
     press(c, "stats-scope-knack")
     assert host.tree().find(data_testid="stats-panel").get("data-scope") == "knack"
     press(c, "close-stats")
@@ -162,14 +162,14 @@ def test_escape_closes_the_top_panel_then_the_dialog_then_the_selection():
     press(c, "settings")
     press(c, "open-help")
     c.handle({"type": "escape"})  # rules help lies above the settings dialog
-    assert not c.ui.panels.help_open and c.ui.settings_open
+    assert not c.ui.panels.help_open and c.ui.panels.settings_open
     assert c.take_focus() == "set-open-help"  # back to the button that opened it
     c.handle({"type": "escape"})
-    assert not c.ui.settings_open and c.take_focus() == "act-settings"
+    assert not c.ui.panels.settings_open and c.take_focus() == "act-settings"
     press(c, "open-stats")
     c.handle({"type": "escape"})
     assert not c.ui.panels.stats_open
     assert not host.tree().find_all(data_testid="stats-panel")
-    c.ui.selected = (("hand", "0"),)
+    c.ui.choice.selected = (("hand", "0"),)
     c.handle({"type": "escape"})
-    assert c.ui.selected == ()
+    assert c.ui.choice.selected == ()

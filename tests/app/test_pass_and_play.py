@@ -82,9 +82,9 @@ def test_the_hint_and_the_review_speak_to_the_person_at_the_device():
         if host.state == "deal-over":
             break
         c.press("reveal")
-        if c.seats.viewer == 1 and not c.ui.hints:
+        if c.seats.viewer == 1 and not c.ui.choice.hints:
             c.press("hint")
-            assert c.ui.hints, "the coach answers the second person too"
+            assert c.ui.choice.hints, "the coach answers the second person too"
         legal = c.match.legal_actions()
         c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
     assert host.state == "deal-over"
@@ -180,7 +180,7 @@ def test_the_names_are_asked_for_and_kept():
 
 
 def test_choosing_more_people_in_the_dialog_asks_for_their_names_at_once():
-    """The page redraws the dialog at once for a choice (``app.dom``: a select), not for
+    """The page redraws the dialog at once for a choice (``app.events``: a select), not for
     a typed number, which it reads only at the start: the count must be a choice, or
     the name fields appear only after a match with several people began (issue 37)."""
     from app.settings import dialog
@@ -231,14 +231,14 @@ def test_each_person_reviews_their_own_decisions_by_name():
         c.play(str(next((a for a in legal if str(a) == "knock"), legal[0])))
     assert host.state == "deal-over"
     persons = list(c.seats.persons())
-    assert sorted(name for _, name in c.ui.reviewers) == ["Anna", "Ben"]
+    assert sorted(name for _, name in c.ui.frame.reviewers) == ["Anna", "Ben"]
     panel = parse(host.markup).find(data_testid="deal-over")
     buttons = {b.all_text(): b.get("data-action") for b in panel.find_all(data_action=True)}
     viewer = c.seats.viewer  # the person at the screen: the page contract's "review"
     actions = {s: "review" if s == viewer else f"review-{s}" for s in persons}
     assert buttons["Review: Anna"] == actions[persons[0]]
     assert buttons["Review: Ben"] == actions[persons[1]]
-    deal = c.ui.result.deal_number
+    deal = c.ui.frame.result.deal_number
     for seat, name in zip(persons, ["Anna", "Ben"], strict=True):
         c.press(actions[seat])
         shown = parse(host.markup).find(data_testid="review")

@@ -44,7 +44,7 @@ def test_every_list_names_a_preset_the_same_way(lang: str) -> None:
         top = parse(
             view.render(
                 engine.Match(engine.preset(p), players=3, seed=1).observation(0),
-                view.UIState(lang=lang, preset=p),
+                view.UIState.of(lang=lang, preset=p),
             )
         )
         assert [e.all_text() for e in top.all() if e.get("class") == "variant"] == [name]

@@ -62,7 +62,7 @@ def test_luegen_in_pub_costs_tokens():
         "A lie: Anna loses 2 tokens. The truth: you lose 2 tokens."
     )
     giveup = engine.Action.parse("giveup")
-    assert coach.explain(decide, giveup, NAMES.__getitem__, ui().style, "de", "pub")[0] == (
+    assert coach.explain(decide, giveup, NAMES.__getitem__, ui().look.style, "de", "pub")[0] == (
         "Du verlierst 1 Spielmarke."
     )
     gave_up = dataclasses.replace(LAST, decider=0, outcome="giveup", lost=(1, 0, 0, 0))

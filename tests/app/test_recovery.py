@@ -71,7 +71,7 @@ def test_a_page_that_started_cleanly_leaves_no_note_and_damaged_notes_count_as_n
 
 
 def test_the_page_says_what_was_set_aside_and_offers_to_try_it_again():
-    # as app.dom starts the game: recovery first, its notices to the controller
+    # as app.main starts the game: recovery first, its notices to the controller
     left = json.dumps({"tab": "gone", "since": 0, "failed": False})
     store = store_with(match=MATCH, start=left)
     aside = recovery.begin(store, "t", frozenset({"t"}), now=1)
@@ -145,13 +145,13 @@ def test_an_import_over_statistics_asks_first_and_backs_them_up():
     press(c, "open-stats")
     c.handle({"type": "stats-import", "text": some_stats(7).to_json()})
     ask = host.tree().find(data_testid="stats-import-confirm")
-    assert "7" in ask.all_text() and c.ui.stats == (2, 2)
+    assert "7" in ask.all_text() and c.ui.look.stats == (2, 2)
     press(c, "stats-import-cancel")
-    assert c.ui.stats == (2, 2) and backend.items["schwimmen.stats"] == mine
+    assert c.ui.look.stats == (2, 2) and backend.items["schwimmen.stats"] == mine
 
     c.handle({"type": "stats-import", "text": some_stats(7).to_json()})
     press(c, "stats-import-confirm")
-    assert c.ui.stats == (7, 7)
+    assert c.ui.look.stats == (7, 7)
     backups = [k for k in backend.items if k.startswith("schwimmen.backup.stats.")]
     assert backend.items["schwimmen.backup.stats.1"] == mine, backups
     message = host.tree().find(data_testid="stats-message").all_text()
@@ -162,5 +162,5 @@ def test_an_import_into_empty_statistics_needs_no_question():
     c, host, _backend = start()
     press(c, "open-stats")
     c.handle({"type": "stats-import", "text": some_stats(3).to_json()})
-    assert c.ui.stats == (3, 3)
+    assert c.ui.look.stats == (3, 3)
     assert host.tree().find_all(data_testid="stats-import-confirm") == []

@@ -109,14 +109,14 @@ def test_escape_closes_the_match_result_and_show_result_brings_it_back():
     assert host.tree().find(data_testid="match-over")
     assert c.take_focus() == "act-new-match"
     c.handle({"type": "action", "action": "new-match"})
-    assert host.state in ("human", "busy", "deal-over") and c.ui.match_panel
+    assert host.state in ("human", "busy", "deal-over") and c.ui.panels.match_panel
 
 
 def test_escape_closes_the_settings_over_the_match_result_first():
     c, host = _finished()
     c.handle({"type": "action", "action": "settings"})
     c.handle({"type": "escape"})
-    assert not c.ui.settings_open and host.tree().find(data_testid="match-over")
+    assert not c.ui.panels.settings_open and host.tree().find(data_testid="match-over")
 
 
 @pytest.mark.parametrize("name", ["close-result", "show-result"])
@@ -124,4 +124,4 @@ def test_the_result_controls_do_nothing_before_the_match_is_over(name):
     c, host, _ = make("?seed=3&speed=0&bots=1&lives=3")
     shown = host.markup
     c.handle({"type": "action", "action": name})
-    assert c.ui.match_panel and host.markup == shown
+    assert c.ui.panels.match_panel and host.markup == shown

@@ -113,7 +113,7 @@ def _to_deal_over(query: str, rng: random.Random):
     for _ in range(200):
         state = settle(c, host)
         if state == "deal-over":
-            deal = c.ui.result.deal_number
+            deal = c.ui.frame.result.deal_number
             return c, host, [t for d, t in made if d == deal]
         assert state == "human"
         text = choose(c, rng)

@@ -61,7 +61,7 @@ def test_a_full_storage_is_told_the_result_kept_and_written_once_there_is_room()
     banner = host.tree().find(data_testid="notices").all_text()
     assert "Exportieren" in banner and "Speicher frei" in banner
     # The page counts the match; storage still holds the old figures and no stale match.
-    assert c.ui.stats[0] == 4
+    assert c.ui.look.stats[0] == 4
     assert stored_matches(backend) == 3
     assert "schwimmen.match" not in backend.items
     c.tick()  # still full: nothing changes, nothing is told twice
@@ -75,7 +75,7 @@ def test_a_full_storage_is_told_the_result_kept_and_written_once_there_is_room()
     assert notice_codes(c, "stats") == ["saved"] and notice_codes(c, "match") == ["saved"]
     # A reload shows the finished match and does not count it twice.
     c2, host2, _ = make("?speed=0", store=store)
-    assert host2.state == "match-over" and c2.ui.stats[0] == 4
+    assert host2.state == "match-over" and c2.ui.look.stats[0] == 4
     assert stored_matches(backend) == 4
 
 
@@ -97,13 +97,13 @@ def test_a_resumed_match_counts_what_the_full_storage_could_not_take():
 
     backend.setItem = no_stats
     play_match(c, host, random.Random(1))
-    assert c.ui.stats[0] == 1 and "schwimmen.stats" not in backend.items
+    assert c.ui.look.stats[0] == 1 and "schwimmen.stats" not in backend.items
     saved = json.loads(json.loads(backend.items["schwimmen.match"])["data"])
     assert saved["recorded"] is False and saved["deal_noted"] == before["deal_noted"]
     backend.setItem = real  # space again, and the page is opened anew
     c2, host2, _ = make("?speed=0", store=store)
     assert host2.state == "match-over"
-    assert stored_matches(backend) == 1 and c2.ui.stats == c.ui.stats
+    assert stored_matches(backend) == 1 and c2.ui.look.stats == c.ui.look.stats
 
 
 def test_statistics_that_do_not_fit_drop_the_oldest_history_first():
@@ -143,7 +143,7 @@ def test_an_import_that_cannot_be_written_is_kept_and_written_later():
     backend.full = True
     text = json.dumps({"format": stats_mod.FILE_FORMAT, "version": 1, "matches": 9, "wins": 2})
     c.handle({"type": "stats-import", "text": text})
-    assert c.ui.stats == (9, 2) and "schwimmen.stats" not in backend.items
+    assert c.ui.look.stats == (9, 2) and "schwimmen.stats" not in backend.items
     backend.full = False
     c.handle({"type": "action", "action": "retry-save"})
     assert stored_matches(backend) == 9
@@ -242,9 +242,9 @@ def test_statistics_written_in_one_tab_show_in_the_other():
     _store, _, (a, host_a), (b, host_b) = two_tabs()
     b.handle({"type": "action", "action": "own-match"})
     play_match(b, host_b, random.Random(5))
-    assert b.ui.stats[0] == 1 and a.ui.stats[0] == 0
+    assert b.ui.look.stats[0] == 1 and a.ui.look.stats[0] == 0
     a.on_storage("schwimmen.stats")
-    assert a.ui.stats == b.ui.stats
+    assert a.ui.look.stats == b.ui.look.stats
     assert host_a.tree().find(data_testid="stats").get("data-matches") == "1"
 
 
@@ -263,7 +263,7 @@ def test_a_file_too_large_to_read_is_refused_with_its_size():
     message = host.tree().find(data_testid="stats-message")
     assert message.get("data-kind") == "error"
     assert "too large (4883 kB; at most 1024 kB)" in message.all_text()
-    assert c.ui.stats == (0, 0)
+    assert c.ui.look.stats == (0, 0)
 
 
 def test_own_match_in_a_second_tab_plays_the_seed_its_url_asked_for():

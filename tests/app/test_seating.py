@@ -73,7 +73,7 @@ def test_a_turned_observation_is_that_seats_game(preset, match):
         if rng.random() < 0.3:  # draw the turned screen now and then
             seen = seating.observation(match.observation(current), current)
             names = seating.names(("", "Anna", "Ben", "Clara"), current)
-            markup = view.render(seen, UIState(mode="human", names=names))
+            markup = view.render(seen, UIState.of(mode="human", names=names))
             assert all(f'data-card="{c}"' in markup for c in seen.hand)
         match.apply(players[current].choose(match.observation(current)))
     assert checked > 200

@@ -60,7 +60,7 @@ def test_a_deal_ends_on_its_final_table_with_a_call_before_the_result():
 
     def done():
         if c.session.closing:  # the number of the deal whose last table is on screen
-            closing_seen.append((c.ui.callout, host.state, c.session.closing))
+            closing_seen.append((c.ui.frame.callout, host.state, c.session.closing))
         return host.state == "deal-over"
 
     assert _run_until(c, host, done)
@@ -68,7 +68,7 @@ def test_a_deal_ends_on_its_final_table_with_a_call_before_the_result():
     assert call in ("31!", "Feuer!", "Aufdecken!", "Runden vorbei – aufdecken!")
     assert state == "busy" and deal == 1
     assert 'data-testid="callout"' in host.screens[-2]  # drawn before the result
-    assert not c.session.closing and c.ui.callout == ""  # gone once the result shows
+    assert not c.session.closing and c.ui.frame.callout == ""  # gone once the result shows
 
 
 def test_speed_0_shows_the_result_at_once_without_flights_or_sounds():
@@ -94,11 +94,11 @@ def test_each_event_flies_and_sounds_once():
 
 def test_the_sound_switch_is_remembered_and_silences():
     c, host, store = make("?seed=3&speed=normal")
-    assert c.ui.sound is True
+    assert c.ui.look.sound is True
     c.press("sound")
-    assert c.ui.sound is False and 'aria-pressed="false"' in host.markup
+    assert c.ui.look.sound is False and 'aria-pressed="false"' in host.markup
     again, _, _ = make("?seed=3&speed=normal", store=store)
-    assert again.ui.sound is False
+    assert again.ui.look.sound is False
 
 
 def test_shortcut_keys_play_only_offered_moves():
@@ -112,10 +112,10 @@ def test_shortcut_keys_play_only_offered_moves():
         c.handle({"type": "key", "key": "k"})  # not offered: nothing happens
         assert len(c.match.actions) == moves
         c.play(next(a for a in c.match.legal_actions() if str(a) != "pass"))
-    c.ui.settings_open = True  # a dialog over the table: keys do nothing
+    c.ui.panels.settings_open = True  # a dialog over the table: keys do nothing
     c.handle({"type": "key", "key": "k"})
     assert str(c.match.actions[-1]) != "knock"
-    c.ui.settings_open = False
+    c.ui.panels.settings_open = False
     c.handle({"type": "key", "key": "K"})
     assert str(c.match.actions[-1]) == "knock"
 
@@ -149,5 +149,5 @@ def test_a_dealt_31_at_speed_0_is_said_by_the_result():
 def test_a_played_deal_says_nothing_of_a_deal_dealt():
     c, host = _start("?seed=5&preset=classic&bots=3&speed=0&new=1")
     assert _run_until(c, host, lambda: host.state == "deal-over")
-    assert 'data-testid="dealt"' not in host.markup and c.ui.dealt == ""
+    assert 'data-testid="dealt"' not in host.markup and c.ui.frame.dealt == ""
     assert "ausgeteilt" not in host.markup

@@ -66,7 +66,7 @@ def obs(**changes):
 def ui(**changes):
     base = dict(mode="human", names=("", "Anna", "Ben", "Clara"), start_lives=3)
     base.update(changes)
-    return UIState(**base)
+    return UIState.of(**base)
 
 
 def draw(o=None, u=None):
@@ -368,7 +368,7 @@ def test_a_seat_says_a_knock_or_an_announcement_once():
                 if m.is_over():
                     break
                 obs = m.observation(0)
-                tree = parse(view.render(obs, UIState(lang="en", names=("", "Anna", "Ben"))))
+                tree = parse(view.render(obs, UIState.of(lang="en", names=("", "Anna", "Ben"))))
                 for seat in (1, 2):
                     line = tree.find(data_testid=f"last-move-{seat}").all_text()
                     if obs.knocked_by == seat:

@@ -257,6 +257,6 @@ def test_whatever_view_the_guest_takes_in_the_coach_can_rank(data):
         return  # refused: nothing reaches the coach
     obs = guest.observation
     if obs.current == obs.seat and obs.legal_actions:  # the hint button, as the page has it
-        ui = UIState(lang="en", mode="human", names=("", "Anna", "Ben"))
+        ui = UIState.of(lang="en", mode="human", names=("", "Anna", "Ben"))
         coach.advise(seating.observation(obs, obs.seat), ui, seed=1)
-        assert len(ui.hints) == len(obs.legal_actions)
+        assert len(ui.choice.hints) == len(obs.legal_actions)

@@ -63,7 +63,7 @@ def test_a_seat_a_bot_plays_is_marked_on_every_page_and_said_in_the_log():
         if ref.bot_plays or ref.ended:
             break
         if ref.match.current_player() == 0:
-            if hana.ui.mode == "deal-over":
+            if hana.ui.frame.mode == "deal-over":
                 hana.press("next-deal")
             hana.press(str(rng.choice(hana._obs().legal_actions)))
         else:

@@ -138,7 +138,7 @@ def test_bad_names_are_refused(bad):
 def test_a_name_with_markup_shows_literally():
     name = clean_name("<img src=x onerror=alert(1)>"[:20])
     obs = Match(preset("classic"), players=3, seed=1).observation(0)
-    markup = render(obs, UIState(names=("", name, "Ben")))
+    markup = render(obs, UIState.of(names=("", name, "Ben")))
     assert "<img src=x" not in markup
     assert "&lt;img src=x onerror" in markup
 

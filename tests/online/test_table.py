@@ -62,9 +62,9 @@ def play_out(hub: Hub, clock: Clock, tables: list[Room], seed: int = 1, steps: i
             return
         moved = False
         for t in tables:
-            if t.ui.mode == "deal-over":
+            if t.ui.frame.mode == "deal-over":
                 t.press("next-deal")
-            if t.ui.mode == "human":
+            if t.ui.frame.mode == "human":
                 t.press(str(rng.choice(t._obs().legal_actions)))
                 moved = True
                 break
@@ -129,9 +129,9 @@ def test_a_match_a_bot_ends_is_counted_on_the_host_too():
     for _ in range(2000):
         if host.ref.ended is not None:
             break
-        if host.ui.mode == "deal-over":  # every deal's result is seen, by every seat
+        if host.ui.frame.mode == "deal-over":  # every deal's result is seen, by every seat
             host.press("next-deal")
-        if host.ui.mode == "human":
+        if host.ui.frame.mode == "human":
             host.press(str(host._obs().legal_actions[0]))
         clock.now += 31_000
         host.tick()
@@ -161,7 +161,7 @@ def test_a_guest_move_out_of_turn_changes_nothing():
     other = 1 - m.current_player()
     table = host if other == 0 else ben
     before = len(m.actions)
-    assert table.ui.mode != "human"
+    assert table.ui.frame.mode != "human"
     assert table.play("knock") is False
     hub.run()
     assert len(m.actions) == before
@@ -345,26 +345,26 @@ def test_a_rematch_keeps_the_table_together_and_counts_again():
 def test_the_coach_helps_a_guest_from_its_own_view_and_the_review_is_the_hosts():
     hub, clock = Hub(), Clock()
     host, host_page, ben, ben_page = two_at_table(hub, clock)
-    mover, page = (host, host_page) if host.ui.mode == "human" else (ben, ben_page)
+    mover, page = (host, host_page) if host.ui.frame.mode == "human" else (ben, ben_page)
     mover.press("hint")
-    assert mover.ui.hints and 'class="hint-box"' in page.markup
+    assert mover.ui.choice.hints and 'class="hint-box"' in page.markup
     for _ in range(400):  # to the end of the first deal
         hub.run()
-        if host.ui.mode == "deal-over" or ben.ui.mode == "deal-over":
+        if host.ui.frame.mode == "deal-over" or ben.ui.frame.mode == "deal-over":
             break
         for t in (host, ben):
-            if t.ui.mode == "human":
+            if t.ui.frame.mode == "human":
                 legal = t._obs().legal_actions
                 t.press(str(next((a for a in legal if str(a) == "knock"), legal[0])))
                 break
         else:
             clock.now += 300
             host.tick()
-    if host.ui.mode == "deal-over":
+    if host.ui.frame.mode == "deal-over":
         assert 'data-action="review"' in host_page.markup
         host.press("review")
         assert 'data-testid="review"' in host_page.markup
-    if ben.ui.mode == "deal-over":
+    if ben.ui.frame.mode == "deal-over":
         assert 'data-action="review"' not in ben_page.markup
 
 
@@ -403,7 +403,7 @@ def _until_a_deal_ends(hub, clock, tables, rng):
         if host.ref.match.deal_count:
             return
         for t in tables:
-            if t.ui.mode == "human":
+            if t.ui.frame.mode == "human":
                 t.press(str(rng.choice(t._obs().legal_actions)))
                 break
         clock.now += 150
