@@ -153,7 +153,11 @@ class GuestRoom(Room):
             self.phase = Phase.TABLE
         if message.kind == "over":
             self._count_match()
+            self._heard_over()
         self._render()
+
+    def _heard_over(self) -> None:
+        """The match ended (the host's ``over``): what a role does then, once."""
 
     def _keep_seat(self, name: str, secret: str) -> None:
         """This table's seat, kept on this device (to come back to it)."""

@@ -138,8 +138,8 @@ class ServerRoom(GuestRoom):
             self.account.claim(self.table_id, secret)
             self.account.table_ratings(self.table_id, self.ui, self._render)
 
-    def _count_match(self) -> None:
-        super()._count_match()
+    def _heard_over(self) -> None:
+        """Asked once per ``over`` (not at each drawing: the answer redraws the table)."""
         if self.account is not None:  # rated in the transaction that ended the match
             self.account.table_ratings(self.table_id, self.ui, self._render)
 
