@@ -27,8 +27,9 @@ from playwright.sync_api import expect
 
 from server.pgtemp import free_port
 from tests.e2e.axe import describe, violations
+from tests.e2e.decisions import hidden, on_playwright
 from tests.e2e.online_support import OnlinePage
-from tests.e2e.test_phone import hidden
+from tests.e2e.pages import GamePage
 from tests.e2e.test_server import ScriptServer
 
 TABLE_READY = "[data-testid=hand] [data-card]"
@@ -259,7 +260,7 @@ def test_reminders_ask_the_browser_first(people, server_url):
 def test_a_server_tables_decisions_fit_a_phone(people, server_url):
     """Issue 37: on a table server's table the move timer, the seat's link and the
     buttons of the line over the table no longer push the hand under the moves: each
-    of Hana's decisions at 360x640 is whole on the screen (``test_phone.hidden``)."""
+    of Hana's decisions at 360x640 is whole on the screen (``decisions.hidden``)."""
     hana, ben, _ = open_table(people, width=360, preset="classic", lives="1", move_time="600")
     hana.page.set_viewport_size({"width": 360, "height": 640})
     rng = random.Random(3)
@@ -267,7 +268,7 @@ def test_a_server_tables_decisions_fit_a_phone(people, server_url):
     for _ in range(300):
         if hana.state == "human" and screens < 6:
             screens += 1
-            found = hidden(hana.page)
+            found = hidden(on_playwright(GamePage(hana.page)))
             if found:
                 short.append(found)
         if screens >= 6 or "match-over" in (hana.state, ben.state):
@@ -318,7 +319,9 @@ def test_the_seat_link_is_readable_copyable_and_its_code_scannable(people, serve
     qr.scroll_into_view_if_needed()
     box = qr.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    # scrolled as far as the page goes, the code may end a fraction of a pixel below
+    # the window (layout in fractions of a pixel, scrolling in whole ones)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, box
     modules = int(qr.get_attribute("data-modules") or 0) + 8  # with the quiet zone
     assert box["width"] / modules >= 3, "a module under 3 px is hard to scan"
     corners = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]]
