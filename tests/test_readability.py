@@ -2,6 +2,8 @@
 
 - No function or method in ``engine/`` or ``app/`` is longer than ``MAX_LINES``
   lines, from its ``def`` to its last line (docstring and comments included).
+- No module in ``app/`` is longer than ``MAX_MODULE_LINES`` lines (issue 39: a file a
+  newcomer reads whole, with one job).
 - ``app/`` types an observation, a match, an action, a deal's result and a host as
   what they are (``engine.Observation``, ``engine.Match`` ...), never as ``Any``:
   mypy then checks every use of them (``pyproject.toml``'s ``[tool.mypy]``).
@@ -19,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 60
+MAX_MODULE_LINES = 500
 
 LONG_FUNCTIONS_ALLOWED = {
     # file: {function: the issue that shortens it}
@@ -102,6 +105,15 @@ def test_no_function_is_longer_than_a_screen() -> None:
         if name not in LONG_FUNCTIONS_ALLOWED.get(rel, {})
     ]
     assert not too_long, "\n".join(too_long)
+
+
+def test_no_module_of_the_page_is_longer_than_a_sitting() -> None:
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in sorted((ROOT / "app").rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}, f"split these along their jobs (at most {MAX_MODULE_LINES} lines): {long}"
 
 
 def test_the_list_of_long_functions_only_shrinks() -> None:

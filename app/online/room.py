@@ -405,11 +405,9 @@ class Room:
         ui.look.preset = preset if preset in engine.PRESETS else st.CUSTOM_BASE
         ui.look.custom = preset == "custom"
         ui.look.start_lives = obs.rules.lives if obs is not None else ui.look.start_lives
-        self.timer_shown = self._timer()
-        status = screens.status_line(self.state, self.detail, ui.lang, bool(self.server))
-        ui.look.online_bar = screens.bar(
-            status, self.timer_shown, ui.lang, extra=self._bar_extra()
-        )
+        self.timer_shown, lang = self._timer(), ui.lang
+        status = screens.status_line(self.state, self.detail, lang, bool(self.server))
+        ui.look.online_bar = screens.bar(status, self.timer_shown, lang, extra=self._bar_extra())
 
     def _bar_extra(self) -> str:
         """The bar's second line: how the match ended, the rematch, a refused move (said
