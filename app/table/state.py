@@ -101,4 +101,5 @@ class UIState:
     can_review: bool = True  # the deal review is offered (an online guest has no match to replay)
     notes: dict[int, str] = field(default_factory=dict)  # seat -> "away" (online)
     ratings: dict[int, float] = field(default_factory=dict)  # seat -> a signed-in person's rating
+    reactions: dict[int, str] = field(default_factory=dict)  # seat -> its reaction (markup, online)
     moved_for: dict[int, str] = field(default_factory=dict)  # seat -> why a bot made its move
