@@ -11,9 +11,11 @@ import re
 from app.online.reactions import SHOW_MS
 from app.storage import MemoryBackend, Store
 from engine.online import protocol
+from engine.online.views import Feed
 from tests.online.fake_net import Clock
 from tests.online.test_finish_room import two_at_a_table
 from tests.online.test_server_room import room
+from tests.online.test_watch_page import lobby, played, watching
 
 CLAP = protocol.REACTIONS[3]
 
@@ -71,3 +73,21 @@ def test_switched_off_a_page_shows_none_offers_none_and_keeps_the_choice():
     ben.press("react-0")
     _relay(server, ben_net.sent[-1], seat=1)
     assert _seat_of_reaction(hana_page.markup) == "seat-1"
+
+
+def test_a_watcher_sees_the_players_reactions_and_may_switch_them_off():
+
+    room, page, net = watching()
+    room.net_message("host", lobby(1))
+    room.net_message("host", protocol.state(Feed().watch(played(4))))
+    assert 'data-action="react-' not in page.markup  # nothing to send without a seat
+    room.net_message("host", protocol.reaction(2, CLAP))
+    assert _seat_of_reaction(page.markup) == "seat-2"  # from seat 0's chair
+    assert 'aria-label="Cleo reacts: applause"' in page.markup
+    room.clock.now += SHOW_MS
+    room.tick()
+    assert _seat_of_reaction(page.markup) is None
+    room.handle({"type": "action", "action": "reactions-off"})
+    room.net_message("host", protocol.reaction(1, CLAP))
+    assert _seat_of_reaction(page.markup) is None and 'data-reactions="off"' in page.markup
+    assert not [t for t in net.sent if "react" in t]  # a watcher sends none
