@@ -4,6 +4,10 @@ for :data:`SHOW_MS` by the sender's seat on every page (``[data-testid=reaction]
 seat, ``app.table.view``). The server checks and relays them (``server.reactions``);
 nothing keeps them.
 
+The buttons and the switch sit folded in the bar (``<details data-testid=reactions>``,
+its summary ``reactions-open``; kept open over redraws once opened), so that on a phone
+the table's line takes no more room than before.
+
 A page may switch them off (``reactions-off``, back with ``reactions-on``): then it shows
 none and offers none to send. The choice is kept in this browser (``app.storage``), for
 every table.
@@ -38,6 +42,7 @@ VERSION = 1
 
 _T: dict[str, tuple[str, str]] = {
     "react": ("Reagieren: {name}", "React: {name}"),
+    "reactions": ("Reaktionen", "Reactions"),
     "reacted": ("{seat} reagiert: {name}", "{seat} reacts: {name}"),
     "off": ("Reaktionen aus", "Reactions off"),
     "on": ("Reaktionen an", "Reactions on"),
@@ -57,8 +62,8 @@ _NAMES: dict[str, tuple[str, str]] = dict(
         strict=True,
     )
 )
-CONTROLS = ("react-", "reactions-on", "reactions-off")
-"""The bar's buttons: ``react-N`` sends ``REACTIONS[N]``; the switch."""
+CONTROLS = ("react-", "reactions-on", "reactions-off", "reactions-open")
+"""The bar's buttons: ``react-N`` sends ``REACTIONS[N]``; the switch; the fold."""
 
 
 def tr(key: str, lang: str, **values: Any) -> str:
@@ -82,6 +87,7 @@ class Reactions:
         self.store, self.clock = store, clock
         self.on = self._load()
         self._shown: dict[int, tuple[str, float]] = {}  # seat -> (reaction, until)
+        self.opened = False  # the bar's fold, opened by the person (the browser opens it)
 
     def _load(self) -> bool:
         if self.store is None:
@@ -111,7 +117,10 @@ class Reactions:
 
     def press(self, name: str) -> str | None:
         """A bar's button: the ``react`` message to send for ``react-N`` (None for the
-        switch, which is kept here, or a name that is none of them)."""
+        switch, which is kept here, the fold, or a name that is none of them)."""
+        if name == "reactions-open":
+            self.opened = not self.opened
+            return None
         if name in ("reactions-on", "reactions-off"):
             self.on = name == "reactions-on"
             self._shown.clear()
@@ -145,8 +154,12 @@ class Reactions:
         label, title = ("off", "off_title") if self.on else ("on", "on_title")
         state = "on" if self.on else "off"
         return (
-            f'<p class="reactions" data-testid="reactions" data-reactions="{state}">{sends}'
+            f'<details{" open" if self.opened else ""} class="reactions" '
+            f'data-testid="reactions" data-reactions="{state}">'
+            f'<summary data-action="reactions-open">{esc(tr("reactions", lang))}</summary>'
+            f"<p>{sends}"
             f"{button(switch, tr(label, lang), cls='ghost small', title=tr(title, lang))}</p>"
+            "</details>"
         )
 
 

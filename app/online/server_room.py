@@ -122,6 +122,7 @@ class ServerRoom(GuestRoom):
             "react-": self._react,
             "reactions-on": self._react,
             "reactions-off": self._react,
+            "reactions-open": self._react,
             "seat-move": self._toggle_seat_move,
             "copy-seat-link": self._copy_seat_link,
             "start-online": self._owner_control,
@@ -180,7 +181,8 @@ class ServerRoom(GuestRoom):
         text = self.reactions.press(name)
         if text is not None and self.guest is not None and self.guest.seat is not None:
             self.net.send(None, text)
-        self._render()
+        if name != "reactions-open":  # the browser opens or closes the fold itself
+            self._render()
         return True
 
     def _heard(self, kind: str, body: dict[str, Any]) -> None:

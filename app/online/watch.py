@@ -333,7 +333,8 @@ class WatchRoom:
             return True
         if name in reactions.CONTROLS:  # a watcher only switches them on or off
             self.reactions.press(name)
-            self._render()
+            if name != "reactions-open":  # the browser opens or closes the fold itself
+                self._render()
             return True
         return False
 

@@ -75,6 +75,9 @@ def _time_reactions_watching_replay(people, camera: Camera) -> None:
     expect(giver.page.locator("[data-action=more-time]")).to_be_visible(timeout=15_000)
     camera.snap(giver.page, "more-time")
 
+    ben.page.click("[data-action=reactions-open]")
+    hana.page.click("[data-action=reactions-open]")  # the picture shows the buttons too
+
     def ben_claps() -> None:
         ben.page.click("[data-action=react-3]")
         hana.page.locator("[data-testid=seat-1] [data-testid=reaction]").wait_for()

@@ -1,7 +1,9 @@
 """Reactions at a table server's table (issue 41), through the page served by
 ``./scripts/server``: Ben's reaction shows by his seat on Hana's page and on his own, and
 once Hana switches reactions off her page shows none (and still after a reload: the
-choice is kept in her browser); the table with a reaction passes the audit."""
+choice is kept in her browser); the table with a reaction passes the audit. The
+reactions are folded in the bar (``reactions-open``) so that a phone's table line stays
+as short as before (``test_server_play``'s phone fit)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ BY_BEN_ON_HIS = "[data-testid=seat-0] [data-testid=reaction]"  # each page's own
 
 def test_a_reaction_shows_by_its_seat_on_the_other_page_until_switched_off(people, server_url):
     hana, ben, table = open_table(people, preset="classic", lives="3")
+    ben.page.click("[data-action=reactions-open]")  # folded in the bar until opened
     ben.page.click("[data-action=react-3]")
     shown = hana.page.locator(BY_BEN_ON_HANAS)
     expect(shown).to_have_text("👏", timeout=3_500)
@@ -29,6 +32,7 @@ def test_a_reaction_shows_by_its_seat_on_the_other_page_until_switched_off(peopl
     audit(hana.page, "a table with a reaction")
     expect(shown).to_have_count(0, timeout=8_000)  # shown briefly
 
+    hana.page.click("[data-action=reactions-open]")
     hana.page.click("[data-action=reactions-off]")
     expect(hana.page.locator("[data-testid=reactions]")).to_have_attribute("data-reactions", "off")
     expect(hana.page.locator("[data-action^=react-]")).to_have_count(0)
@@ -40,5 +44,6 @@ def test_a_reaction_shows_by_its_seat_on_the_other_page_until_switched_off(peopl
     hana.open(table)  # a reload: still off in this browser
     hana.wait_for(TABLE_READY)
     expect(hana.page.locator("[data-testid=reactions]")).to_have_attribute("data-reactions", "off")
+    hana.page.click("[data-action=reactions-open]")
     hana.page.click("[data-action=reactions-on]")
     expect(hana.page.locator("[data-action^=react-]")).to_have_count(5)

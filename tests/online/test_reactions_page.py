@@ -41,6 +41,10 @@ def test_a_reaction_shows_by_its_seat_on_every_page_for_a_while():
     clock = Clock()
     server, (hana, hana_page), (ben, ben_page, ben_net) = two_at_a_table(clock)
     assert ben_page.markup.count('data-action="react-') == len(protocol.REACTIONS)
+    assert '<details class="reactions"' in ben_page.markup  # folded in the bar ...
+    ben.press("reactions-open")
+    ben.net_message("host", protocol.pong())  # a message: the page is drawn again
+    assert '<details open class="reactions"' in ben_page.markup  # ... kept open once opened
     ben.press("react-3")
     assert ben_net.sent[-1] == protocol.react(CLAP)
     _relay(server, ben_net.sent[-1], seat=1)
