@@ -45,6 +45,7 @@ from engine.online.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    React,
     Reason,
     Rejected,
     Rematch,
@@ -57,6 +58,7 @@ from engine.online.protocol import (
 )
 from engine.online.referee import Buckets, Referee, SeatKind, TableConfig, Timing, end_reason
 from server.hub import Conn, Entry, Hub
+from server.reactions import Reactions
 from server.store import Deadline, Row, Store, Write
 
 log = logging.getLogger("schwimmen.server")
@@ -242,6 +244,7 @@ class Tables:
         self.on_turn = on_turn or (lambda _turn: None)
         self.on_remind = on_remind or (lambda _table, _deadline: None)
         self.cache = RefereeCache(cache_bytes)
+        self.reactions = Reactions(hub, clock)  # relayed, never stored
         self.announce_presence: Callable[[str, frozenset[int]], Any] | None = None
         # a match that ended by its play, in the transaction that stores its end (ratings)
         self.on_match_over: Callable[[Any, str, int, Referee], Awaitable[None]] | None = None
@@ -368,6 +371,9 @@ class Tables:
             return
         if isinstance(message, Watch):
             await self._watch(conn)
+            return
+        if isinstance(message, React):
+            self.reactions.receive(conn, message)
             return
         async with self.lock(conn.table_id):  # the table as committed, not mid-write
             refusal = self._refusal(conn, message)

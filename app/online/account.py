@@ -186,21 +186,22 @@ class Account:
 
         self._await(self.module.leaderboard(rules), said)
 
-    def table_ratings(self, table: str, ui: Any, redraw: Callable[[], None]) -> None:
-        """The ratings of the signed-in people at ``table`` into ``ui.look.ratings`` (the
-        table's ``[data-testid=rating]``), then ``redraw``."""
-        if self._later("table_ratings", table, ui, redraw):
+    def table_ratings(self, table: str, answer: Callable[[dict[int, float]], None]) -> None:
+        """The ratings of the signed-in people at ``table`` by their real seats (the
+        table's ``[data-testid=rating]``), to ``answer``."""
+        if self._later("table_ratings", table, answer):
             return
 
         def said(seats: Any) -> None:
             got = self.bridge.to_py(seats)
             found = got if isinstance(got, dict) else {}
-            ui.look.ratings = {
-                int(seat): float(value)
-                for seat, value in found.items()
-                if str(seat).isdigit() and isinstance(value, (int, float))
-            }
-            redraw()
+            answer(
+                {
+                    int(seat): float(value)
+                    for seat, value in found.items()
+                    if str(seat).isdigit() and isinstance(value, (int, float))
+                }
+            )
 
         self._await(self.module.tableRatings(table), said)
 

@@ -148,6 +148,8 @@ class GuestRoom(Room):
             self._catch_up()
         elif message.kind == "rejected":
             self._rejected(guest, message.body)
+        else:
+            self._heard(message.kind, message.body)
         started = bool(guest.lobby and guest.lobby.get("started"))
         if message.kind in ("state", "lobby") and started:
             self.phase = Phase.TABLE
@@ -158,6 +160,9 @@ class GuestRoom(Room):
 
     def _heard_over(self) -> None:
         """The match ended (the host's ``over``): what a role does then, once."""
+
+    def _heard(self, kind: str, body: dict[str, Any]) -> None:
+        """A role's own messages (a table server's ``reaction``)."""
 
     def _keep_seat(self, name: str, secret: str) -> None:
         """This table's seat, kept on this device (to come back to it)."""

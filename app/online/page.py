@@ -258,7 +258,7 @@ def _start_server(
     js = page.js
     net = ServerNet(page)
     if role == "watch":
-        return _start_watching(page, net, table_id, settings)
+        return _start_watching(page, net, table_id, settings, store)
     if role == "open":
         return _start_open_tables(page, store, net, settings)
     qr = QR()
@@ -309,7 +309,9 @@ def _start_server(
     return table
 
 
-def _start_watching(page: Any, net: ServerNet, table_id: str, settings: Any) -> Screen:
+def _start_watching(
+    page: Any, net: ServerNet, table_id: str, settings: Any, store: Any = None
+) -> Screen:
     """A watcher's page at a table server's table (``app.online.watch``)."""
     import asyncio
 
@@ -323,6 +325,7 @@ def _start_watching(page: Any, net: ServerNet, table_id: str, settings: Any) -> 
         clock=lambda: float(js.performance.now()),
         table_id=table_id,
         touch=bool(js.window.matchMedia("(pointer: coarse)").matches),
+        store=store,
     )
     net.table = table
     page.controller = table

@@ -16,16 +16,18 @@ from typing import Any, Protocol
 
 import engine
 from app.host import Host
-from app.online import finish, server_screens, watch
+from app.online import finish, reactions, server_screens, watch
 from app.online.dialog import read_dialog, table_config
 from app.online.guest_room import GuestRoom
 from app.online.invitation import invitation_fragment
+from app.online.reactions import Reactions
 from app.online.records import KEEP_SERVER_TABLES, KEY_SERVER
 from app.online.room import Control, Form, Net, ServerCalls
 from app.online.shell import Phase
 from app.online.words import tr
 from app.settings import model as st
 from app.storage import Store
+from app.table.parts import seat_name
 from app.url import quote
 from engine.online import protocol
 from engine.online.guest import Guest
@@ -74,6 +76,7 @@ class ServerRoom(GuestRoom):
         self.records.seats_key, self.records.keep = KEY_SERVER, KEEP_SERVER_TABLES
         self.calls: ServerCalls = net
         self.listing: list[dict[str, Any]] | None = None  # "My tables" as the server said
+        self.ratings: dict[int, float] = {}  # the signed-in people's, by real seat
         self.account: Any = None  # signing in with a passkey: app.online.account.Account
         self.creating = False  # the server is asked for a new table
         self.reminders = False  # this seat's reminders by Web Push are on (as kept)
@@ -81,6 +84,7 @@ class ServerRoom(GuestRoom):
         self.remind_daily = self.remind_daily_asked = False  # one summary a day instead
         self.seat_move_open = False  # the panel with the seat's link, kept open over redraws
         self.seat_link_said = ""  # what became of copying the seat's link
+        self.reactions = Reactions(store, clock)  # shown briefly by the seats, or off
 
     def start(self) -> None:
         if self.phase is Phase.TABLES:
@@ -116,6 +120,10 @@ class ServerRoom(GuestRoom):
             "remind-off": self._remind,
             **{name: self._remind for name in finish.DAILY_CONTROLS},
             "more-time": self._give_time,
+            "react-": self._react,
+            "reactions-on": self._react,
+            "reactions-off": self._react,
+            "reactions-open": self._react,
             "seat-move": self._toggle_seat_move,
             "copy-seat-link": self._copy_seat_link,
             "start-online": self._owner_control,
@@ -136,12 +144,18 @@ class ServerRoom(GuestRoom):
         super()._keep_seat(name, secret)
         if self.account is not None:
             self.account.claim(self.table_id, secret)
-            self.account.table_ratings(self.table_id, self.ui, self._render)
+            self.account.table_ratings(self.table_id, self._rated)
 
     def _heard_over(self) -> None:
         """Asked once per ``over`` (not at each drawing: the answer redraws the table)."""
         if self.account is not None:  # rated in the transaction that ended the match
-            self.account.table_ratings(self.table_id, self.ui, self._render)
+            self.account.table_ratings(self.table_id, self._rated)
+
+    def _rated(self, by_seat: dict[int, float]) -> None:
+        """The server's ratings at this table, by real seat; drawn by the seats as this
+        page sees them (:meth:`_prepare_table`)."""
+        self.ratings = by_seat
+        self._render()
 
     def _create_from_dialog(self, _name: str, form: Form) -> bool:
         if self.phase is not Phase.SETUP:
@@ -168,6 +182,19 @@ class ServerRoom(GuestRoom):
             return False
         self.net.send(None, gift)
         return True
+
+    def _react(self, name: str, _form: Form) -> bool:
+        """A reaction to send (seated, at the table), or the switch that shows them."""
+        text = self.reactions.press(name)
+        if text is not None and self.guest is not None and self.guest.seat is not None:
+            self.net.send(None, text)
+        if name != "reactions-open":  # the browser opens or closes the fold itself
+            self._render()
+        return True
+
+    def _heard(self, kind: str, body: dict[str, Any]) -> None:
+        if kind == "reaction":
+            self.reactions.heard(body)
 
     def _toggle_seat_move(self, _name: str, _form: Form) -> bool:
         self.seat_move_open = not self.seat_move_open  # the browser opens or closes it
@@ -358,11 +385,30 @@ class ServerRoom(GuestRoom):
         if guest and guest.secret:
             switch = server_screens.reminders(self.reminders, self.remind_note, lang)
             shown += finish.with_daily(switch, self.reminders, self.remind_daily, lang)
+        shown += self.reactions.bar(bool(guest and guest.seat is not None), lang)
         return shown + watch.players_link(self.invite_base, self.table_id, self._lobby_body(), lang)
+
+    def _prepare_table(self) -> None:
+        """Besides the bar, the reactions showing by their seats."""
+        super()._prepare_table()
+        obs, ui = self._real_obs(), self.ui
+        shown = {} if obs is None else self.reactions.by_seat(self._seat(), obs.players)
+        me, players = self._seat(), 1 if obs is None else obs.players
+        ui.look.ratings = {(s - me) % players: r for s, r in self.ratings.items()}
+        badge = reactions.badge
+        ui.look.reactions = {s: badge(r, seat_name(ui, s), ui.lang) for s, r in shown.items()}
 
     def _key_more(self) -> tuple[Any, ...]:
         listing = None if self.listing is None else repr(self.listing)
-        return (listing, self.creating, self.reminders, self.remind_daily, self.remind_note)
+        showing = self.reactions.showing()  # a reaction's time over: drawn without it
+        return (
+            listing,
+            self.creating,
+            self.reminders,
+            self.remind_daily,
+            self.remind_note,
+            showing,
+        )
 
     def _view_more(self) -> dict[str, Any]:
         panel = "" if self.account is None else str(self.account.panel(self.ui.lang))

@@ -25,11 +25,13 @@ from typing import Any
 from app.escape import escape as esc
 from app.host import Host
 from app.i18n import lookup
-from app.online import screens
+from app.online import reactions, screens
 from app.online.sources import GuestSeats
 from app.settings import model as st
+from app.storage import Store
 from app.table import notices
 from app.table.mode import Mode
+from app.table.parts import seat_name
 from app.table.session import TableSession
 from app.table.state import UIState
 from app.url import quote
@@ -197,6 +199,7 @@ class WatchRoom:
         clock: Callable[[], float],
         table_id: str,
         touch: bool = False,
+        store: Store | None = None,
     ) -> None:
         self.host, self.net, self.clock = host, net, clock
         self.settings, self.table_id = settings, table_id
@@ -227,6 +230,8 @@ class WatchRoom:
         self.timer_shown = ""
         self.step: int | None = None  # the replay's step shown (None: the live table)
         self.moves = 0  # the replayed match's moves
+        self.reactions = reactions.Reactions(store, clock)  # the players', by their seats
+        self.reacted: tuple[Any, ...] = ()  # the reactions drawn last
 
     # ------------------------------------------------------------ the page's calls
 
@@ -256,6 +261,8 @@ class WatchRoom:
         if timer != self.timer_shown and self.guest.observation is not None:
             self.timer_shown = timer
             self.host.patch("move-timer", timer)
+        if self.reactions.showing() != self.reacted:  # one's time is over
+            self._render()
 
     def release(self) -> None:
         """The page goes away: the socket's close tells the server."""
@@ -277,6 +284,8 @@ class WatchRoom:
         if message.kind == "state" and not self.caught_up:
             self.caught_up = True
             self.session.caught_up()  # what happened before is not flown again
+        if message.kind == "reaction":
+            self.reactions.heard(message.body)
         if message.kind == "rejected" and message.body.get("detail") == "there is no such table":
             self.gone = True
             self.net.close()
@@ -323,6 +332,11 @@ class WatchRoom:
         if name == "retry-online":
             self.start()
             return True
+        if name in reactions.CONTROLS:  # a watcher only switches them on or off
+            self.reactions.press(name)
+            if name != "reactions-open":  # the browser opens or closes the fold itself
+                self._render()
+            return True
         return False
 
     # ------------------------------------------------------------ the screen
@@ -341,6 +355,11 @@ class WatchRoom:
         extra = self._watchers()
         if self.guest.over is not None:  # a finished match: step through its moves
             extra += replay_controls(self.step, self.moves, ui.lang)
+        extra += self.reactions.bar(False, ui.lang)
+        self.reacted = self.reactions.showing()
+        shown = {} if obs is None else self.reactions.by_seat(0, obs.players)
+        badge = reactions.badge
+        ui.look.reactions = {s: badge(r, seat_name(ui, s), ui.lang) for s, r in shown.items()}
         ui.look.online_bar = screens.bar(status, self.timer_shown, ui.lang, extra=extra)
 
     def _watchers(self) -> str:

@@ -59,6 +59,7 @@ def seat_el(
             f'<span class="tag rating" data-testid="rating" data-rating="{rating}" '
             f'title="{esc(t("rating", ui.lang))}">{esc(rating)}</span>'
         )
+    badges.append(ui.look.reactions.get(seat, ""))  # a table server's (app.online.reactions)
     name = seat_name(ui, seat)
     if me:
         badges.append(_hand_value(obs, ui))

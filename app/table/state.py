@@ -90,6 +90,7 @@ class Look:
     stats_words: str = "stats_line"  # what they count: against bots, online, at one device
     online_bar: str = ""  # an online table: its line of connection state and timer (markup)
     ratings: dict[int, float] = field(default_factory=dict)  # seat -> a signed-in person's rating
+    reactions: dict[int, str] = field(default_factory=dict)  # seat -> its reaction (markup, online)
 
 
 @dataclass

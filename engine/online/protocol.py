@@ -13,7 +13,9 @@ Every message is one JSON object whose ``kind`` names it. Guests send:
   seat a bot or open it again), ``start`` {}, ``rematch`` {};
 - ``watch`` {version}: at a table server, watch the table without a seat: the page is sent
   the lobby, the public view (``views.Feed.watch``: no hand), the timer and the end, and
-  may send nothing but ``ping``.
+  may send nothing but ``ping``;
+- ``react`` {reaction}: at a table server, a seated person's preset reaction (one of
+  :data:`REACTIONS`: no free text, so nothing to moderate), relayed to the table's pages.
 
 The host sends:
 
@@ -32,7 +34,9 @@ The host sends:
   which (its kind, and an act's ``seq``); nothing changed;
 - ``update-needed`` {version, reload}: a hello of another protocol version; ``reload``
   says whose page is older (``guest`` or ``host``) and must reload to update;
-- ``pong`` {}: the answer to ``ping``.
+- ``pong`` {}: the answer to ``ping``;
+- ``reaction`` {seat, reaction}: a table server relays ``seat``'s ``react`` to every page
+  of the table (never stored).
 
 Reading is bounded before anything else: a guest's message longer than
 :data:`MAX_GUEST_CHARS` is refused without being looked at, then ``engine.safe_json``
@@ -91,6 +95,7 @@ __all__ = [
     "MOVE_TIMES",
     "NAME_MAX",
     "ON_TIMEOUT",
+    "REACTIONS",
     "RESULT_READ_MS",
     "VERSION",
     "Act",
@@ -105,6 +110,8 @@ __all__ = [
     "Ping",
     "Pong",
     "ProtocolError",
+    "React",
+    "Reaction",
     "Reason",
     "Rejected",
     "Rematch",
@@ -130,6 +137,8 @@ __all__ = [
     "parse_host",
     "ping",
     "pong",
+    "react",
+    "reaction",
     "read_guest",
     "rejected",
     "rematch",
@@ -166,6 +175,15 @@ MOVE_TIMES = LIVE_MOVE_TIMES + CORRESPONDENCE_MOVE_TIMES
 RESULT_READ_MS = 10_000
 """Reading a deal's result counts for nobody: the first decision of the next deal gets
 this much more time (every page shows the result before the table)."""
+REACTIONS = (
+    "\N{THUMBS UP SIGN}",
+    "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}",
+    "\N{FACE WITH OPEN MOUTH}",
+    "\N{CLAPPING HANDS SIGN}",
+    "\N{SEE-NO-EVIL MONKEY}",
+)
+"""The reactions a seated person may send at a table server's table (issue 41): presets
+only, so there is nothing to moderate."""
 MAX_LEFT_MS = max(MOVE_TIMES) * 1000 + RESULT_READ_MS
 """The most time a ``timer`` may give: the longest move time and a deal's result to read
 (the referee's deadline is never later than that)."""
@@ -299,6 +317,7 @@ GUEST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     "start": ({}, {}),
     "rematch": ({}, {}),
     "watch": ({"version": _COUNT}, {}),
+    "react": ({"reaction": one_of(*REACTIONS)}, {}),
 }
 """Per kind a guest sends: its required fields and its optional ones, with their checks."""
 
@@ -332,6 +351,7 @@ HOST_SCHEMAS: dict[str, tuple[dict[str, Check], dict[str, Check]]] = {
     ),
     "update-needed": ({"version": _COUNT, "reload": one_of("guest", "host")}, {}),
     "pong": ({}, {}),
+    "reaction": ({"seat": _SEAT, "reaction": one_of(*REACTIONS)}, {}),
 }
 """Per kind the host sends (but ``state``, read by ``views.read_state``)."""
 
@@ -437,6 +457,16 @@ def rematch() -> str:
 def watch() -> str:
     """A page watches the table (a table server's), without a seat."""
     return encode(Watch())
+
+
+def react(reaction: str) -> str:
+    """A seated person's preset reaction (one of :data:`REACTIONS`)."""
+    return encode(React(reaction))
+
+
+def reaction(seat: int, reaction: str) -> str:
+    """``seat``'s reaction, relayed to every page of the table."""
+    return encode(Reaction(seat, reaction))
 
 
 def welcome(seat: int, secret: str) -> str:
@@ -589,7 +619,18 @@ class Watch:
         return {"version": VERSION}
 
 
-GuestMessage = Hello | Act | Ping | Bye | MoreTime | SetSeat | Start | Rematch | Watch
+@dataclass(frozen=True)
+class React:
+    """A seated person's preset reaction at a table server's table (one of :data:`REACTIONS`)."""
+
+    kind: ClassVar[str] = "react"
+    reaction: str
+
+    def body(self) -> dict[str, Any]:
+        return {"reaction": self.reaction}
+
+
+GuestMessage = Hello | Act | Ping | Bye | MoreTime | SetSeat | Start | Rematch | Watch | React
 """What a guest sends."""
 
 
@@ -693,7 +734,19 @@ class Pong(_Bare):
     kind: ClassVar[str] = "pong"
 
 
-HostMessage = Welcome | Lobby | State | Timer | Over | Rejected | UpdateNeeded | Pong
+@dataclass(frozen=True)
+class Reaction:
+    """``seat``'s reaction, relayed by a table server to every page of the table."""
+
+    kind: ClassVar[str] = "reaction"
+    seat: int
+    reaction: str
+
+    def body(self) -> dict[str, Any]:
+        return {"seat": self.seat, "reaction": self.reaction}
+
+
+HostMessage = Welcome | Lobby | State | Timer | Over | Rejected | UpdateNeeded | Pong | Reaction
 """What the host sends."""
 
 FLOOD = Rejected(Reason.FLOOD, "too many messages: some were dropped")
@@ -730,6 +783,8 @@ def read_guest(text_: Any) -> GuestMessage:
             return SetSeat(b["seat"], SeatKind(b["to"]), b.get("level"))
         case "more-time":
             return MoreTime(b["seq"])
+        case "react":
+            return React(b["reaction"])
     return _BARE_GUEST[m.kind]
 
 

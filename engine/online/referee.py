@@ -89,6 +89,7 @@ from engine.online.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    React,
     Reason,
     Rejected,
     Rematch,
@@ -399,6 +400,8 @@ class Referee:
                     out = self._owner(conn, message)
                 case Watch():  # a table server's pages watch; a host's page seats
                     raise ProtocolError(Reason.BAD_MESSAGE, "this table cannot be watched")
+                case React():  # relayed by a table server, never refereed
+                    raise ProtocolError(Reason.BAD_MESSAGE, "this table has no reactions")
         except ProtocolError as e:
             seq = message.seq if isinstance(message, Act | MoreTime) else None
             return [(conn, Rejected(e.reason, e.detail, of=message.kind, seq=seq))]

@@ -117,8 +117,9 @@ def test_signing_in_lists_the_accounts_tables_and_keeps_their_seats():
     assert 'data-testid="leaderboard" data-rules="pub"' in page.markup
     assert "&lt;Bo&gt;" in page.markup  # a name from the server, escaped
 
-    r.account.table_ratings("t0", r.ui, lambda: None)
-    assert r.ui.look.ratings == {0: 2.5}  # what is no seat's number is left out
+    got: list[dict[int, float]] = []
+    r.account.table_ratings("t0", got.append)
+    assert got == [{0: 2.5}]  # what is no seat's number is left out
 
     r.account.link_base = "https://t.example/"
     r.press("add-device")

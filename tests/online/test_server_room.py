@@ -187,6 +187,27 @@ def test_the_creator_opens_a_server_table_runs_its_lobby_and_plays_a_whole_match
     assert protocol.rematch() in hana_net.sent and server.ref.ended is None
 
 
+def test_ratings_are_drawn_by_the_seats_as_each_page_sees_them():
+    """The server says ratings by real seat; Ben at seat 1 sees himself at the bottom."""
+    clock = Clock()
+    server = FakeServer(clock)
+    hana, hana_page, _ = room(server, Phase.SETUP)
+    hana.start()
+    hana.press("host", {**FORM, "players": "2", "move_time": "600"})
+    server.run()
+    ben, ben_page, _ = room(server, None, "abcdefghijkmnpqr")
+    ben.start()
+    ben.press("join", {"name": "Ben"})
+    server.run()
+    hana.press("start-online")
+    server.run()
+    for page, seated in ((hana, hana_page), (ben, ben_page)):
+        page._rated({0: 3.0, 1: 5.0})  # Hana's, Ben's
+        mine = 3.0 if page is hana else 5.0
+        me = seated.markup.split('data-testid="seat-0"', 1)[1].split('data-testid="seat-1"')[0]
+        assert f'data-rating="{mine:g}"' in me, page
+
+
 def _play(server: FakeServer, clock: Clock, tables: list[Room]) -> None:
     class Hub:  # play_out's view of a transport: deliver, with the server's bots between
         def run(self) -> None:
