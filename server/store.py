@@ -15,7 +15,7 @@ it is read (``FOR UPDATE`` on PostgreSQL, the immediate transaction on SQLite); 
 deadline scheduler takes a due table with ``SKIP LOCKED``, so two processes never
 handle the same deadline.
 
-The statements a move runs are built once (:data:`_SAVE`), so SQLAlchemy compiles
+The statements a move runs are built once (:data:`_SAVE` and its kin), so SQLAlchemy compiles
 them once.
 """
 
@@ -89,9 +89,11 @@ class Saved:
     pushes: int
 
 
-def _save_statement() -> Any:
+def _save_statement(*, notify: bool) -> Any:
     """``UPDATE tables`` at the version the write was worked out from, returning the
-    turn seat's count of push subscriptions (no row returned: the version moved on)."""
+    turn seat's count of push subscriptions (no row returned: the version moved on);
+    ``notify``: PostgreSQL's news of the write (``pg_notify``, sent on commit) in the
+    same statement, so only when the write is made."""
     t, p = db.tables.c, db.push_subscriptions.c
     pushes = (
         sa.select(sa.func.count())
@@ -102,6 +104,7 @@ def _save_statement() -> Any:
         )
         .scalar_subquery()
     )
+    news = sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("news"))
     return (
         db.tables.update()
         .where(t.id == sa.bindparam("table_id"), t.version == sa.bindparam("old_version"))
@@ -114,11 +117,12 @@ def _save_statement() -> Any:
             ended=sa.bindparam("new_ended"),
             updated=sa.bindparam("now"),
         )
-        .returning(pushes)
+        .returning(pushes, *([news] if notify else []))
     )
 
 
-_SAVE = _save_statement()
+_SAVE = _save_statement(notify=False)
+_SAVE_NOTIFY = _save_statement(notify=True)
 _DROP_DEADLINES = db.deadlines.delete().where(db.deadlines.c.table_id == sa.bindparam("table_id"))
 _DROP_SEATS = db.seats.delete().where(db.seats.c.table_id == sa.bindparam("table_id"))
 _LOAD = sa.select(db.tables).where(db.tables.c.id == sa.bindparam("table_id"))
@@ -184,7 +188,7 @@ class Store:
         written) when the stored version is another: the caller rolls back."""
         turn_seat = -1 if write.turn_seat is None else write.turn_seat
         done = await conn.execute(
-            _SAVE,
+            _SAVE_NOTIFY if self.postgres else _SAVE,
             {
                 "table_id": table_id,
                 "old_version": version,
@@ -196,9 +200,11 @@ class Store:
                 "new_ended": write.ended,
                 "now": now,
                 "turn_seat": turn_seat,
+                # delivered to every listening process when this commits
+                **({"news": f"{table_id} {version + 1} {self.process}"} if self.postgres else {}),
             },
         )
-        pushes = done.scalar()
+        pushes = done.scalar()  # the first column of the row, if any
         if pushes is None:
             return None
         if write.new_moves:
@@ -216,9 +222,6 @@ class Store:
                 ],
             )
         await self._write_parts(conn, table_id, write)
-        if self.postgres:  # delivered to every listening process when this commits
-            payload = f"{table_id} {version + 1} {self.process}"
-            await conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
         return Saved(version + 1, int(pushes))
 
     async def _write_parts(self, conn: AsyncConnection, table_id: str, write: Write) -> None:
