@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -311,7 +312,13 @@ def query(database: str, sql: str) -> list[tuple]:
         finally:
             await conn.close()
 
-    return asyncio.run(pg())
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(pg())
+    # called from the bench's own event loop (``check`` in ``_held``): a loop of its own
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, pg()).result()
 
 
 def db_size(database: str) -> int:

@@ -279,7 +279,8 @@ class Push:
     # ------------------------------------------------------------ after a commit
 
     def turn(self, turn: Turn) -> None:
-        self._later(self._send_seat("turn", turn.table_id, turn.seat))
+        if turn.subscribed:  # counted in the move's transaction: most seats have none
+            self._later(self._send_seat("turn", turn.table_id, turn.seat))
 
     def remind(self, table_id: str, deadline: Deadline) -> None:
         self._later(self._send_seat("remind", table_id, deadline.seat))

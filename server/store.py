@@ -1,14 +1,22 @@
 """Every read and write of the server's tables, one function each, inside a transaction
 the caller holds (``async with store.begin() as conn``).
 
-A table is written whole after every change: its referee's ``to_dict()`` (seats keep
-only their tokens' hashes), the moves accepted since the last write as rows of their
-own, the seats' token hashes, and its deadlines as rows. The caller commits before it
-tells anyone, so nothing a page was told can be lost.
+A table's row is written after every change: its referee's ``to_dict()`` (seats keep
+only their tokens' hashes) with a new version; beside it the moves accepted since the
+last write as rows of their own, and, only when they changed, the seats' token hashes
+and its deadlines as rows. The caller commits before it tells anyone, so nothing a page
+was told can be lost.
 
-A table is locked for its write (``FOR UPDATE`` on PostgreSQL, the immediate
-transaction on SQLite); the deadline scheduler takes a due table with ``SKIP
-LOCKED``, so two processes never handle the same deadline.
+A write names the version it was worked out from (``UPDATE ... WHERE version = ?``):
+when another process stored a newer one meanwhile, nothing is written and the caller
+loads the table and tries again (optimistic concurrency: a process whose cached referee
+is current needs no ``SELECT ... FOR UPDATE`` first). A table may also be locked when
+it is read (``FOR UPDATE`` on PostgreSQL, the immediate transaction on SQLite); the
+deadline scheduler takes a due table with ``SKIP LOCKED``, so two processes never
+handle the same deadline.
+
+The statements a move runs are built once (:data:`_SAVE` and its kin), so SQLAlchemy compiles
+them once.
 """
 
 from __future__ import annotations
@@ -68,7 +76,57 @@ class Write:
     deadline: int | None
     ended: str | None
     seat_hashes: dict[int, str] | None  # the seats' token hashes, when they changed
-    deadlines: Sequence[Deadline]
+    deadlines: Sequence[Deadline] | None  # the deadline rows, when they changed
+    turn_seat: int | None = None  # a seat whose push subscriptions :class:`Saved` counts
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A write stored: the table's new version, and how many push subscriptions (not
+    the daily summary's) the write's ``turn_seat`` has (0 without one)."""
+
+    version: int
+    pushes: int
+
+
+def _save_statement(*, notify: bool) -> Any:
+    """``UPDATE tables`` at the version the write was worked out from, returning the
+    turn seat's count of push subscriptions (no row returned: the version moved on);
+    ``notify``: PostgreSQL's news of the write (``pg_notify``, sent on commit) in the
+    same statement, so only when the write is made."""
+    t, p = db.tables.c, db.push_subscriptions.c
+    pushes = (
+        sa.select(sa.func.count())
+        .where(
+            p.table_id == sa.bindparam("table_id"),
+            p.seat == sa.bindparam("turn_seat"),
+            p.daily.is_(False),
+        )
+        .scalar_subquery()
+    )
+    news = sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("news"))
+    return (
+        db.tables.update()
+        .where(t.id == sa.bindparam("table_id"), t.version == sa.bindparam("old_version"))
+        .values(
+            version=sa.bindparam("new_version"),
+            state=sa.bindparam("new_state"),
+            match_no=sa.bindparam("new_match_no"),
+            moves=sa.bindparam("new_moves"),
+            deadline=sa.bindparam("new_deadline"),
+            ended=sa.bindparam("new_ended"),
+            updated=sa.bindparam("now"),
+        )
+        .returning(pushes, *([news] if notify else []))
+    )
+
+
+_SAVE = _save_statement(notify=False)
+_SAVE_NOTIFY = _save_statement(notify=True)
+_DROP_DEADLINES = db.deadlines.delete().where(db.deadlines.c.table_id == sa.bindparam("table_id"))
+_DROP_SEATS = db.seats.delete().where(db.seats.c.table_id == sa.bindparam("table_id"))
+_LOAD = sa.select(db.tables).where(db.tables.c.id == sa.bindparam("table_id"))
+_LOAD_LOCKED = _LOAD.with_for_update()
 
 
 class Store:
@@ -111,42 +169,50 @@ class Store:
                 updated=now,
             )
         )
-        await self._write_parts(conn, table_id, write, now)
+        await self._write_parts(conn, table_id, write)
 
     async def load(self, conn: AsyncConnection, table_id: str, *, lock: bool) -> Row | None:
         """The table ``table_id``, locked for its write when ``lock``."""
-        query = sa.select(db.tables).where(db.tables.c.id == table_id)
-        if lock:
-            query = query.with_for_update()
-        found = (await conn.execute(query)).mappings().first()
+        query = _LOAD_LOCKED if lock else _LOAD
+        found = (await conn.execute(query, {"table_id": table_id})).mappings().first()
         return None if found is None else _row(found)
 
     async def version(self, conn: AsyncConnection, table_id: str) -> int | None:
         query = sa.select(db.tables.c.version).where(db.tables.c.id == table_id)
         return (await conn.execute(query)).scalar()
 
-    async def save(self, conn: AsyncConnection, row: Row, write: Write, now: int) -> int:
-        """Store ``write`` over ``row`` (locked by the caller); returns the new version."""
-        version = row.version + 1
-        await conn.execute(
-            db.tables.update()
-            .where(db.tables.c.id == row.id)
-            .values(
-                version=version,
-                state=_dump(write.state),
-                match_no=write.match_no,
-                moves=write.moves,
-                deadline=write.deadline,
-                ended=write.ended,
-                updated=now,
-            )
+    async def save(
+        self, conn: AsyncConnection, table_id: str, version: int, write: Write, now: int
+    ) -> Saved | None:
+        """Store ``write``, worked out from the table at ``version``; None (nothing
+        written) when the stored version is another: the caller rolls back."""
+        turn_seat = -1 if write.turn_seat is None else write.turn_seat
+        done = await conn.execute(
+            _SAVE_NOTIFY if self.postgres else _SAVE,
+            {
+                "table_id": table_id,
+                "old_version": version,
+                "new_version": version + 1,
+                "new_state": _dump(write.state),
+                "new_match_no": write.match_no,
+                "new_moves": write.moves,
+                "new_deadline": write.deadline,
+                "new_ended": write.ended,
+                "now": now,
+                "turn_seat": turn_seat,
+                # delivered to every listening process when this commits
+                **({"news": f"{table_id} {version + 1} {self.process}"} if self.postgres else {}),
+            },
         )
+        pushes = done.scalar()  # the first column of the row, if any
+        if pushes is None:
+            return None
         if write.new_moves:
             await conn.execute(
                 db.moves.insert(),
                 [
                     {
-                        "table_id": row.id,
+                        "table_id": table_id,
                         "match_no": write.match_no,
                         "seq": seq,
                         "action": action,
@@ -155,17 +221,14 @@ class Store:
                     for seq, action in write.new_moves
                 ],
             )
-        await self._write_parts(conn, row.id, write, now)
-        if self.postgres:  # delivered to every listening process when this commits
-            payload = f"{row.id} {version} {self.process}"
-            await conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
-        return version
+        await self._write_parts(conn, table_id, write)
+        return Saved(version + 1, int(pushes))
 
-    async def _write_parts(
-        self, conn: AsyncConnection, table_id: str, write: Write, now: int
-    ) -> None:
+    async def _write_parts(self, conn: AsyncConnection, table_id: str, write: Write) -> None:
+        """The seats' hashes and the deadline rows, each only when it changed."""
+        where = {"table_id": table_id}
         if write.seat_hashes is not None:
-            await conn.execute(db.seats.delete().where(db.seats.c.table_id == table_id))
+            await conn.execute(_DROP_SEATS, where)
             if write.seat_hashes:
                 await conn.execute(
                     db.seats.insert(),
@@ -174,21 +237,22 @@ class Store:
                         for seat, digest in sorted(write.seat_hashes.items())
                     ],
                 )
-        await conn.execute(db.deadlines.delete().where(db.deadlines.c.table_id == table_id))
-        if write.deadlines:
-            await conn.execute(
-                db.deadlines.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "kind": d.kind,
-                        "due": d.due,
-                        "seat": d.seat,
-                        "seq": d.seq,
-                    }
-                    for d in write.deadlines
-                ],
-            )
+        if write.deadlines is not None:
+            await conn.execute(_DROP_DEADLINES, where)
+            if write.deadlines:
+                await conn.execute(
+                    db.deadlines.insert(),
+                    [
+                        {
+                            "table_id": table_id,
+                            "kind": d.kind,
+                            "due": d.due,
+                            "seat": d.seat,
+                            "seq": d.seq,
+                        }
+                        for d in write.deadlines
+                    ],
+                )
 
     async def moves(self, conn: AsyncConnection, table_id: str) -> list[tuple[int, int, str]]:
         """Every stored move of the table: (match_no, seq, action), in order."""
@@ -295,8 +359,9 @@ class Store:
     async def set_aside(self, conn: AsyncConnection, table_id: str, marker: str) -> None:
         """Mark a table that cannot be loaded (``tables.ended`` = ``marker``) and drop its
         deadlines, so that nothing retries it."""
+        t = db.tables.c  # a new version: a write worked out from the old one is refused
         await conn.execute(
-            db.tables.update().where(db.tables.c.id == table_id).values(ended=marker)
+            db.tables.update().where(t.id == table_id).values(ended=marker, version=t.version + 1)
         )
         await conn.execute(db.deadlines.delete().where(db.deadlines.c.table_id == table_id))
 

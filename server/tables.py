@@ -4,12 +4,16 @@ store, changed one transaction at a time, and told to every page after the commi
 For every message that may change a table (``hello``, ``act``, ``bye`` and the creator's
 ``seat``, ``start``, ``rematch``) and for every deadline that falls due:
 
-1. the table's row is locked (``FOR UPDATE``; the immediate transaction on SQLite) and
-   its referee taken from this process's cache when the cache has the stored version,
-   else brought up to it (the new moves applied) or rebuilt from the stored state;
+1. the table's referee is taken from this process's cache, trusted to be the stored
+   version (no read: the write in 3 checks it); when it is not cached, or that check
+   failed, the row is locked (``FOR UPDATE``; the immediate transaction on SQLite) and
+   the cached referee brought up to it (the new moves applied) or rebuilt from it;
 2. the referee does its part, exactly as on a host's page;
-3. if anything lasting changed (seats, the match, its end, the deadline) the table, the
-   new moves, the seats' token hashes and the deadlines are written and committed;
+3. if anything lasting changed (seats, the match, its end, the deadline) the table and
+   the new moves, and the seats' token hashes and the deadlines if they changed, are
+   written, the table's row only if its stored version is still the one the referee
+   had (else all is rolled back and the message handled again from 1, with the row
+   read), and committed; if nothing changed, the stored version is checked alike;
 4. only then the sender gets its answer and every connection what changed for it
    (``server.hub``); other processes hear of it by ``NOTIFY`` (sent in the transaction,
    so delivered on commit) and tell their own connections.
@@ -32,7 +36,7 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import InvalidInputError, Match
@@ -221,6 +225,12 @@ class Turn:
     seat: int
     seq: int
     deadline: int | None
+    subscribed: bool = True  # False: the seat has no push subscription (for a push a move)
+
+
+class _Stale(Exception):
+    """The cached referee was not the stored version: the transaction is rolled back
+    and tried again with the table read (see :meth:`Tables._transact`)."""
 
 
 class Tables:
@@ -344,7 +354,7 @@ class Tables:
         table_id = new_table_id()
         self._watch_presence(ref, table_id)
         now = int(self.clock())
-        write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), ())
+        write = Write(ref.to_dict(), 0, 0, (), None, None, _hashes(ref), None)
         async with self.store.begin() as conn:
             await self.store.create(conn, table_id, write.state, now, write)
             if listed_by is not None:
@@ -430,8 +440,12 @@ class Tables:
             replies: list[Welcome | Rejected | Pong] = []
             welcomed: int | None = None
 
-            def handle(ref: Referee) -> None:
+            seat = conn.seat
+
+            def handle(ref: Referee) -> None:  # again from the start on a retry
                 nonlocal welcomed
+                replies.clear()
+                welcomed, conn.seat = None, seat
                 vid = conn.vid
                 if conn.seat is not None:
                     try:
@@ -551,7 +565,10 @@ class Tables:
         new entry, committed (None: no such table, or a due one another process took).
         The caller holds :meth:`lock`."""
         try:
-            return await self._transact_once(table_id, change, due=due)
+            try:
+                return await self._transact_once(table_id, change, due=due, trust=not due)
+            except _Stale:  # another process wrote the table since this one cached it
+                return await self._transact_once(table_id, change, due=due, trust=False)
         except BrokenTable as e:
             await self._set_aside(e)
             raise
@@ -569,18 +586,25 @@ class Tables:
         broken.told = True
 
     async def _transact_once(
-        self, table_id: str, change: Callable[[Referee], None], *, due: bool
+        self, table_id: str, change: Callable[[Referee], None], *, due: bool, trust: bool
     ) -> Entry | None:
+        """One try of :meth:`_transact`; ``trust``: take the cached referee as the stored
+        version (:class:`_Stale` when it is not, after the rollback)."""
         turn = None
         try:
             async with self.store.begin() as db:
-                if due:
-                    row = await self.store.take_due(db, table_id)
+                entry = self.cache.get(table_id) if trust else None
+                if entry is not None:
+                    self.cache.touch(table_id)
                 else:
-                    row = await self.store.load(db, table_id, lock=True)
-                if row is None:
-                    return None
-                entry = self._entry(row)
+                    row = await (
+                        self.store.take_due(db, table_id)
+                        if due
+                        else self.store.load(db, table_id, lock=True)
+                    )
+                    if row is None:
+                        return None
+                    entry = self._entry(row)
                 before = _Before.of(entry.ref)
                 reminders: list[Deadline] = []
                 if due:
@@ -593,15 +617,25 @@ class Tables:
                         entry.ref.tick()
                 else:
                     change(entry.ref)
-                write = self._write(entry, before)
+                turn = _new_turn(table_id, entry, before)
+                write = self._write(entry, before, turn)
                 if write is not None:
-                    entry.version = await self.store.save(db, row, write, int(self.clock()))
+                    now_ms = int(self.clock())
+                    saved = await self.store.save(db, table_id, entry.version, write, now_ms)
+                    if saved is None:
+                        raise _Stale
+                    entry.version = saved.version
                     entry.match_no = write.match_no
                     if self.on_match_over and write.ended == "end" and before.ended is None:
                         await self.on_match_over(db, table_id, write.match_no, entry.ref)
-                    turn = _new_turn(table_id, entry, before)
-                elif reminders:
-                    await self.store.drop_deadline(db, table_id, "remind")
+                    if turn is not None:
+                        turn = replace(turn, subscribed=saved.pushes > 0)
+                else:
+                    turn = None
+                    if trust and await self.store.version(db, table_id) != entry.version:
+                        raise _Stale
+                    if reminders:
+                        await self.store.drop_deadline(db, table_id, "remind")
         except BaseException:
             self.cache.pop(table_id)  # its referee may hold what was not stored
             raise
@@ -611,8 +645,9 @@ class Tables:
             self.on_turn(turn)
         return entry
 
-    def _write(self, entry: Entry, before: _Before) -> Write | None:
-        """What to store after the referee acted, or None if nothing lasting changed."""
+    def _write(self, entry: Entry, before: _Before, turn: Turn | None) -> Write | None:
+        """What to store after the referee acted, or None if nothing lasting changed
+        (``turn``: the person's new decision, whose push subscriptions are counted)."""
         ref = entry.ref
         after = _Before.of(ref)
         deadline = None if ref.deadline is None or ref.ended else int(ref.deadline)
@@ -629,6 +664,7 @@ class Tables:
         actions = [] if m is None else m.actions
         new_moves = [(seq, actions[seq]) for seq in range(old, len(actions))]
         hashes = _hashes(ref) if after.seats != before.seats else None
+        timed = deadline is not None or old_deadline is not None  # else no rows, before or after
         return Write(
             state=ref.to_dict(),
             match_no=match_no,
@@ -637,7 +673,8 @@ class Tables:
             deadline=deadline,
             ended=ref.ended,
             seat_hashes=hashes,
-            deadlines=self._deadlines(ref, deadline),
+            deadlines=self._deadlines(ref, deadline) if timed else None,
+            turn_seat=None if turn is None else turn.seat,
         )
 
     def _deadlines(self, ref: Referee, deadline: int | None) -> list[Deadline]:

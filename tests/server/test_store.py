@@ -54,7 +54,10 @@ def test_a_table_is_written_and_read_back(database):
         async with store.begin() as conn:
             row = await store.load(conn, "t1", lock=True)
             due = [Deadline("move", 900, 0, 2), Deadline("remind", 800, 0, 2)]
-            version = await store.save(conn, row, write([(0, "keep"), (1, "knock")], due), 7)
+            saved = await store.save(
+                conn, "t1", row.version, write([(0, "keep"), (1, "knock")], due), 7
+            )
+            version = saved.version
         async with store.begin() as conn:
             row = await store.load(conn, "t1", lock=False)
             moves = await store.moves(conn, "t1")
@@ -64,7 +67,7 @@ def test_a_table_is_written_and_read_back(database):
         with pytest.raises(sa.exc.IntegrityError):  # the same move twice: refused
             async with store.begin() as conn:
                 row2 = await store.load(conn, "t1", lock=True)
-                await store.save(conn, row2, write([(1, "knock")]), 8)
+                await store.save(conn, "t1", row2.version, write([(1, "knock")]), 8)
         async with store.begin() as conn:
             after = await store.load(conn, "t1", lock=False)
         await store.close()

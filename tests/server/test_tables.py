@@ -536,3 +536,77 @@ def test_a_table_never_started_ends_after_seven_days(database, clock):
         assert "never started" in waiting.sync()[-1]["detail"]
         assert served.client.get(f"/api/tables/{lobby['table']}").status_code == 404
         assert served.client.get(f"/api/tables/{started['table']}").status_code == 200
+
+
+def started_two(served: Served):
+    """A started two-seat table: (made, the page to move, the other page)."""
+    made, owner, guest = seated(served, players=2)
+    owner.send(protocol.start())
+    guest.sync()
+    return (made, owner, guest) if owner.my_turn() else (made, guest, owner)
+
+
+def statements_of(served: Served, work) -> list[str]:
+    """The SQL the server ran while ``work()`` ran (and its pages were told)."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+    engine = served.server.store.engine.sync_engine
+
+    def record(_conn, _cursor, statement, *_args):
+        seen.append(" ".join(statement.split()))
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        work()
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    return seen
+
+
+def test_a_move_at_a_cached_table_writes_its_row_and_move_and_reads_nothing(database, clock):
+    with Served(database, clock) as served:
+        made, mover, other = started_two(served)
+        seq = mover.guest.mirror.seq
+
+        def move():
+            mover.act(mover.guest.observation.legal_actions[0])
+            other.sync()
+
+        ran = statements_of(served, move)
+        writes = [s for s in ran if not s.startswith("BEGIN")]
+        # no SELECT ... FOR UPDATE, no deadline rows (no move timer), no read of the
+        # push subscriptions in a transaction of its own: the UPDATE counts them
+        assert [s.split()[:3] for s in writes] == [
+            ["UPDATE", "tables", "SET"],
+            ["INSERT", "INTO", "moves"],
+        ], ran
+        assert other.guest.mirror.seq == seq + 1
+        assert [s for _, s, _ in stored_moves(served, made["table"])] == list(range(seq + 1))
+
+
+def test_a_cached_table_stored_anew_meanwhile_is_read_and_the_move_applied_once(database, clock):
+    """Another process's write (here: the stored version moved on under the cache) is
+    found by the move's UPDATE; the move is tried again from the stored row."""
+    with Served(database, clock) as served:
+        made, mover, other = started_two(served)
+        seq = mover.guest.mirror.seq
+        table = made["table"]
+
+        async def bump():
+
+            from server import db
+
+            async with served.server.store.begin() as conn:
+                t = db.tables.c
+                await conn.execute(
+                    db.tables.update().where(t.id == table).values(version=t.version + 1)
+                )
+
+        served.call(bump)
+        stored_before = served.server.tables.cache[table].version + 1
+        mover.act(mover.guest.observation.legal_actions[0])
+        other.sync()
+        assert other.guest.mirror.seq == seq + 1 and not rejected(mover.sync())
+        assert served.server.tables.cache[table].version == stored_before + 1
+        assert [s for _, s, _ in stored_moves(served, table)] == list(range(seq + 1))
