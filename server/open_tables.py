@@ -4,7 +4,7 @@ to sit down at, until the match starts.
 - ``POST /api/tables`` with ``"open": true`` lists the new table;
 - ``GET /api/open-tables``: the listed tables not yet started that have a free seat, the
   oldest first, at most :data:`MAX_LISTED` (the game, its rules, the time per move, the
-  people there and the free seats);
+  people there with the signed-in people's ratings, and the free seats);
 - ``POST /api/play-now`` ``{name, preset, move_time, players?}``: the oldest listed table
   of that game and time per move with a free seat (``{table}``: the page sits down there
   as any invited guest), or else a new listed table with the asker at seat 0 (``{table,
@@ -24,6 +24,7 @@ from typing import Any
 
 from engine import PRESETS, preset
 from engine.online.referee import SeatKind, TableConfig
+from server import ratings
 from server.tables import BrokenTable, Tables
 
 PER_CLIENT = 3
@@ -82,16 +83,31 @@ async def listing(
     limit = MAX_LISTED if limit is None else limit
     async with tables.store.read() as conn:
         ids = await tables.store.open_tables(conn, limit, preset=preset_name, move_time=move_time)
-    rows = []
+    found = []
     for table_id in ids:
         try:
             entry = await tables.current(table_id, keep=False)
         except BrokenTable:
             continue
         shown = None if entry is None else row(table_id, entry)
-        if shown is not None:
-            rows.append(shown)
-    return rows
+        if entry is not None and shown is not None:
+            found.append((shown, entry.ref))
+    await _rate(tables, found)
+    return [shown for shown, _ in found]
+
+
+async def _rate(tables: Tables, found: list[tuple[dict[str, Any], Any]]) -> None:
+    """Beside the names, each signed-in person's rating for the table's rules
+    (``ratings``: one entry a name, None for anyone not signed in), in one read."""
+    hashes = [s.secret for _, ref in found for s in ref.seats if s.secret]
+    async with tables.store.read() as conn:
+        holders = await ratings.accounts_of(conn, hashes)
+        for shown, ref in found:
+            seated = [(i, s) for i, s in enumerate(ref.seats) if s.kind is not SeatKind.OPEN]
+            accounts = {i: holders[s.secret] for i, s in seated if s.secret in holders}
+            rules = ratings.rules_key(ref.config.preset)
+            by_seat = await ratings.at_table(conn, rules, accounts) if accounts else {}
+            shown["ratings"] = [by_seat.get(i) for i, _ in seated]
 
 
 def play_now_config(body: dict[str, Any]) -> TableConfig:

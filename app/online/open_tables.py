@@ -67,7 +67,7 @@ def table_row(row: Mapping[str, Any], link: str, lang: str) -> str:
     True
     """
     table = str(row.get("table", ""))
-    names = [str(n) for n in row.get("names") or () if n]
+    names = _rated_names(row)
     preset = str(row.get("preset", ""))
     game = preset_name(preset if preset in PRESETS else "custom", lang)
     time = screens.tr(f"time_{row.get('move_time', 0)}", lang)
@@ -79,6 +79,22 @@ def table_row(row: Mapping[str, Any], link: str, lang: str) -> str:
         f'<span class="my-table-game">{esc(game)} · {esc(lives)} · {esc(time)}</span>'
         f'<span class="my-table-turn">{esc(free)}</span></li>'
     )
+
+
+def _rated_names(row: Mapping[str, Any]) -> list[str]:
+    """The people at a table, a signed-in person's rating beside their name.
+
+    >>> _rated_names({"names": ["Hana", "Ben"], "ratings": [12.5, None]})
+    ['Hana (12.5)', 'Ben']
+    """
+    names, rated = row.get("names"), row.get("ratings")
+    names = names if isinstance(names, list) else []
+    rated = rated if isinstance(rated, list) and len(rated) == len(names) else [None] * len(names)
+    return [
+        f"{n} ({r:g})" if isinstance(r, int | float) and not isinstance(r, bool) else str(n)
+        for n, r in zip(names, rated, strict=True)
+        if n
+    ]
 
 
 def _select(name: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> str:

@@ -9,9 +9,12 @@ import pytest
 
 from engine import preset
 from engine.online import protocol
-from server import open_tables
+from server import open_tables, ratings
+from server.ratings import START_MU, START_SIGMA
 
 from .support import Served
+from .test_accounts import ORIGIN
+from .test_ratings import _sign_in_and_claim
 
 
 def listed(served: Served) -> list[dict]:
@@ -38,6 +41,7 @@ def test_an_open_table_is_listed_until_it_starts(database, clock):
             "lives": preset("classic").lives,
             "move_time": 60,
             "names": ["Hana"],
+            "ratings": [None],  # Hana is not signed in
             "free": 2,
         }
         assert hidden["table"] not in [r["table"] for r in listed(served)]
@@ -47,6 +51,22 @@ def test_an_open_table_is_listed_until_it_starts(database, clock):
         assert [r["names"] for r in listed(served)] == [["Hana", "Ann"]]
         owner.send(protocol.start())
         assert listed(served) == []
+
+
+def test_the_signed_in_people_at_an_open_table_show_their_ratings(database, clock):
+    with Served(database, clock, public_url=ORIGIN) as served:
+        _rated_listing(served)
+
+
+def _rated_listing(served: Served) -> None:
+    made = served.create(name="Hana", players=3, open=True)
+    served.page(made["table"], "Hana", made["token"]).hello()
+    ben = served.page(made["table"], "Ben")
+    ben.hello()
+    _sign_in_and_claim(served, made["table"], ben.guest.secret, "Ben")
+    (row,) = listed(served)
+    assert row["names"] == ["Hana", "Ben"]
+    assert row["ratings"] == [None, ratings.shown(START_MU, START_SIGMA)]  # a new player's
 
 
 def test_a_full_table_is_not_listed(database, clock):
