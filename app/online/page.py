@@ -253,7 +253,6 @@ def _start_server(
     """A table server's page: the room as a guest over ``static/tables.mjs``; the creator's
     dialog and "My tables" are its first screens. A seat moved here by a link (its token
     in the fragment) is taken in, and the fragment leaves the address at once."""
-    import asyncio
 
     js = page.js
     net = ServerNet(page)
@@ -291,20 +290,11 @@ def _start_server(
         js.history.replaceState(None, "", str(location.pathname) + str(location.search))
     table.start()
 
-    async def load() -> None:
-        from pyscript import js_import
+    def take_qr(module: Any) -> None:
+        qr.module = module
 
-        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
-        qr_url = js.URL.new("./vendor/qrcode/qrcode.mjs", js.document.baseURI).href
-        (module,) = await js_import(url)
-        (qr.module,) = await js_import(qr_url)
-        net.loaded(module)
-        account_url = js.URL.new("./static/account.mjs", js.document.baseURI).href
-        (account_module,) = await js_import(account_url)
-        account.loaded(account_module)
-        page._guard(table.refresh)()
-
-    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
+    modules = [(QR_MODULE, take_qr), (TABLES_MODULE, net.loaded), (ACCOUNT_MODULE, account.loaded)]
+    _load_then(page, table, modules)
     js.setInterval(net._proxy(table.tick), TICK_MS)
     return table
 
@@ -313,7 +303,6 @@ def _start_watching(
     page: Any, net: ServerNet, table_id: str, settings: Any, store: Any = None
 ) -> Screen:
     """A watcher's page at a table server's table (``app.online.watch``)."""
-    import asyncio
 
     from app.online.watch import WatchRoom
 
@@ -330,23 +319,13 @@ def _start_watching(
     net.table = table
     page.controller = table
     table.start()
-
-    async def load() -> None:
-        from pyscript import js_import
-
-        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
-        (module,) = await js_import(url)
-        net.loaded(module)
-        page._guard(table.refresh)()
-
-    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
+    _load_then(page, table, [(TABLES_MODULE, net.loaded)])
     js.setInterval(net._proxy(table.tick), TICK_MS)
     return table
 
 
 def _start_open_tables(page: Any, store: Any, net: ServerNet, settings: Any) -> Screen:
     """The open tables and "Play now" (``app.online.open_tables``)."""
-    import asyncio
 
     from app.online.open_tables import OpenTablesRoom
     from app.online.records import KEY_NAME, VERSION
@@ -365,17 +344,32 @@ def _start_open_tables(page: Any, store: Any, net: ServerNet, settings: Any) -> 
     net.table = table
     page.controller = table
     table.start()
+    _load_then(page, table, [(TABLES_MODULE, net.loaded)])
+    return table
+
+
+TABLES_MODULE = "./static/tables.mjs"  # the table server's transport
+QR_MODULE = "./vendor/qrcode/qrcode.mjs"
+ACCOUNT_MODULE = "./static/account.mjs"  # the browser's side of WebAuthn
+
+
+def _load_then(page: Any, screen: Any, modules: Sequence[tuple[str, Any]]) -> None:
+    """Import each of ``modules`` (a path beside the page, and what takes the module) in
+    turn, then draw ``screen`` again; the task is kept on the page (a task nobody holds
+    may vanish)."""
+    import asyncio
+
+    js = page.js
 
     async def load() -> None:
         from pyscript import js_import
 
-        url = js.URL.new("./static/tables.mjs", js.document.baseURI).href
-        (module,) = await js_import(url)
-        net.loaded(module)
-        page._guard(table.refresh)()
+        for path, take in modules:
+            (module,) = await js_import(js.URL.new(path, js.document.baseURI).href)
+            take(module)
+        page._guard(screen.refresh)()
 
-    page.loading = asyncio.ensure_future(load())  # kept: a task nobody holds may vanish
-    return table
+    page.loading = asyncio.ensure_future(load())
 
 
 def _fields(fragment: str) -> dict[str, str]:
