@@ -228,10 +228,13 @@ class Account:
 
         self._await(self.module.tables(given), listed)
 
-    def claim(self, table: str, token: str) -> None:
-        """A seat taken on this device becomes the account's at once (signed in)."""
+    def claim(self, table: str, token: str, then: Callable[[], None] = lambda: None) -> None:
+        """A seat taken on this device becomes the account's at once (signed in); then
+        ``then`` (once the server has it, so what follows sees the seat as the account's)."""
         if self.shown.signed_in:
-            self.tables([{"table": table, "token": token}], lambda _rows: None)
+            self.tables([{"table": table, "token": token}], lambda _rows: then())
+        else:
+            then()
 
     def claim_all(self) -> None:
         """Every seat this device keeps becomes the account's (signed in)."""

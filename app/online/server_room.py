@@ -143,8 +143,8 @@ class ServerRoom(GuestRoom):
         "My tables" lists it on every device they sign in on); its ratings are asked for."""
         super()._keep_seat(name, secret)
         if self.account is not None:
-            self.account.claim(self.table_id, secret)
-            self.account.table_ratings(self.table_id, self._rated)
+            account, table = self.account, self.table_id
+            account.claim(table, secret, then=lambda: account.table_ratings(table, self._rated))
 
     def _heard_over(self) -> None:
         """Asked once per ``over`` (not at each drawing: the answer redraws the table)."""

@@ -110,6 +110,9 @@ def test_signing_in_lists_the_accounts_tables_and_keeps_their_seats():
     assert {row["table"] for row in r.listing or ()} == {"t0", "t9"}
     kept, _ = store.load(KEY_SERVER, 1)
     assert kept["t9"] == {"name": "Hana", "secret": THEIRS}  # the other device's seat
+    seen: list[int] = []  # what the server had claimed when the seat's ratings were asked
+    r.account.claim("t5", "c" * 32, then=lambda: seen.append(len(module.claimed)))
+    assert seen == [2]  # after the claim: asked at once, a new seat's rating was missed
 
     assert 'data-testid="my-ratings"' in page.markup and 'class="rating-chart"' in page.markup
 
