@@ -138,10 +138,8 @@ class Account:
         elif name == "add-device" and self.module is not None:
             self._set(busy=True, note="")
             self._await(self.module.deviceLink(), self._linked)
-        elif name == "add-this-device" and self.module is not None and self.device_token:
-            token, self.device_token = self.device_token, ""  # one use, whatever comes of it
-            self._set(busy=True, note="", joining=False)
-            self._await(self.module.registerDevice(token), lambda _: self._ask_state())
+        elif name == "add-this-device" and self.device_token:
+            self.add_this_device()
         elif name == "leaderboard" and self.module is not None:
             self.leaderboard(str((form or {}).get("rules", "classic")))
         elif name == "delete-account":
@@ -154,6 +152,15 @@ class Account:
         else:
             return False
         return True
+
+    def add_this_device(self) -> None:
+        """This device joins the account by its one-time link: at once, or as soon as
+        ``account.mjs`` is here (a tap while it loads is not lost)."""
+        if self._later("add_this_device") or not self.device_token:
+            return
+        token, self.device_token = self.device_token, ""  # one use, whatever comes of it
+        self._set(busy=True, note="", joining=False)
+        self._await(self.module.registerDevice(token), lambda _: self._ask_state())
 
     def sign_in(self, name: str) -> None:
         """Sign in with a passkey the browser offers, or register one for ``name``."""

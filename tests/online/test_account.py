@@ -149,6 +149,22 @@ def test_a_device_link_offers_to_add_this_device_once():
     assert r.account.device_token == ""
 
 
+def test_a_tap_on_add_this_device_before_the_module_is_here_is_not_lost():
+    """The button shows from the link at once; ``account.mjs`` may come later (a loaded
+    machine lost the tap, and the device never joined)."""
+    store = Store(MemoryBackend())
+    server = FakeServer(Clock())
+    r, page, _net = room(server, Phase.TABLES, store=store)
+    module = FakeModule()
+    r.account = _account(page, store, r, sign_in=False, bridge=Bridge())
+    r.account.came_by_link({"device": "cd" * 16})
+    r.start()
+    assert 'data-action="add-this-device"' in page.markup
+    r.press("add-this-device")
+    r.account.loaded(module)
+    assert module.device == "cd" * 16 and 'data-signed-in="true"' in page.markup
+
+
 def test_adopt_keeps_what_this_device_had_and_at_most_fifty():
     store = Store(MemoryBackend())
     store.save(KEY_SERVER, {"t0": {"name": "Me", "secret": MINE}}, 1)
