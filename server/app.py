@@ -63,7 +63,7 @@ from engine.online.protocol import ProtocolError, Reason, Rejected
 from engine.online.referee import Buckets, SeatKind, TableConfig, Timing
 from server import accounts, db, open_tables, ratings, replay
 from server.connections import address_key
-from server.hub import Conn, Hub
+from server.hub import Conn, Entry, Hub
 from server.news import News
 from server.push import PER_SEAT, Push
 from server.store import Store
@@ -377,32 +377,33 @@ def _summary(entry: Any, seat: int | None = None, now: float = 0) -> dict[str, A
     return out
 
 
-async def table_info(request: Request) -> Response:
-    server = _server(request)
+async def _path_table(request: Request) -> Entry | Response:
+    """The table the path names, read and not kept in the cache; or the answer that it
+    is not there (404) or set aside (410)."""
     table_id = request.path_params["table_id"]
     if not TABLE_ID.fullmatch(table_id):
         return _error(404, "no such table")
     try:
-        entry = await server.tables.current(table_id, keep=False)
+        entry = await _server(request).tables.current(table_id, keep=False)
     except BrokenTable:
         return _error(410, BROKEN_TEXT)
-    if entry is None:
-        return _error(404, "no such table")
-    return JSONResponse({"table": table_id, **_summary(entry, now=server.settings.clock())})
+    return _error(404, "no such table") if entry is None else entry
+
+
+async def table_info(request: Request) -> Response:
+    entry = await _path_table(request)
+    if isinstance(entry, Response):
+        return entry
+    now = _server(request).settings.clock()
+    return JSONResponse({"table": request.path_params["table_id"], **_summary(entry, now=now)})
 
 
 async def replay_step(request: Request) -> Response:
     """A finished match, move by move, as a watcher sees it (``server.replay``)."""
-    server = _server(request)
-    table_id, step = request.path_params["table_id"], request.path_params["step"]
-    if not TABLE_ID.fullmatch(table_id):
-        return _error(404, "no such table")
-    try:
-        entry = await server.tables.current(table_id, keep=False)
-    except BrokenTable:
-        return _error(410, BROKEN_TEXT)
-    if entry is None:
-        return _error(404, "no such table")
+    entry = await _path_table(request)
+    if isinstance(entry, Response):
+        return entry
+    step = request.path_params["step"]
     try:
         return JSONResponse(replay.public_step(entry.ref, step))
     except replay.NotFinished as e:

@@ -23,11 +23,8 @@ from dataclasses import replace
 from typing import Any
 
 from app.online.account_screens import RULE_SETS, Rated, Shown, panel
-
-KEY_SERVER = "server-seats"  # as app.online.room's: the seats this device keeps
-KEY_NAME = "online-name"  # as app.online.room's: the name last given
-KEEP_SEATS = 50  # as app.online.room.KEEP_SERVER_TABLES
-VERSION = 1
+from app.online.records import KEEP_SERVER_TABLES as KEEP_SEATS
+from app.online.records import KEY_NAME, KEY_SERVER, VERSION
 
 
 class Account:
