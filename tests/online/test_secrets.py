@@ -24,6 +24,7 @@ class Spy:
 
     def __init__(self) -> None:
         self.hidden_all_deal: dict[tuple[int, int, int], set[str]] = {}
+        self.followed: set[int] = set()  # the matches whose views were checked
         self.checked: set[str] = set()
         self.leaks: list[tuple[int, str, set[str]]] = []
         self.messages = 0
@@ -37,6 +38,7 @@ class Spy:
 
     def check(self, match: Match, seat: int, body: dict) -> None:
         self.messages += 1
+        self.followed.add(id(match))
         self.saw(match, match.deal_number)
         obs = body["obs"]
         now = {k: v for k, v in obs.items() if k not in ("log", "last_deal")}
@@ -59,12 +61,20 @@ class Spy:
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
     spy = Spy()
-    start_deal, state = Match._start_deal, Feed.state
+    start_deal, do, state = Match._start_deal, Match._do, Feed.state
 
     def start_deal_seen(match, stacked=None):
         if hasattr(match, "_deal"):  # a deal ends: what stayed hidden until its end
             spy.saw(match, match.deal_number)
         start_deal(match, stacked)
+
+    def do_seen(match, action):
+        # Every moment counts, not only those a view was built at: several bots may
+        # move before the next view, and a card one of them laid face up on the table
+        # was seen by all, though the next took it before anyone was sent a view.
+        do(match, action)
+        if id(match) in spy.followed:
+            spy.saw(match, match.deal_number)
 
     def state_checked(feed, match, seat, stand_ins=None):
         body = state(feed, match, seat, stand_ins)
@@ -72,6 +82,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Spy:
         return body
 
     monkeypatch.setattr(Match, "_start_deal", start_deal_seen)
+    monkeypatch.setattr(Match, "_do", do_seen)
     monkeypatch.setattr(Feed, "state", state_checked)
     return spy
 

@@ -66,9 +66,9 @@ def test_a_watcher_is_sent_no_card_any_seat_may_not_know(
         for page in [early, late]:
             page.sync()
     assert not watched.leaks, watched.leaks[:5]
-    for page in [early, late]:
+    for page, least in [(early, 6), (late, 2)]:  # late: the whole view, then at least the end
         states = [t for t in page.inbox if json.loads(t)["kind"] == "state"]
-        assert len(states) > 5
+        assert len(states) >= least
         for text in page.inbox:
             if json.loads(text)["kind"] == "state":
                 assert text in watched.checked
