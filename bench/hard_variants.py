@@ -40,6 +40,9 @@ patches the bot for the run only (``+`` joins several):
   default 4; it was 2 before round 2);
 - ``blind=all``: every blind Mistery swap is a candidate of the search, not only
   medium's favourite one (its face-down card is drawn in every world all the same);
+- ``medium=KINDS``: hard plays medium's move (its prior's favourite) in the kinds of
+  decision listed (``choose``, ``first``, ``later``, ``luegen``; see ``decision_kind``)
+  and searches only in the others: where does the search gain (issue 42, item 3)?
 - ``peek``: a ceiling, not a bot: hard's search sees the true hands (and the true
   face-down card) in every world, only the stock order drawn; the deal choice too.
   ``peek=first`` peeks in the first cycle only (the deal choice and cycle 0, before
@@ -138,6 +141,8 @@ def apply_variant(name: str) -> None:
             if name != "firstout":
                 raise SystemExit(f"value={val}: firstout[:BASE:SCALE]")
             _first_out_value(*(float(x) for x in args))
+        elif key == "medium":
+            _medium_in(set(val.split(",")))
         elif key == "knockadd":
             add = float(val)
 
@@ -147,6 +152,34 @@ def apply_variant(name: str) -> None:
             sampler.knock_thresholds = thresholds
         else:
             raise SystemExit(f"unknown variant {part!r}")
+
+
+DECISION_KINDS = ("choose", "first", "later", "luegen")
+"""The kinds of decision ``medium=`` names: the deal choice, a turn in the deal's first
+cycle, a turn in a later cycle, a Lügen announcement or challenge."""
+
+
+def decision_kind(view) -> str:
+    if view.phase == "choose":
+        return "choose"
+    if view.phase in ("announce", "decide"):
+        return "luegen"
+    return "first" if view.cycle == 0 else "later"
+
+
+def _medium_in(kinds: set[str]) -> None:
+    """``medium=KIND,...``: hard plays medium's move (its prior's favourite, with hard's
+    numbers) in those kinds of decision and searches only in the others."""
+    if not kinds <= set(DECISION_KINDS):
+        raise SystemExit(f"medium={','.join(sorted(kinds))}: kinds are {DECISION_KINDS}")
+    own = hard.HardBot.decide
+
+    def decide(self, view, _own=own):
+        if decision_kind(view) in kinds:
+            return self.medium.decide(view)
+        return _own(self, view)
+
+    hard.HardBot.decide = decide
 
 
 def win_chance(lives: dict[int, int], me: int, base: float) -> float:
