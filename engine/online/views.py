@@ -179,7 +179,6 @@ def observation_to_wire(
     return {
         "seat": obs.seat,
         "players": obs.players,
-        "rules": obs.rules.to_dict(),
         "phase": str(obs.phase),
         "hand": _cards(obs.hand),
         "table": _cards(obs.table),
@@ -209,8 +208,11 @@ def observation_to_wire(
         "swim_open": obs.swim_open,
         "log_from": log_from,
         "log": [event_to_wire(e) for e in obs.log[log_from:]],
-        "last_deal": None if obs.last_deal is None else deal_to_wire(obs.last_deal),
         "winner": list(obs.winner) if isinstance(obs.winner, list) else obs.winner,
+        # Last, the parts that change seldom: a table server keeps their text
+        # (``server.hub.state_text``).
+        "rules": obs.rules.to_dict(),
+        "last_deal": None if obs.last_deal is None else deal_to_wire(obs.last_deal),
     }
 
 
@@ -475,14 +477,13 @@ class Feed:
         self.log_sent, self.results_sent = len(obs.log), total
         return {
             "seq": len(match.actions),
-            "obs": observation_to_wire(obs, log_from, self._deal_to_wire),
             "results_from": results_from,
             "results": [result_to_wire(r) for r in results(results_from)],
             "stand_ins": [[i, why] for i, why in sorted((stand_ins or {}).items())][
                 -MAX_STAND_INS:
             ],
+            "obs": observation_to_wire(obs, log_from, self._deal_to_wire),  # last: see its end
         }
-
 
     def _deal_to_wire(self, result: DealResult) -> dict[str, Any]:
         """The last deal's result as JSON values, written once per page: every state
