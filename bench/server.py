@@ -23,8 +23,10 @@ Beside the latency: the server processes' CPU per move (user and system time fro
 in the same run (``--floor-seconds``, 0 to leave it out): a bare Starlette WebSocket app
 on the same uvicorn (:func:`floor_app`) that reads each move as JSON, commits one row to
 SQLite (WAL, ``synchronous=FULL``) and sends a 300-byte state to the table's four
-sockets, driven at the same rate by the same number of tables. The ratio of the two CPU
-figures is what the server costs above the least a move can cost.
+sockets, driven at the same rate by the same number of tables, with the server's socket
+settings (websockets-sansio, no permessage-deflate; until 6 Dec 2026 the floor still
+compressed). The ratio of the two CPU figures is what the server costs above the least
+a move can cost.
 """
 
 from __future__ import annotations
@@ -502,6 +504,12 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "bench.server:floor_app",
             "--port",
             str(port),
+            # The server's socket settings (server/__main__.py): its websockets and no
+            # permessage-deflate, so the ratio compares like with like.
+            "--ws",
+            "websockets-sansio",
+            "--ws-per-message-deflate",
+            "False",
         ],
         cwd=ROOT,
         env={**os.environ, "FLOOR_DB": str(folder / "floor.db")},

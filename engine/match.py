@@ -170,6 +170,7 @@ class Match:
         """The texts of all applied actions, in order (enough to replay the match)."""
         self._log: list[tuple[Event, int | None, Event | None]] = []
         self._views: dict[int, tuple[Event, ...]] = {}
+        self._own: dict[int, tuple[DealResult, DealResult]] = {}  # see _own_result
         self.deal_number = 0
         self.deal_count = 0
         """Deals finished so far; it grows by one whenever a deal ends."""
@@ -907,11 +908,19 @@ class Match:
         return [self._own_result(i, seat) for i in range(start, len(self.results))]
 
     def _own_result(self, i: int, seat: int) -> DealResult:
+        # Every observation carries the last deal's result: each seat's copy of it is
+        # made once and kept with the result it was made from (a result never changes,
+        # so the same object means the same deal and the same final hands).
         result = self.results[i]
+        kept = self._own.get(seat)
+        if kept is not None and kept[0] is result:
+            return kept[1]
         finals = self._final_hands
-        if i >= len(finals) or not finals[i][seat]:
-            return result
-        return dataclasses.replace(result, own_hand=finals[i][seat])
+        own = result
+        if i < len(finals) and finals[i][seat]:
+            own = dataclasses.replace(result, own_hand=finals[i][seat])
+        self._own[seat] = (result, own)
+        return own
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> Match:
@@ -929,6 +938,7 @@ class Match:
         d["results"] = list(self.results)
         d["_final_hands"] = list(self._final_hands)
         d["_views"] = dict(self._views)  # tuples of the shared log prefix
+        d["_own"] = dict(self._own)  # each keyed by its (immutable) result
         d["_deal"] = self._deal.copy()
         if self._legal is not None:
             d["_legal"] = list(self._legal)
@@ -961,6 +971,7 @@ class Match:
         self.actions = []
         self._log = [(e, None, None) for e in obs.log]
         self._views = {}
+        self._own = {}
         self.deal_number = obs.deal_number
         self.deal_count = obs.deal_count
         # The seat's own final hand stays with the seat (it is no public fact).

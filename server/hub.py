@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +77,7 @@ class Conn:
         self.sent_state: int | None = None
         self.sent_timer: tuple[int, int] | None = None
         self.sent_over: str | None = None
+        self.written: dict[str, tuple[Any, str]] = {}  # see state_text
 
     @property
     def vid(self) -> str:
@@ -196,7 +198,7 @@ def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
         conn.sent_state = conn.sent_timer = conn.sent_over = None
     seq = len(m.actions)
     if conn.sent_state != seq:
-        out.append(protocol.state(view(m)))
+        out.append(state_text(view(m), conn.written))
         conn.sent_state = seq
     left = ref.time_left(now)
     if left is not None and ref.deadline is not None and ref.ended is None:
@@ -208,6 +210,33 @@ def updates(conn: Conn, entry: Entry, lobby: str, now: float) -> list[str]:
         out.append(protocol.over(ref.ended, m.lives(), m.places()))
         conn.sent_over = ref.ended
     return out
+
+
+KEPT = ("rules", "last_deal")
+"""The parts of a view that change seldom (the rules never, the last deal's result once
+a deal): each connection keeps their JSON text and writes them again only when changed."""
+
+
+def state_text(body: dict[str, Any], written: dict[str, tuple[Any, str]]) -> str:
+    """``protocol.state(body)``, the same text (``views.Feed`` puts the view last in
+    the body and the :data:`KEPT` parts last in the view), those parts taken from
+    ``written`` (a connection's last value of each and its text) when they have not
+    changed. Every page is sent a state at every move; these two parts were half of
+    the JSON encoder's work."""
+    obs = dict(body["obs"])
+    kept = []
+    for name in KEPT:
+        value = obs.pop(name)
+        last = written.get(name)
+        if last is None or not (last[0] is value or last[0] == value):
+            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+            last = written[name] = (value, text)
+        kept.append(f'"{name}":{last[1]}')
+    outer = protocol.state({k: v for k, v in body.items() if k != "obs"})
+    inner = json.dumps(obs, separators=(",", ":"), ensure_ascii=False)
+    # Both objects opened again at their closing brace: the view last in the message,
+    # the kept parts last in the view.
+    return outer[:-1] + ',"obs":' + inner[:-1] + ("," if obs else "") + ",".join(kept) + "}}"
 
 
 def _view_of(conn: Conn, ref: Referee) -> Callable[[Match], dict[str, Any]] | None:

@@ -168,13 +168,17 @@ def result_to_wire(result: DealResult) -> dict[str, Any]:
     }
 
 
-def observation_to_wire(obs: Observation, log_from: int = 0) -> dict[str, Any]:
+def observation_to_wire(
+    obs: Observation,
+    log_from: int = 0,
+    deal_to_wire: Callable[[DealResult], dict[str, Any]] = result_to_wire,
+) -> dict[str, Any]:
     """Every field of ``obs`` as JSON values; the log from event ``log_from`` on (the
-    guest has the events before it), with ``log_from`` saying where it starts."""
+    guest has the events before it), with ``log_from`` saying where it starts;
+    ``deal_to_wire`` writes the last deal's result (:func:`result_to_wire`)."""
     return {
         "seat": obs.seat,
         "players": obs.players,
-        "rules": obs.rules.to_dict(),
         "phase": str(obs.phase),
         "hand": _cards(obs.hand),
         "table": _cards(obs.table),
@@ -204,8 +208,11 @@ def observation_to_wire(obs: Observation, log_from: int = 0) -> dict[str, Any]:
         "swim_open": obs.swim_open,
         "log_from": log_from,
         "log": [event_to_wire(e) for e in obs.log[log_from:]],
-        "last_deal": None if obs.last_deal is None else result_to_wire(obs.last_deal),
         "winner": list(obs.winner) if isinstance(obs.winner, list) else obs.winner,
+        # Last, the parts that change seldom: a table server keeps their text
+        # (``server.hub.state_text``).
+        "rules": obs.rules.to_dict(),
+        "last_deal": None if obs.last_deal is None else deal_to_wire(obs.last_deal),
     }
 
 
@@ -436,6 +443,9 @@ class Feed:
 
     log_sent: int | None = None
     results_sent: int | None = None
+    _last_deal: tuple[DealResult, dict[str, Any]] | None = dataclasses.field(
+        default=None, repr=False, compare=False
+    )
 
     def state(
         self, match: Match, seat: int, stand_ins: Mapping[int, str] | None = None
@@ -467,13 +477,21 @@ class Feed:
         self.log_sent, self.results_sent = len(obs.log), total
         return {
             "seq": len(match.actions),
-            "obs": observation_to_wire(obs, log_from),
             "results_from": results_from,
             "results": [result_to_wire(r) for r in results(results_from)],
             "stand_ins": [[i, why] for i, why in sorted((stand_ins or {}).items())][
                 -MAX_STAND_INS:
             ],
+            "obs": observation_to_wire(obs, log_from, self._deal_to_wire),  # last: see its end
         }
+
+    def _deal_to_wire(self, result: DealResult) -> dict[str, Any]:
+        """The last deal's result as JSON values, written once per page: every state
+        message carries it until the next deal ends (the match keeps each seat's copy,
+        so the same object is the same result; the dict is only ever read)."""
+        if self._last_deal is None or self._last_deal[0] is not result:
+            self._last_deal = (result, result_to_wire(result))
+        return self._last_deal[1]
 
 
 def _start(sent: int | None, total: int, cap: int) -> int:

@@ -86,6 +86,28 @@ def test_own_hand_is_the_seats_final_hand_and_nothing_else(rules):
         _play(m, random.Random(seed), check)
 
 
+def test_each_seats_copy_of_the_last_result_is_made_once_and_stays_its_own():
+    """A table server asks every seat's observation at every move: each seat's copy of
+    the last result (with its own hand) is made once per deal, and a copy of the match
+    that plays on makes its own."""
+    m = Match(_luegen(), players=4, seed=7)
+    rng = random.Random(7)
+    while len(m.results) < 2:
+        m.apply(rng.choice(m.legal_actions()))
+    copies = [m.observation(seat).last_deal for seat in range(4)]
+    for seat, mine in enumerate(copies):
+        assert mine.own_hand == m._final_hands[-1][seat]
+        assert m.observation(seat).last_deal is mine  # not made again
+    other = m.clone()
+    while len(other.results) < 3 and not other.is_over():
+        other.apply(rng.choice(other.legal_actions()))
+    for seat in range(4):
+        assert m.observation(seat).last_deal is copies[seat]
+        theirs = other.observation(seat).last_deal
+        assert theirs.own_hand == other._final_hands[-1][seat]
+        assert dataclasses.replace(theirs, own_hand=()) == other.results[-1]
+
+
 def _public_cards(result) -> set:
     """Cards every seat saw at the end: revealed hands and shown announcement cards."""
     cards = {c for h in result.hands.values() for c in h}

@@ -94,6 +94,31 @@ def test_a_seats_next_state_makes_only_the_deal_results_it_has_not_sent(monkeypa
     assert m.results_for(1, 1) == m.results_for(1)[1:]
 
 
+def test_a_pages_last_deal_is_written_once_until_the_next_deal_ends(monkeypatch):
+    """Every state message carries the last deal's result: a page's feed writes it
+    once, and again only when a new deal has ended."""
+    m = random_match("classic", 3, {}, seed=4)
+    feed = Feed()
+    written = []
+    to_wire = views.result_to_wire
+
+    def counted(result):
+        written.append(result.deal_number)
+        return to_wire(result)
+
+    monkeypatch.setattr(views, "result_to_wire", counted)
+    deals = []
+    for step in play_randomly(m, seed=4):
+        body = through_json(feed.state(step, 1))
+        last = step.observation(1).last_deal
+        assert body["obs"]["last_deal"] == (None if last is None else through_json(to_wire(last)))
+        if last is not None and last.deal_number not in deals:
+            deals.append(last.deal_number)
+    assert len(deals) >= 2
+    assert sorted(set(written)) == deals
+    assert len(written) <= 2 * len(deals)  # once in last_deal, once in the new results
+
+
 def test_a_piece_after_a_gap_is_refused_and_a_resend_replaces():
     m = Match(preset("classic"), players=3, seed=2)
     feed, mirror = Feed(), Mirror()

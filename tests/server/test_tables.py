@@ -650,3 +650,27 @@ def test_a_cached_table_stored_anew_meanwhile_is_read_and_the_move_applied_once(
         assert other.guest.mirror.seq == seq + 1 and not rejected(mover.sync())
         assert served.server.tables.cache[table].version == stored_before + 1
         assert [s for _, s, _ in stored_moves(served, table)] == list(range(seq + 1))
+
+
+def test_a_state_text_with_its_kept_parts_is_the_same_message():
+    """The hub writes a view's rules and last deal's result once per connection and
+    splices their text in: every message is ``protocol.state`` of its body, to the
+    character, for a seat and a watcher, across deals and into a new connection."""
+    import random
+
+    from engine.online.views import Feed
+    from server.hub import state_text
+
+    m = Match(preset("classic"), players=3, seed=9)
+    rng = random.Random(9)
+    feeds, written = [Feed() for _ in range(4)], [{} for _ in range(4)]
+    deals = set()
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+        deals.add(len(m.results))
+        for seat in range(4):
+            body = feeds[seat].state(m, seat) if seat < 3 else feeds[seat].watch(m)
+            assert state_text(body, written[seat]) == protocol.state(body)
+    assert len(deals) > 2
+    fresh = Feed().state(m, 1)
+    assert state_text(fresh, {}) == protocol.state(fresh)
