@@ -74,13 +74,11 @@ from engine.bots.params import DECISION_KINDS
 from engine.match import Match
 
 PRESETS = {
-    "knack": ("knack", []),
-    "classic": ("classic", []),
-    "pub": ("pub", []),
-    "hosenowi": ("hosenowi", []),
-    "hosenowi+luegen": ("hosenowi", ["luegen=true"]),
-    "knack+mistery": ("knack", ["mistery=true"]),
+    f"{base}{suffix}": (base, settings)
+    for base in ("knack", "classic", "pub", "hosenowi")
+    for suffix, settings in (("", []), ("+luegen", ["luegen=true"]), ("+mistery", ["mistery=true"]))
 }
+"""A ladder label (``scripts/bots_report.py``): its preset and ``--set`` changes."""
 
 
 def apply_variant(name: str) -> None:

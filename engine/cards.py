@@ -161,13 +161,15 @@ class Card:
         return self.rank.points
 
     def __str__(self) -> str:
-        return f"{self.rank.symbol}{self.suit.value}"
+        return _TEXTS[self.key]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
 
 _CARDS = {(r, s): Card(r, s) for r in Rank for s in Suit}
+_TEXTS = {c.key: f"{c.rank.symbol}{c.suit.value}" for c in _CARDS.values()}
+"""Each card's text by its key (a table server writes some fifty cards a move)."""
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -896,14 +896,15 @@ class Match:
             winner=self._winner,
         )
 
-    def results_for(self, seat: int) -> list[DealResult]:
+    def results_for(self, seat: int, start: int = 0) -> list[DealResult]:
         """``results`` as ``seat`` may see them: each with ``own_hand``, the
-        seat's own final hand of that deal (other hidden hands stay hidden)."""
+        seat's own final hand of that deal (other hidden hands stay hidden); those
+        from deal result ``start`` on (a view sends only the new ones)."""
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise InvalidInputError(
                 f"seat {bounds.shown(seat)} does not exist (0-{self.players - 1})"
             )
-        return [self._own_result(i, seat) for i in range(len(self.results))]
+        return [self._own_result(i, seat) for i in range(start, len(self.results))]
 
     def _own_result(self, i: int, seat: int) -> DealResult:
         result = self.results[i]

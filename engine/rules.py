@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -223,7 +224,13 @@ class Rules:
         return False
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict (enums as their strings)."""
+        """A JSON-friendly dict (enums as their strings), a new one at each call."""
+        return dict(self._as_dict)
+
+    @functools.cached_property
+    def _as_dict(self) -> dict[str, Any]:
+        """:meth:`to_dict`'s values, worked out once: rules never change, and a table
+        server writes them into every view and every saved table at every move."""
         out = {}
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)

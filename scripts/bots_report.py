@@ -10,7 +10,7 @@
 
 A row is one bot against three copies of another, 4 players, through
 ``engine.arena.run`` (seats rotate every match): on every preset (knack,
-classic, pub, hosenowi) plus hosenowi with Lügen and knack with Mistery, easy
+classic, pub, hosenowi), each also with Lügen and with Mistery, easy
 against three random, medium against three easy, hard against three medium;
 hard also against three ``hard_frozen`` (today's hard as it was when issue 25
 began); on knack also against three ``hard_v1`` (the hard bot before issue 14)
@@ -58,15 +58,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+BASES = ["knack", "classic", "pub", "hosenowi"]
+VARIANTS = [("luegen", ["luegen=true"]), ("mistery", ["mistery=true"])]
 PRESETS = [
-    ("knack", []),
-    ("classic", []),
-    ("pub", []),
-    ("hosenowi", []),
-    ("hosenowi+luegen", ["luegen=true"]),
-    ("knack+mistery", ["mistery=true"]),
+    (label, settings)
+    for base in BASES
+    for label, settings in [(base, [])] + [(f"{base}+{v}", s) for v, s in VARIANTS]
 ]
-"""Label (the preset before the ``+``) and its ``--set`` changes."""
+"""Label (the preset before the ``+``) and its ``--set`` changes: every preset alone,
+with Lügen and with Mistery."""
 SETTINGS = dict(PRESETS)
 CHUNK = 100
 Z95 = 1.959964
@@ -102,7 +102,11 @@ HARD_TARGETS = {
     "hosenowi+luegen": 0.33,
     "knack+mistery": 0.37,
 }
-"""Issue 25: hard against three medium, each with the interval's lower end above 30 %."""
+"""Issue 25: hard against three medium, each with the interval's lower end above 30 %.
+The rule sets issue 25 did not name have issue 42's: the lower end above parity
+(``HARD_ABOVE_PARITY``)."""
+HARD_ABOVE_PARITY = (0.25, 0.25)
+"""(target, CI low) of a row that must only beat parity measurably."""
 
 
 def all_rows() -> list[Row]:
@@ -111,8 +115,11 @@ def all_rows() -> list[Row]:
     for label, _ in PRESETS:
         rows.append(Row(label, "easy", "random", 0.60))
         rows.append(Row(label, "medium", "easy", 0.40))
-        rows.append(Row(label, "hard", "medium", HARD_TARGETS[label], 0.30))
-        rows.append(Row(label, "hard", "hard_frozen", 0.25, 0.25))  # better than parity
+        if label in HARD_TARGETS:
+            rows.append(Row(label, "hard", "medium", HARD_TARGETS[label], 0.30))
+        else:
+            rows.append(Row(label, "hard", "medium", *HARD_ABOVE_PARITY))
+        rows.append(Row(label, "hard", "hard_frozen", *HARD_ABOVE_PARITY))
         if label == "knack":
             rows.append(Row(label, "hard", "hard_v1", 0.25, 0.25))
             rows.append(Row(label, "hard", "simple", 0.40))

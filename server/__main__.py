@@ -101,6 +101,10 @@ async def serve(
         timeout_keep_alive=5,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,
+        # No permessage-deflate: a move's messages are a few hundred bytes to a few KB of
+        # JSON, where compressing each for each page cost more of the server's CPU per
+        # move than anything but the database, and kept a compressor per socket.
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         lifespan="on",

@@ -16,12 +16,15 @@ already holds the whole file.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -312,3 +315,18 @@ rating_history = sa.Table(
     sa.Column("at", sa.BigInteger, nullable=False),
 )
 """Each rated match's new rating, per person and rule set (the statistics' chart)."""
+
+
+async def in_sqlite_thread(conn: AsyncConnection, work: Callable[[Any], T]) -> T:
+    """``work(sqlite3_connection)`` for the SQLite connection behind ``conn`` (checked out
+    of the pool, no transaction of SQLAlchemy's open), in aiosqlite's thread, where that
+    connection lives: one hop to the thread and back for all ``work`` does.
+
+    aiosqlite has no public call for this: its ``_execute`` is what each of its own
+    calls (``execute``, ``commit``) uses, and ``_conn`` its ``sqlite3.Connection``; the
+    server's tests run every move through here, so a release that changes them fails
+    them."""
+    raw = await conn.get_raw_connection()
+    driver: Any = raw.driver_connection  # an aiosqlite.Connection
+    result: T = await driver._execute(work, driver._conn)
+    return result

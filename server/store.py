@@ -127,6 +127,67 @@ _DROP_DEADLINES = db.deadlines.delete().where(db.deadlines.c.table_id == sa.bind
 _DROP_SEATS = db.seats.delete().where(db.seats.c.table_id == sa.bindparam("table_id"))
 _LOAD = sa.select(db.tables).where(db.tables.c.id == sa.bindparam("table_id"))
 _LOAD_LOCKED = _LOAD.with_for_update()
+_INSERT_MOVES = db.moves.insert()
+_INSERT_SEATS = db.seats.insert()
+_INSERT_DEADLINES = db.deadlines.insert()
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One statement of a write and its rows of parameters (more than one: the
+    statement runs once per row)."""
+
+    statement: Any
+    rows: list[dict[str, Any]]
+
+
+def _parts(table_id: str, write: Write) -> list[_Step]:
+    """The seats' hashes and the deadline rows, each only when it changed."""
+    where = [{"table_id": table_id}]
+    steps = []
+    if write.seat_hashes is not None:
+        steps.append(_Step(_DROP_SEATS, where))
+        seats = [
+            {"table_id": table_id, "seat": seat, "token_hash": digest}
+            for seat, digest in sorted(write.seat_hashes.items())
+        ]
+        if seats:
+            steps.append(_Step(_INSERT_SEATS, seats))
+    if write.deadlines is not None:
+        steps.append(_Step(_DROP_DEADLINES, where))
+        rows = [
+            {"table_id": table_id, "kind": d.kind, "due": d.due, "seat": d.seat, "seq": d.seq}
+            for d in write.deadlines
+        ]
+        if rows:
+            steps.append(_Step(_INSERT_DEADLINES, rows))
+    return steps
+
+
+async def _run(conn: AsyncConnection, steps: list[_Step]) -> None:
+    for step in steps:
+        await conn.execute(step.statement, step.rows)
+
+
+def _write_at_once(texts: list[tuple[str, list[tuple[Any, ...]]]], sqlite: Any) -> int | None:
+    """:meth:`Store.save_alone`'s transaction on SQLite, in the connection's thread: the
+    ``UPDATE`` (``texts[0]``), the rest, the commit; the push subscriptions the
+    ``UPDATE`` counted, or None (rolled back: the version moved on)."""
+    (update, (params,)), rest = texts[0], texts[1:]
+    sqlite.execute("BEGIN IMMEDIATE")
+    try:
+        found = sqlite.execute(update, params).fetchone()
+        if found is None:
+            sqlite.execute("ROLLBACK")
+            return None
+        for sql, rows in rest:
+            sqlite.executemany(sql, rows)
+        sqlite.execute("COMMIT")
+    except BaseException:
+        if sqlite.in_transaction:
+            sqlite.execute("ROLLBACK")
+        raise
+    return int(found[0])
 
 
 class Store:
@@ -137,6 +198,7 @@ class Store:
         self._reader = engine.execution_options(**{db.READ_ONLY: True})
         self.postgres = db.is_postgres(engine)
         self.process = process  # names this process in its news (it skips its own)
+        self._compiled: dict[tuple[int, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
 
     def begin(self) -> Any:
         """A transaction that may write (on SQLite it holds the write lock)."""
@@ -169,7 +231,7 @@ class Store:
                 updated=now,
             )
         )
-        await self._write_parts(conn, table_id, write)
+        await _run(conn, _parts(table_id, write))
 
     async def load(self, conn: AsyncConnection, table_id: str, *, lock: bool) -> Row | None:
         """The table ``table_id``, locked for its write when ``lock``."""
@@ -186,73 +248,68 @@ class Store:
     ) -> Saved | None:
         """Store ``write``, worked out from the table at ``version``; None (nothing
         written) when the stored version is another: the caller rolls back."""
-        turn_seat = -1 if write.turn_seat is None else write.turn_seat
-        done = await conn.execute(
-            _SAVE_NOTIFY if self.postgres else _SAVE,
-            {
-                "table_id": table_id,
-                "old_version": version,
-                "new_version": version + 1,
-                "new_state": _dump(write.state),
-                "new_match_no": write.match_no,
-                "new_moves": write.moves,
-                "new_deadline": write.deadline,
-                "new_ended": write.ended,
-                "now": now,
-                "turn_seat": turn_seat,
-                # delivered to every listening process when this commits
-                **({"news": f"{table_id} {version + 1} {self.process}"} if self.postgres else {}),
-            },
-        )
-        pushes = done.scalar()  # the first column of the row, if any
-        if pushes is None:
+        update, *rest = self._save_steps(table_id, version, write, now)
+        pushes = (await conn.execute(update.statement, update.rows[0])).scalar()
+        if pushes is None:  # no row returned: the version moved on
             return None
-        if write.new_moves:
-            await conn.execute(
-                db.moves.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "match_no": write.match_no,
-                        "seq": seq,
-                        "action": action,
-                        "at": now,
-                    }
-                    for seq, action in write.new_moves
-                ],
-            )
-        await self._write_parts(conn, table_id, write)
+        await _run(conn, rest)
         return Saved(version + 1, int(pushes))
 
-    async def _write_parts(self, conn: AsyncConnection, table_id: str, write: Write) -> None:
-        """The seats' hashes and the deadline rows, each only when it changed."""
-        where = {"table_id": table_id}
-        if write.seat_hashes is not None:
-            await conn.execute(_DROP_SEATS, where)
-            if write.seat_hashes:
-                await conn.execute(
-                    db.seats.insert(),
-                    [
-                        {"table_id": table_id, "seat": seat, "token_hash": digest}
-                        for seat, digest in sorted(write.seat_hashes.items())
-                    ],
-                )
-        if write.deadlines is not None:
-            await conn.execute(_DROP_DEADLINES, where)
-            if write.deadlines:
-                await conn.execute(
-                    db.deadlines.insert(),
-                    [
-                        {
-                            "table_id": table_id,
-                            "kind": d.kind,
-                            "due": d.due,
-                            "seat": d.seat,
-                            "seq": d.seq,
-                        }
-                        for d in write.deadlines
-                    ],
-                )
+    async def save_alone(self, table_id: str, version: int, write: Write, now: int) -> Saved | None:
+        """:meth:`save` in a transaction of its own, committed before it returns (None:
+        nothing written, the version moved on). On SQLite the whole transaction (``BEGIN
+        IMMEDIATE``, the statements, ``COMMIT``) is one call into the connection's thread:
+        aiosqlite takes each cursor, statement, fetch and commit to its thread and back,
+        a dozen hops a move that cost more CPU than the rest of the move (issue 39)."""
+        if self.postgres:
+            async with self.begin() as conn:
+                return await self.save(conn, table_id, version, write, now)
+        steps = self._save_steps(table_id, version, write, now)
+        texts = [self._sqlite_text(step) for step in steps]
+        async with self.engine.connect() as conn:  # the one connection, no transaction yet
+            pushes = await db.in_sqlite_thread(conn, functools.partial(_write_at_once, texts))
+        return None if pushes is None else Saved(version + 1, pushes)
+
+    def _save_steps(self, table_id: str, version: int, write: Write, now: int) -> list[_Step]:
+        """The statements of :meth:`save`: the ``UPDATE`` first (it returns the count of
+        push subscriptions, or no row), then the new moves and the changed parts."""
+        turn_seat = -1 if write.turn_seat is None else write.turn_seat
+        update = {
+            "table_id": table_id,
+            "old_version": version,
+            "new_version": version + 1,
+            "new_state": _dump(write.state),
+            "new_match_no": write.match_no,
+            "new_moves": write.moves,
+            "new_deadline": write.deadline,
+            "new_ended": write.ended,
+            "now": now,
+            "turn_seat": turn_seat,
+            # delivered to every listening process when this commits
+            **({"news": f"{table_id} {version + 1} {self.process}"} if self.postgres else {}),
+        }
+        steps = [_Step(_SAVE_NOTIFY if self.postgres else _SAVE, [update])]
+        if write.new_moves:
+            match_no = write.match_no
+            moves = [
+                {"table_id": table_id, "match_no": match_no, "seq": seq, "action": a, "at": now}
+                for seq, a in write.new_moves
+            ]
+            steps.append(_Step(_INSERT_MOVES, moves))
+        return steps + _parts(table_id, write)
+
+    def _sqlite_text(self, step: _Step) -> tuple[str, list[tuple[Any, ...]]]:
+        """A step as SQLite's own SQL and its rows as positional parameters (each
+        statement is compiled once per set of columns; every value written is an int,
+        a text or None, which SQLAlchemy would pass on unchanged)."""
+        keys = tuple(step.rows[0])
+        key = (id(step.statement), keys)  # the statements are this module's constants
+        found = self._compiled.get(key)
+        if found is None:
+            compiled = step.statement.compile(dialect=self.engine.dialect, column_keys=list(keys))
+            found = self._compiled[key] = (compiled.string, tuple(compiled.positiontup or ()))
+        sql, names = found
+        return sql, [tuple(row[name] for name in names) for row in step.rows]
 
     async def moves(self, conn: AsyncConnection, table_id: str) -> list[tuple[int, int, str]]:
         """Every stored move of the table: (match_no, seq, action), in order."""

@@ -63,7 +63,7 @@ from engine.online.protocol import (
 from engine.online.referee import Buckets, Referee, SeatKind, TableConfig, Timing, end_reason
 from server.hub import Conn, Entry, Hub
 from server.reactions import Reactions
-from server.store import Deadline, Row, Store, Write
+from server.store import Deadline, Row, Saved, Store, Write
 
 log = logging.getLogger("schwimmen.server")
 
@@ -590,60 +590,94 @@ class Tables:
     ) -> Entry | None:
         """One try of :meth:`_transact`; ``trust``: take the cached referee as the stored
         version (:class:`_Stale` when it is not, after the rollback)."""
-        turn = None
+        entry = self.cache.get(table_id) if trust else None
         try:
-            async with self.store.begin() as db:
-                entry = self.cache.get(table_id) if trust else None
-                if entry is not None:
-                    self.cache.touch(table_id)
-                else:
-                    row = await (
-                        self.store.take_due(db, table_id)
-                        if due
-                        else self.store.load(db, table_id, lock=True)
-                    )
-                    if row is None:
-                        return None
-                    entry = self._entry(row)
-                before = _Before.of(entry.ref)
-                reminders: list[Deadline] = []
-                if due:
-                    now = self.clock()
-                    found = [d for d in await self.store.deadlines(db, table_id) if d.due <= now]
-                    if not found:  # another process handled it just before
-                        return None
-                    reminders = [d for d in found if d.kind == "remind"]
-                    if any(d.kind == "move" for d in found):
-                        entry.ref.tick()
-                else:
-                    change(entry.ref)
-                turn = _new_turn(table_id, entry, before)
-                write = self._write(entry, before, turn)
-                if write is not None:
-                    now_ms = int(self.clock())
-                    saved = await self.store.save(db, table_id, entry.version, write, now_ms)
-                    if saved is None:
-                        raise _Stale
-                    entry.version = saved.version
-                    entry.match_no = write.match_no
-                    if self.on_match_over and write.ended == "end" and before.ended is None:
-                        await self.on_match_over(db, table_id, write.match_no, entry.ref)
-                    if turn is not None:
-                        turn = replace(turn, subscribed=saved.pushes > 0)
-                else:
-                    turn = None
-                    if trust and await self.store.version(db, table_id) != entry.version:
-                        raise _Stale
-                    if reminders:
-                        await self.store.drop_deadline(db, table_id, "remind")
+            if entry is None:
+                return await self._transact_read(table_id, change, due=due)
+            self.cache.touch(table_id)
+            return await self._transact_cached(table_id, entry, change)
         except BaseException:
             self.cache.pop(table_id)  # its referee may hold what was not stored
             raise
+
+    async def _transact_cached(
+        self, table_id: str, entry: Entry, change: Callable[[Referee], None]
+    ) -> Entry:
+        """The cached referee acts, then what changed is stored in a transaction of its
+        own, whose ``UPDATE`` checks the version: nothing is read first."""
+        before = _Before.of(entry.ref)
+        change(entry.ref)
+        turn = _new_turn(table_id, entry, before)
+        write = self._write(entry, before, turn)
+        if write is None:
+            async with self.store.begin() as db:
+                if await self.store.version(db, table_id) != entry.version:
+                    raise _Stale
+            return entry
+        if self.on_match_over is not None and _ends_match(write, before):
+            async with self.store.begin() as db:  # the match's end is recorded with it
+                saved = await self._save(db, table_id, entry, before, write)
+        else:
+            now_ms = int(self.clock())
+            found = await self.store.save_alone(table_id, entry.version, write, now_ms)
+            saved = _stored(entry, write, found)
+        if turn is not None:
+            self.on_turn(replace(turn, subscribed=saved.pushes > 0))
+        return entry
+
+    async def _transact_read(
+        self, table_id: str, change: Callable[[Referee], None], *, due: bool
+    ) -> Entry | None:
+        """The table's row read and locked, the referee brought up to it, then ``change``
+        (or the deadlines due) and what changed stored, in one transaction."""
+        turn = None
+        async with self.store.begin() as db:
+            row = await (
+                self.store.take_due(db, table_id)
+                if due
+                else self.store.load(db, table_id, lock=True)
+            )
+            if row is None:
+                return None
+            entry = self._entry(row)
+            before = _Before.of(entry.ref)
+            reminders: list[Deadline] = []
+            if due:
+                now = self.clock()
+                found = [d for d in await self.store.deadlines(db, table_id) if d.due <= now]
+                if not found:  # another process handled it just before
+                    return None
+                reminders = [d for d in found if d.kind == "remind"]
+                if any(d.kind == "move" for d in found):
+                    entry.ref.tick()
+            else:
+                change(entry.ref)
+            turn = _new_turn(table_id, entry, before)
+            write = self._write(entry, before, turn)
+            if write is not None:
+                saved = await self._save(db, table_id, entry, before, write)
+                if turn is not None:
+                    turn = replace(turn, subscribed=saved.pushes > 0)
+            else:
+                turn = None
+                if reminders:
+                    await self.store.drop_deadline(db, table_id, "remind")
         for deadline in reminders:
             self.on_remind(table_id, deadline)
         if turn is not None:
             self.on_turn(turn)
         return entry
+
+    async def _save(
+        self, db: Any, table_id: str, entry: Entry, before: _Before, write: Write
+    ) -> Saved:
+        """Store ``write`` in ``db``'s transaction (:class:`_Stale` when the stored
+        version moved on), the match's end with it."""
+        found = await self.store.save(db, table_id, entry.version, write, int(self.clock()))
+        saved = _stored(entry, write, found)
+        if self.on_match_over is not None and _ends_match(write, before):
+            await self.on_match_over(db, table_id, write.match_no, entry.ref)
+        return saved
 
     def _write(self, entry: Entry, before: _Before, turn: Turn | None) -> Write | None:
         """What to store after the referee acted, or None if nothing lasting changed
@@ -797,6 +831,19 @@ def _catch_up(entry: Entry, row: Row) -> bool:
     ref.ended = end_reason(stored["ended"])
     ref.deadline = None if row.deadline is None else float(row.deadline)
     return True
+
+
+def _stored(entry: Entry, write: Write, saved: Saved | None) -> Saved:
+    """The cached entry at the version ``write`` was stored as (:class:`_Stale`: it
+    was not stored, another process wrote the table first)."""
+    if saved is None:
+        raise _Stale
+    entry.version, entry.match_no = saved.version, write.match_no
+    return saved
+
+
+def _ends_match(write: Write, before: _Before) -> bool:
+    return write.ended == "end" and before.ended is None
 
 
 def _hashes(ref: Referee) -> dict[int, str]:

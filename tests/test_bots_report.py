@@ -26,10 +26,17 @@ def test_rows_cover_every_preset_and_the_issue_14_pairings():
             assert f"{pair}-{label}" in ids
         assert f"hard-hard_frozen-{label}" in ids  # issue 25: above today's hard (frozen)
     assert {"hard-hard_v1-knack", "hard-simple-knack"} <= set(ids)
-    assert {"pub", "knack+mistery", "hosenowi+luegen"} <= {p for p, _ in br.PRESETS}
+    # issue 42: every preset alone, with Lügen and with Mistery
+    assert {p for p, _ in br.PRESETS} == {
+        f"{base}{variant}"
+        for base in ("knack", "classic", "pub", "hosenowi")
+        for variant in ("", "+luegen", "+mistery")
+    }
+    assert br.SETTINGS["pub+mistery"] == ["mistery=true"]
+    assert br.SETTINGS["classic+luegen"] == ["luegen=true"] and br.SETTINGS["pub"] == []
     # issue 25: 40 / 40 / 33 / 33 / 33 / 37 %, each with the interval's lower end above 30 %
     targets = {label: br.ROWS[(label, "hard", "medium")] for label, _ in br.PRESETS}
-    assert {k: r.target for k, r in targets.items()} == {
+    issue_25 = {
         "knack": 0.40,
         "classic": 0.40,
         "pub": 0.33,
@@ -37,7 +44,13 @@ def test_rows_cover_every_preset_and_the_issue_14_pairings():
         "hosenowi+luegen": 0.33,
         "knack+mistery": 0.37,
     }
-    assert {r.low for r in targets.values()} == {0.30}
+    assert {k: (r.target, r.low) for k, r in targets.items() if k in issue_25} == {
+        k: (v, 0.30) for k, v in issue_25.items()
+    }
+    # issue 42 on the others: the interval's lower end above parity
+    others = {(r.target, r.low) for k, r in targets.items() if k not in issue_25}
+    assert others == {(0.25, 0.25)}
+    assert br.target_text(*others.pop()) == "CI low > 25%"
 
 
 def test_row_selection():
@@ -138,3 +151,10 @@ def test_the_cost_estimate_reads_the_last_ladders_figures(tmp_path):
     path.write_text("{not json")
     assert br.measured_costs(path) == {}
     assert br.measured_costs(tmp_path / "missing.json") == {}
+
+
+def test_the_variants_bench_knows_every_ladder_preset():
+    from bench import hard_variants
+
+    assert {k: s for k, (_, s) in hard_variants.PRESETS.items()} == br.SETTINGS
+    assert all(label.split("+")[0] == base for label, (base, _) in hard_variants.PRESETS.items())

@@ -174,7 +174,7 @@ class TableConfig:
     def to_dict(self) -> dict[str, Any]:
         """The choices as JSON values (the rules as their options)."""
         return {
-            **dataclasses.asdict(self),
+            **{f.name: getattr(self, f.name) for f in dataclasses.fields(self)},
             "rules": self.rules.to_dict(),
             "on_timeout": str(self.on_timeout),
         }

@@ -442,29 +442,34 @@ class Feed:
     ) -> dict[str, Any]:
         """The body of the next ``state`` message for ``seat`` (see the module text);
         ``stand_ins``: the moves a bot made for a person (the last ``MAX_STAND_INS``)."""
-        return self._body(match, match.observation(seat), match.results_for(seat), stand_ins)
+        obs = match.observation(seat)
+        return self._body(match, obs, lambda start: match.results_for(seat, start), stand_ins)
 
     def watch(self, match: Match, stand_ins: Mapping[int, str] | None = None) -> dict[str, Any]:
         """The body of the next ``state`` message for a watcher: the public view
         (``Match.public_observation``, from seat 0's chair: no hand, no face-down card,
         no moves) and the deal results as everyone reads them, never a seat's view."""
-        return self._body(match, match.public_observation(0), match.results, stand_ins)
+        obs = match.public_observation(0)
+        return self._body(match, obs, lambda start: match.results[start:], stand_ins)
 
     def _body(
         self,
         match: Match,
         obs: Observation,
-        results: Sequence[DealResult],
+        results: Callable[[int], Sequence[DealResult]],
         stand_ins: Mapping[int, str] | None,
     ) -> dict[str, Any]:
+        """``results(start)``: the deal results from ``start`` on, as this page reads
+        them (only those it has not been sent are made)."""
+        total = len(match.results)
         log_from = _start(self.log_sent, len(obs.log), MAX_SYNC_EVENTS)
-        results_from = _start(self.results_sent, len(results), MAX_SYNC_RESULTS)
-        self.log_sent, self.results_sent = len(obs.log), len(results)
+        results_from = _start(self.results_sent, total, MAX_SYNC_RESULTS)
+        self.log_sent, self.results_sent = len(obs.log), total
         return {
             "seq": len(match.actions),
             "obs": observation_to_wire(obs, log_from),
             "results_from": results_from,
-            "results": [result_to_wire(r) for r in results[results_from:]],
+            "results": [result_to_wire(r) for r in results(results_from)],
             "stand_ins": [[i, why] for i, why in sorted((stand_ins or {}).items())][
                 -MAX_STAND_INS:
             ],

@@ -48,6 +48,26 @@ def test_the_page_is_told_where_hard_is_not_stronger():
     assert not params.hard_not_stronger(RulesInfo.of(preset("knack")))
 
 
+@pytest.mark.parametrize(
+    ("variant", "not_stronger"),
+    [
+        ({"mistery": True}, True),  # the ladder: 22.5 % (20.0-25.2 %)
+        ({"luegen": True}, False),  # 36.0 % (33.1-39.0 %)
+        ({"luegen": True, "mistery": True}, True),  # not measured: not with either
+        ({"lives": 7}, True),
+    ],
+)
+def test_pubs_variants_are_judged_by_their_own_ladder_rows(variant, not_stronger):
+    info = RulesInfo.of(dataclasses.replace(preset("pub"), **variant))
+    assert params.hard_not_stronger(info) is not_stronger
+
+
+def test_every_name_the_page_is_told_of_is_a_ladder_row():
+    from scripts import bots_report
+
+    assert params.HARD_NOT_STRONGER.issubset(bots_report.SETTINGS)
+
+
 @pytest.fixture
 def pub_row(monkeypatch):
     """Pub's row replaced by ``ODD`` for medium (hard keeps the defaults)."""

@@ -244,3 +244,13 @@ def test_presets_have_no_problems(name):
     rules = preset(name)
     assert Rules.problems(rules.to_dict()) == []
     assert rules.cards_needed(rules.max_players) <= rules.deck
+
+
+def test_rules_give_a_new_dict_each_time():
+    """The dict is worked out once per rules (a server writes it at every move), but
+    what a caller does with its copy changes neither the rules nor the next copy."""
+    rules = preset("knack")
+    first = rules.to_dict()
+    first["lives"] = 99
+    assert rules.to_dict()["lives"] == rules.lives != 99
+    assert Rules.from_dict(rules.to_dict()) == rules

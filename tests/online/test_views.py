@@ -72,6 +72,28 @@ def test_a_long_match_is_sent_from_its_last_events(monkeypatch):
     assert render(obs, UIState()) == render(full, UIState())
 
 
+def test_a_seats_next_state_makes_only_the_deal_results_it_has_not_sent(monkeypatch):
+    """A table server writes every seat's state at every move: the deal results the
+    page has are not made again (each is a copy with the seat's own hand)."""
+    m = random_match("classic", 3, {}, seed=4)
+    *_, m = (x for _, x in zip(range(150), play_randomly(m, seed=4), strict=False))
+    assert len(m.results) >= 2
+    feed = Feed()
+    feed.state(m, 1)
+    made = []
+    own_result = Match._own_result
+
+    def counted(self, i, seat):
+        made.append(i)
+        return own_result(self, i, seat)
+
+    monkeypatch.setattr(Match, "_own_result", counted)
+    body = feed.state(m, 1)
+    last = len(m.results) - 1
+    assert made == [last] and body["results"] == []  # the view's own last deal alone
+    assert m.results_for(1, 1) == m.results_for(1)[1:]
+
+
 def test_a_piece_after_a_gap_is_refused_and_a_resend_replaces():
     m = Match(preset("classic"), players=3, seed=2)
     feed, mirror = Feed(), Mirror()

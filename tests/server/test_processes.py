@@ -1,6 +1,6 @@
 """Real server processes: ``kill -9`` mid-match loses nothing any page was told and the
 table goes on after a restart; two processes on one PostgreSQL serve one table, a guest
-on each (``LISTEN/NOTIFY``)."""
+on each (``LISTEN/NOTIFY``); a page's socket is not compressed."""
 
 from __future__ import annotations
 
@@ -128,3 +128,18 @@ def test_a_killed_processs_pages_stop_looking_present(postgres):
         for server in (a, b):
             if server.proc.poll() is None:
                 server.kill()
+
+
+def test_a_pages_socket_is_not_compressed(tmp_path):
+    """No permessage-deflate: compressing each small message for each page cost more of
+    the server's CPU per move than anything but the database (issue 39), and a
+    compressor per socket held most of an open table's memory."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+        _made, owner, guest = start_table(server)
+        asked = owner.ws.request.headers.get("Sec-WebSocket-Extensions")
+        assert asked is not None and "permessage-deflate" in asked  # the client offers it
+        assert owner.ws.response.headers.get("Sec-WebSocket-Extensions") is None
+        play([owner, guest], lambda: owner.guest.mirror.seq >= 4)
+    finally:
+        server.kill()

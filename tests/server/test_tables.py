@@ -547,20 +547,36 @@ def started_two(served: Served):
 
 
 def statements_of(served: Served, work) -> list[str]:
-    """The SQL the server ran while ``work()`` ran (and its pages were told)."""
+    """The SQL the server ran while ``work()`` ran (and its pages were told). On SQLite
+    what the connection itself ran (its trace): a move's transaction goes to it in one
+    call, past SQLAlchemy's events."""
     from sqlalchemy import event
 
     seen: list[str] = []
-    engine = served.server.store.engine.sync_engine
+    store = served.server.store
 
-    def record(_conn, _cursor, statement, *_args):
+    def record(statement, *_args):
         seen.append(" ".join(statement.split()))
 
-    event.listen(engine, "before_cursor_execute", record)
+    async def trace(handler):
+        async with store.engine.connect() as conn:  # the one connection
+            raw = await conn.get_raw_connection()
+            await raw.driver_connection.set_trace_callback(handler)
+
+    def cursor_record(_conn, _cursor, statement, *_args):
+        record(statement)
+
+    if store.postgres:
+        event.listen(store.engine.sync_engine, "before_cursor_execute", cursor_record)
+    else:
+        served.call(trace, record)
     try:
         work()
     finally:
-        event.remove(engine, "before_cursor_execute", record)
+        if store.postgres:
+            event.remove(store.engine.sync_engine, "before_cursor_execute", cursor_record)
+        else:
+            served.call(trace, None)
     return seen
 
 
@@ -574,7 +590,7 @@ def test_a_move_at_a_cached_table_writes_its_row_and_move_and_reads_nothing(data
             other.sync()
 
         ran = statements_of(served, move)
-        writes = [s for s in ran if not s.startswith("BEGIN")]
+        writes = [s for s in ran if not s.startswith(("BEGIN", "COMMIT"))]
         # no SELECT ... FOR UPDATE, no deadline rows (no move timer), no read of the
         # push subscriptions in a transaction of its own: the UPDATE counts them
         assert [s.split()[:3] for s in writes] == [
@@ -582,6 +598,30 @@ def test_a_move_at_a_cached_table_writes_its_row_and_move_and_reads_nothing(data
             ["INSERT", "INTO", "moves"],
         ], ran
         assert other.guest.mirror.seq == seq + 1
+        assert [s for _, s, _ in stored_moves(served, made["table"])] == list(range(seq + 1))
+
+
+def test_a_move_at_a_cached_table_is_two_calls_into_the_sqlite_thread(tmp_path, clock, monkeypatch):
+    """aiosqlite runs each cursor, statement, fetch and commit in its thread, a hop there
+    and back; a move's transaction is one hop (and the pool's reset of the connection
+    one more), where it was a dozen (issue 39: most of a move's CPU)."""
+    import aiosqlite
+
+    with Served(f"sqlite:///{tmp_path / 'tables.db'}", clock) as served:
+        made, mover, other = started_two(served)
+        seq = mover.guest.mirror.seq
+        hops = []
+        hop = aiosqlite.Connection._execute
+
+        async def counted(self, fn, *args, **kwargs):
+            hops.append(fn)
+            return await hop(self, fn, *args, **kwargs)
+
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+        mover.act(mover.guest.observation.legal_actions[0])
+        other.sync()
+        assert other.guest.mirror.seq == seq + 1
+        assert len(hops) <= 2, hops
         assert [s for _, s, _ in stored_moves(served, made["table"])] == list(range(seq + 1))
 
 
