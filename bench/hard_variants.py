@@ -41,7 +41,7 @@ patches the bot for the run only (``+`` joins several):
 - ``blind=all``: every blind Mistery swap is a candidate of the search, not only
   medium's favourite one (its face-down card is drawn in every world all the same);
 - ``medium=KINDS``: hard plays medium's move (its prior's favourite) in the kinds of
-  decision listed (``choose``, ``first``, ``later``, ``luegen``; see ``decision_kind``)
+  decision listed (``choose``, ``first``, ``later``, ``luegen``: ``hard.decision_kind``)
   and searches only in the others: where does the search gain (issue 42, item 3)?
 - ``peek``: a ceiling, not a bot: hard's search sees the true hands (and the true
   face-down card) in every world, only the stock order drawn; the deal choice too.
@@ -70,6 +70,7 @@ from bench import frozen
 from engine import bots
 from engine.arena import build_rules
 from engine.bots import hard, model, sampler, sim
+from engine.bots.params import DECISION_KINDS
 from engine.match import Match
 
 PRESETS = {
@@ -152,19 +153,6 @@ def apply_variant(name: str) -> None:
             raise SystemExit(f"unknown variant {part!r}")
 
 
-DECISION_KINDS = ("choose", "first", "later", "luegen")
-"""The kinds of decision ``medium=`` names: the deal choice, a turn in the deal's first
-cycle, a turn in a later cycle, a Lügen announcement or challenge."""
-
-
-def decision_kind(view) -> str:
-    if view.phase == "choose":
-        return "choose"
-    if view.phase in ("announce", "decide"):
-        return "luegen"
-    return "first" if view.cycle == 0 else "later"
-
-
 def _medium_in(kinds: set[str]) -> None:
     """``medium=KIND,...``: hard plays medium's move (its prior's favourite, with hard's
     numbers) in those kinds of decision and searches only in the others."""
@@ -173,7 +161,7 @@ def _medium_in(kinds: set[str]) -> None:
     own = hard.HardBot.decide
 
     def decide(self, view, _own=own):
-        if decision_kind(view) in kinds:
+        if hard.decision_kind(view) in kinds:
             return self.medium.decide(view)
         return _own(self, view)
 

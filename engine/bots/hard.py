@@ -7,6 +7,10 @@ the cheap rollout policy (``sim.greedy``) and keeps the move with the best mean
 outcome: lives not lost, with an elimination weighing extra. All candidates
 see the same samples, so their comparison is fair even with few samples.
 
+It searches only in the kinds of decision where the search measurably gains against
+medium on the rule set (``Params.search``, by ``decision_kind``); in the others it
+plays medium's move.
+
 Reproducible by default: ``samples`` fixes the work per decision. A wall-time
 ``budget_ms`` caps it (then results depend on the machine's speed).
 """
@@ -29,9 +33,6 @@ CLOCK_EVERY = 16
 """Samples between two readings of the clock when a wall-time cap is set: a cap
 that is only a safety net costs nothing measurable and a slow device cuts the
 search only when a batch takes far longer than normal."""
-
-SEARCH_KINDS = ("swap", "swap2", "all", "mistery", "pass", "knock", "new", "hold")
-
 
 ELIMINATION = 4.0
 """What being out of the match costs on top of the life: it loses the match, so it
@@ -81,12 +82,14 @@ class HardBot(_Bot):
         self.medium.rng = self.rng
 
     def decide(self, view: View) -> int:
+        numbers = self.medium.numbers(view)
+        if decision_kind(view) not in numbers.search:
+            return self.medium.decide(view)  # the search gains nothing here on these rules
         phase = view.phase
         if phase == "announce":
             return luegen_search.announce(view, self.rng)
         if phase == "decide":
             return luegen_search.decide(view, self.rng)
-        numbers = self.medium.numbers(view)
         if phase == "choose":
             res = evaluate_choice(view, self.rng, self.samples, self.budget_ms, params=numbers)
             return max(res, key=lambda p: (p[1], -p[0]))[0]
@@ -112,6 +115,15 @@ class HardBot(_Bot):
         rank = {i: r for r, (i, _) in enumerate(prior)}
         # ties (within noise) go to medium's preference
         return max(cands, key=lambda i: (means[i] - _lean(rank.get(i, 99)), -i))
+
+
+def decision_kind(view: View) -> str:
+    """Which of ``params.DECISION_KINDS`` the decision in ``view`` is."""
+    if view.phase == "choose":
+        return "choose"
+    if view.phase in ("announce", "decide"):
+        return "luegen"
+    return "first" if view.cycle == 0 else "later"
 
 
 class _Prior(MediumBot):

@@ -25,6 +25,12 @@ the last entry standing for later cycles; a number of players not listed uses
 the row of 4."""
 
 
+DECISION_KINDS = ("choose", "first", "later", "luegen")
+"""The kinds of decision hard may search or leave to medium's policy: the deal choice,
+a turn in the deal's first cycle, a turn in a later cycle, a Lügen announcement or
+challenge (``hard.decision_kind``)."""
+
+
 @dataclass(frozen=True)
 class Params:
     """One level's numbers on one rule set (the defaults: the bots before issue 42)."""
@@ -61,6 +67,10 @@ class Params:
     """How much a second swap must add in a rollout before it is played."""
     rollout_789_margin: float = 3.0
     """A rollout asks for new cards on a 7-8-9 table unless a swap gains this much."""
+    search: frozenset[str] = frozenset(DECISION_KINDS)
+    """The kinds of decision (``DECISION_KINDS``) in which hard searches; in the others
+    it plays medium's move with these numbers. Only kinds where the search measurably
+    gains against medium on the rule set belong here (issue 42, item 3)."""
 
     def knock_row(self, players: int) -> tuple[float, ...]:
         """Knock thresholds by cycle for ``players`` active players."""
@@ -161,6 +171,7 @@ def hard_not_stronger(info: RulesInfo) -> bool:
 
 
 __all__ = [
+    "DECISION_KINDS",
     "DEFAULT",
     "TABLE",
     "Levels",

@@ -106,3 +106,38 @@ def test_the_rollouts_get_the_numbers_they_are_given():
     usual = sampler.sample_deal(view, random.Random(1))
     assert usual.thr == knock_thresholds(view.info, len(view.order))
     assert (usual.swap2_margin, usual.new_margin) == (0.5, 3.0)
+
+
+def test_hard_searches_only_in_the_kinds_of_decision_its_numbers_name(monkeypatch):
+    """Outside ``Params.search`` hard plays medium's move without searching; inside it
+    searches (issue 42, item 3)."""
+    from engine.bots import hard
+
+    view = turn_view("pub")
+    kind = hard.decision_kind(view)
+    assert kind in params.DECISION_KINDS and kind in {"first", "later"}
+    searched: list[int] = []
+    real_search = hard.search
+
+    def counted(*args, **kwargs):
+        searched.append(1)
+        return real_search(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "search", counted)
+    others = frozenset(params.DECISION_KINDS) - {kind}
+    without = HardBot(seed=3, samples=8, params=dataclasses.replace(params.DEFAULT, search=others))
+    assert without.decide(view) == MediumBot(seed=3).decide(view)
+    assert not searched
+    HardBot(seed=3, samples=8, params=params.DEFAULT).decide(view)
+    assert searched
+
+
+def test_the_kind_of_a_decision():
+    from engine.bots import hard
+
+    first = turn_view("knack", moved=0)
+    later = dataclasses.replace(first, cycle=2)
+    assert first.cycle == 0
+    assert (hard.decision_kind(first), hard.decision_kind(later)) == ("first", "later")
+    assert hard.decision_kind(dataclasses.replace(first, phase="choose")) == "choose"
+    assert hard.decision_kind(dataclasses.replace(first, phase="decide")) == "luegen"
