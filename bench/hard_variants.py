@@ -56,6 +56,7 @@ See docs/bots-experiments.md for the figures.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -154,18 +155,17 @@ def apply_variant(name: str) -> None:
 
 
 def _medium_in(kinds: set[str]) -> None:
-    """``medium=KIND,...``: hard plays medium's move (its prior's favourite, with hard's
-    numbers) in those kinds of decision and searches only in the others."""
+    """``medium=KIND,...``: hard's numbers leave those kinds of decision out of
+    ``Params.search``, so it plays medium's move there and searches in the others."""
     if not kinds <= set(DECISION_KINDS):
         raise SystemExit(f"medium={','.join(sorted(kinds))}: kinds are {DECISION_KINDS}")
-    own = hard.HardBot.decide
+    own = hard._Prior.numbers
 
-    def decide(self, view, _own=own):
-        if hard.decision_kind(view) in kinds:
-            return self.medium.decide(view)
-        return _own(self, view)
+    def numbers(self, view, _own=own):
+        mine = _own(self, view)
+        return dataclasses.replace(mine, search=mine.search - kinds)
 
-    hard.HardBot.decide = decide
+    hard._Prior.numbers = numbers
 
 
 def win_chance(lives: dict[int, int], me: int, base: float) -> float:
