@@ -132,14 +132,19 @@ def test_signing_in_lists_the_accounts_tables_and_keeps_their_seats():
     assert 'data-signed-in="false"' in page.markup
 
 
-def test_a_device_link_offers_to_add_this_device_once():
+def _came_by_device_link():
+    """A room whose page was opened by an "add a device" link, not signed in; the
+    passkey module not loaded yet."""
     store = Store(MemoryBackend())
-    server = FakeServer(Clock())
-    r, page, _net = room(server, Phase.TABLES, store=store)
-    module = FakeModule()
+    r, page, _net = room(FakeServer(Clock()), Phase.TABLES, store=store)
     r.account = _account(page, store, r, sign_in=False, bridge=Bridge())
     r.account.came_by_link({"device": "cd" * 16})
     r.start()
+    return r, page, FakeModule()
+
+
+def test_a_device_link_offers_to_add_this_device_once():
+    r, page, module = _came_by_device_link()
     r.account.loaded(module)
     assert 'data-action="add-this-device"' in page.markup
     r.press("add-this-device")
@@ -152,13 +157,7 @@ def test_a_device_link_offers_to_add_this_device_once():
 def test_a_tap_on_add_this_device_before_the_module_is_here_is_not_lost():
     """The button shows from the link at once; ``account.mjs`` may come later (a loaded
     machine lost the tap, and the device never joined)."""
-    store = Store(MemoryBackend())
-    server = FakeServer(Clock())
-    r, page, _net = room(server, Phase.TABLES, store=store)
-    module = FakeModule()
-    r.account = _account(page, store, r, sign_in=False, bridge=Bridge())
-    r.account.came_by_link({"device": "cd" * 16})
-    r.start()
+    r, page, module = _came_by_device_link()
     assert 'data-action="add-this-device"' in page.markup
     r.press("add-this-device")
     r.account.loaded(module)
