@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -229,11 +228,11 @@ def state_text(body: dict[str, Any], written: dict[str, tuple[Any, str]]) -> str
         value = obs.pop(name)
         last = written.get(name)
         if last is None or not (last[0] is value or last[0] == value):
-            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+            text = protocol.compact(value)
             last = written[name] = (value, text)
         kept.append(f'"{name}":{last[1]}')
     outer = protocol.state({k: v for k, v in body.items() if k != "obs"})
-    inner = json.dumps(obs, separators=(",", ":"), ensure_ascii=False)
+    inner = protocol.compact(obs)
     # Both objects opened again at their closing brace: the view last in the message,
     # the kept parts last in the view.
     return outer[:-1] + ',"obs":' + inner[:-1] + ("," if obs else "") + ",".join(kept) + "}}"

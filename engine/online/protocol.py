@@ -127,6 +127,7 @@ __all__ = [
     "act",
     "bye",
     "clean_name",
+    "compact",
     "encode",
     "hello",
     "lobby",
@@ -760,9 +761,12 @@ def encode(message: GuestMessage | HostMessage) -> str:
     >>> encode(Act(seat=1, action="knock", seq=3))
     '{"kind":"act","seat":1,"action":"knock","seq":3}'
     """
-    return json.dumps(
-        {"kind": message.kind, **message.body()}, separators=(",", ":"), ensure_ascii=False
-    )
+    return compact({"kind": message.kind, **message.body()})
+
+
+def compact(value: Any) -> str:
+    """``value`` as the wire writes it: compact JSON without ``\\u`` escapes."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def read_guest(text_: Any) -> GuestMessage:
