@@ -2,31 +2,45 @@
 
     nice -n 19 python bench/server.py --tables 1000 --rate 200 --seconds 60
     nice -n 19 python bench/server.py --tables 1000 --rate 200 --database postgresql --processes 2
+    python bench/server.py --database postgresql --processes 2 --route table --server-cpu 0.3
 
-Each table has four people, each a WebSocket with the engine's ``Guest`` behind it
-(bots decide on the client side, from the seat's own view); the server plays no bot.
-The tables are created and started, all stay open, and the pages move at ``--rate``
-moves per second over all tables together (each table at its own steady pace). With
-``--processes 2`` (PostgreSQL) seats 0 and 1 of every table are on one process, seats
-2 and 3 on the other, so every move crosses ``LISTEN/NOTIFY``.
+Each table has four people, each a WebSocket page; the server plays no bot. The tables
+are created and started, all stay open, and the pages move at ``--rate`` moves per
+second over all tables together (each table at its own steady pace). The pages run in
+``--page-workers`` processes of their own (2 by default), the tables dealt among them:
+one process of pages was a core's worth of work at 300 moves/s and set the limit of a
+run, for the floor as much as for the server. While a run plays, a page keeps each
+message's text, times each state when it arrives, and the one to move picks one of the
+legal actions of its last view at random; after the run every message is read into the
+page's ``Guest`` (``engine.online.guest``, with every check a page makes) for the check.
+
+With ``--processes 2`` (PostgreSQL) ``--route seat`` puts seats 0 and 1 of every table
+on one process and seats 2 and 3 on the other, so every move crosses
+``LISTEN/NOTIFY`` (each process builds the views of its own two seats); ``--route
+table`` puts each table's four pages on one process, the tables alternating, as a proxy
+that routes by the table in the path would. ``--server-cpu C`` gives each server process
+(and the floor) a budget of C cores through a cgroup quota, so that one process and two
+can be compared on a machine whose cores the pages share: two processes carry 1.6 times
+one process's moves only if each has a budget of its own.
 
 Printed as JSON: moves per second reached, the latency from a move sent to every seat
-of its table told (p50, p95, p99, max, in ms), the server's memory per open table (its
-resident memory with the tables open, less before, per table), the database's size per
-finished match (a second phase plays ``--finish`` tables to their end on a fresh
-database), and the check that no move was lost or doubled: for every table, the moves
-stored (rows of ``moves``, numbered without a gap) are the actions of its stored match,
-and every page's view equals that match replayed, seen from its seat.
+of its table told (p50, p95, p99, max, in ms, and p95 by 10 s of the run), the server's
+memory per open table (its resident memory with the tables open, less before, per
+table), the database's size per finished match (a second phase plays ``--finish``
+tables to their end on a fresh database), and the check that no move was lost or
+doubled: for every table, the moves stored (rows of ``moves``, numbered without a gap)
+are the actions of its stored match, and every page's view equals that match
+replayed, seen from its seat.
 
 Beside the latency: the server processes' CPU per move (user and system time from
-``/proc/PID/stat`` over the playing phase, divided by the moves), and a floor measured
-in the same run (``--floor-seconds``, 0 to leave it out): a bare Starlette WebSocket app
-on the same uvicorn (:func:`floor_app`) that reads each move as JSON, commits one row to
-SQLite (WAL, ``synchronous=FULL``) and sends a 300-byte state to the table's four
-sockets, driven at the same rate by the same number of tables, with the server's socket
-settings (websockets-sansio, no permessage-deflate; until 6 Dec 2026 the floor still
-compressed). The ratio of the two CPU figures is what the server costs above the least
-a move can cost.
+``/proc/PID/stat`` over the playing phase, divided by the moves), the pages' CPU per
+move, and a floor measured in the same run (``--floor-seconds``, 0 to leave it out): a
+bare Starlette WebSocket app on the same uvicorn (:func:`floor_app`) that reads each
+move as JSON, commits one row to SQLite (WAL, ``synchronous=FULL``) and sends a
+300-byte state to the table's four sockets, driven at the same rate by the same number
+of tables and page workers, with the server's socket settings (websockets-sansio, no
+permessage-deflate; until 6 Dec 2026 the floor still compressed). The ratio of the two
+CPU figures is what the server costs above the least a move can cost.
 """
 
 from __future__ import annotations
@@ -49,7 +63,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import Match, bots, preset  # noqa: E402
+from engine import Match, preset  # noqa: E402
 from engine.online import protocol  # noqa: E402
 from engine.online.guest import Guest  # noqa: E402
 from engine.record import MatchRecord  # noqa: E402
@@ -103,14 +117,48 @@ class Process:
         self.proc.wait(30)
 
 
+STATE = '{"kind":"state","seq":'
+OVER = '{"kind":"over"'
+REJECTED = '{"kind":"rejected"'
+
+
+def peek_seq(text: str) -> int:
+    """The ``seq`` of a state message's text, read from its head (``protocol.encode``
+    writes the kind first, and the view starts with its ``seq``)."""
+    return int(text[len(STATE) : text.index(",", len(STATE))])
+
+
 class Seat:
-    """One page: a socket, a Guest, and when each state arrived."""
+    """One page: a socket, a Guest, and when each state arrived.
+
+    While the tables play, a page keeps each message's text and times each state when
+    it arrives; the one to move reads its last state as JSON (who moves, the legal
+    actions) and picks one of its legal actions at random. Every message is read into the
+    page's ``Guest`` (``Guest.receive``, with every check a page makes) after the run,
+    before the check: a Guest's reading costs about as much CPU as the server's move
+    (0.5 ms a state, four a move), and the pages, not the server, were the limit of a
+    run on two cores when they read as they played."""
 
     def __init__(self, table: Table, seat_hint: int) -> None:
         self.table, self.hint = table, seat_hint
         self.guest = Guest(f"P{seat_hint}", clock=lambda: time.time() * 1000)
         self.ws: Any = None
         self.arrived: dict[int, float] = {}
+        self.unread: list[str] = []
+        self.last: str | None = None  # the last state's text
+        self.seq = 0  # its seq
+        self.ended = False  # told that the match is over
+
+    def read(self) -> Guest:
+        """The Guest, with every message that has arrived read into it, in order."""
+        for text in self.unread:
+            self.guest.receive(text)
+        self.unread.clear()
+        return self.guest
+
+    def view(self) -> dict[str, Any] | None:
+        """The ``obs`` of the last state, as JSON (None before the match)."""
+        return None if self.last is None else json.loads(self.last)["obs"]
 
     async def run(self, url: str, secret: str | None) -> None:
         import websockets
@@ -121,15 +169,19 @@ class Seat:
         )
         await self.ws.send(self.guest.hello())
         async for text in self.ws:
-            message = self.guest.receive(text)
-            if message.kind == "state":
-                seq = self.guest.mirror.seq
-                self.arrived.setdefault(seq, time.perf_counter())
-                self.table.told(seq)
-            elif message.kind == "over":
-                self.table.told(self.guest.mirror.seq)
-            elif message.kind == "rejected":
-                self.table.bench.rejected.append(message.body)
+            self.unread.append(text)
+            if text.startswith(STATE):
+                self.last, self.seq = text, peek_seq(text)
+                self.arrived.setdefault(self.seq, time.perf_counter())
+                self.table.told(self.seq)
+                continue
+            if self.guest.seat is None:
+                self.read()  # the welcome and lobbies before the match: who it is
+            if text.startswith(OVER):
+                self.ended = True
+                self.table.told(self.seq)
+            elif text.startswith(REJECTED):
+                self.table.refused(json.loads(text))
             if self.table.lobby_ready is not None and self.guest.seat is not None:
                 self.table.seated()
 
@@ -157,90 +209,99 @@ class Table:
             del self.moved[seq]
         self.changed.set()
 
-    def behind(self) -> bool:
-        """A move of this table sent and not yet told to all four pages."""
-        return any(s.guest.mirror.seq < self.expect and s.guest.over is None for s in self.seats)
+    def refused(self, body: dict[str, Any]) -> None:
+        """A page's message was refused: counted, and a refused move is made again."""
+        self.bench.rejected.append(body)
+        if body.get("of") == "act" and body.get("seq") is not None:
+            self.moved.pop(body["seq"] + 1, None)
+            self.expect = min(self.expect, body["seq"])
+        self.changed.set()
 
-    def mover(self) -> Seat | None:
+    def over(self) -> bool:
+        return any(s.ended for s in self.seats)
+
+    def behind(self) -> bool:
+        """A move of this table sent and not yet told to all four pages, or the end of
+        its match not yet told (it comes after the last state)."""
+        if any(s.seq < self.expect and not s.ended for s in self.seats):
+            return True
+        return any(not s.ended and (s.view() or {}).get("phase") == "over" for s in self.seats)
+
+    def mover(self) -> tuple[Seat, list[str]] | None:
+        """The page to move (named by the first page's last view) and its legal actions
+        (from its own last view)."""
+        first = self.seats[0].view()
+        if first is None or first["current"] is None or self.over():
+            return None
         for s in self.seats:
-            obs = s.guest.observation
-            if obs is not None and obs.legal_actions and s.guest.over is None:
-                return s
+            if s.guest.seat == first["current"]:
+                legal = (s.view() or {}).get("legal_actions")
+                return (s, legal) if legal else None
         return None
 
     async def move(self, n: int) -> bool:
         """The seat to move makes one move (from its own view); False once over."""
         for _ in range(200):
-            told = all(s.guest.mirror.seq >= self.expect for s in self.seats)
-            seat = self.mover() if told else None
-            if seat is not None:
+            told = all(s.seq >= self.expect for s in self.seats)
+            found = self.mover() if told else None
+            if found is not None:
                 break
-            if any(s.guest.over is not None for s in self.seats):
+            if self.over():
                 return False
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 5)
         else:
             return False
-        seq = seat.guest.mirror.seq
-        action = bots.make("random", seed=hash((self.id, n)) & 0xFFFF).choose(
-            seat.guest.observation
-        )
-        self.moved[seq + 1] = time.perf_counter()
-        self.expect = seq + 1
-        await seat.ws.send(seat.guest.act(action))
+        seat, legal = found
+        action = random.Random(hash((self.id, n))).choice(legal)
+        self.moved[seat.seq + 1] = time.perf_counter()
+        self.expect = seat.seq + 1
+        assert seat.guest.seat is not None
+        await seat.ws.send(protocol.act(action, seq=seat.seq, seat=seat.guest.seat))
         self.bench.sent += 1
         return True
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
+    """The simulated pages of one worker process (:func:`pages_worker`)."""
+
+    def __init__(self) -> None:
         self.latencies: list[float] = []
         self.sent_at: list[float] = []  # when each move of ``latencies`` was sent
         self.rejected: list[dict[str, Any]] = []
         self.sent = 0
         self.tables: list[Table] = []
         self.settle_s = 0.0
+        self.tasks: list[asyncio.Task[None]] = []
 
-    async def open_tables(self, servers: list[Process], count: int) -> None:
-        import httpx
-
-        rules = preset("classic").to_dict()
-        async with httpx.AsyncClient(timeout=60) as http:
-            for _ in range(count):
-                made = (
-                    await http.post(
-                        servers[0].url + "api/tables",
-                        json={"name": "P0", "players": SEATS, "preset": "classic", "rules": rules},
-                    )
-                ).json()
-                self.tables.append(Table(self, made["table"], made["token"]))
-        self.tasks = []
-        for n in range(0, len(self.tables), 50):  # fifty tables at a time sit down
-            batch = self.tables[n : n + 50]
-            for table in batch:
+    async def open_tables(self, made: list[tuple[str, str, list[str]]]) -> None:
+        """Sit four pages at each table (its id, its creator's token, each seat's
+        server) and start it."""
+        self.tables = [Table(self, table_id, token) for table_id, token, _ in made]
+        for n in range(0, len(made), 50):  # fifty tables at a time sit down
+            batch = list(zip(self.tables[n : n + 50], made[n : n + 50], strict=True))
+            for table, (_, _, urls) in batch:
                 for i, seat in enumerate(table.seats):
-                    server = servers[0] if len(servers) == 1 or i < 2 else servers[1]
                     secret = table.token if i == 0 else None
-                    self.tasks.append(asyncio.create_task(seat.run(server.ws, secret)))
+                    self.tasks.append(asyncio.create_task(seat.run(urls[i], secret)))
                     if i == 0:
                         await asyncio.sleep(0.01)  # the creator sits first, at seat 0
-            for table in batch:
+            for table, _ in batch:
+                assert table.lobby_ready is not None
                 await asyncio.wait_for(table.lobby_ready.wait(), 300)
                 table.lobby_ready = None
                 await table.seats[0].ws.send(protocol.start())
         for table in self.tables:
-            while table.seats[0].guest.observation is None:
+            while table.seats[0].last is None:
                 await asyncio.sleep(0.05)
 
-    async def play(self, rate: float, seconds: float | None) -> float:
-        """Move at ``rate`` moves/s over all tables for ``seconds`` (None: to the end)."""
-        interval = len(self.tables) / rate
-        start = time.perf_counter()
+    async def play(self, interval: float, start: float, seconds: float | None) -> float:
+        """Each table moves once every ``interval`` s from ``start`` (a perf_counter
+        time, the same clock in every process) for ``seconds`` (None: to the end)."""
 
         async def pace(table: Table, offset: float) -> None:
-            await asyncio.sleep(offset)
+            await asyncio.sleep(max(0.0, start + offset - time.perf_counter()))
             n = 0
             while seconds is None or time.perf_counter() - start < seconds:
                 t0 = time.perf_counter()
@@ -249,7 +310,7 @@ class Bench:
                 n += 1
                 await asyncio.sleep(max(0.0, interval - (time.perf_counter() - t0)))
 
-        rng = random.Random(1)
+        rng = random.Random(hash(self.tables[0].id) if self.tables else 1)
         await asyncio.gather(*(pace(t, rng.uniform(0, interval)) for t in self.tables))
         elapsed = time.perf_counter() - start
         await self.settle()
@@ -272,8 +333,183 @@ class Bench:
         for task in self.tasks:
             task.cancel()
 
+    def views(self) -> dict[str, list[tuple[int | None, str]]]:
+        """Each table's pages: their seat and the repr of their view, for :func:`check`."""
+        out = {}
+        for table in self.tables:
+            out[table.id] = [(s.read().seat, repr(s.guest.observation)) for s in table.seats]
+        return out
 
-def check(database: str, tables: list[Table]) -> dict[str, Any]:
+
+# ------------------------------------------------------- the pages' processes
+#
+# The simulated pages run in ``--page-workers`` processes of their own (one Python
+# process is one core: at 300 moves/s one process of pages was the limit, for the floor
+# as much as for the server). The bench and each worker speak in lines of JSON over the
+# worker's stdin and stdout:
+#
+#   bench -> worker   {"tables": [[id, token, [url of each seat]], ...], "interval": s,
+#                      "seconds": s or null, "floor": false}
+#   worker -> bench   {"ready": true}              every page sat down, every table started
+#   bench -> worker   {"start": perf_counter time}
+#   worker -> bench   {"played": {...}}            the moves sent, the latencies, its CPU
+#   bench -> worker   {"close": true}              (the server's CPU has been read)
+#   worker -> bench   {"views": {...}}             every page's view, then it exits
+
+
+def pages_worker() -> None:
+    """One worker process of simulated pages (see above)."""
+    asyncio.run(_pages_worker())
+
+
+async def _pages_worker() -> None:
+    loop = asyncio.get_running_loop()
+
+    async def line() -> dict[str, Any]:
+        return json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+
+    def say(value: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(value) + "\n")
+        sys.stdout.flush()
+
+    spec = await line()
+    if spec.get("floor"):
+        floor_pages = await floor_open(spec["url"], spec["tables"])
+        say({"ready": True})
+        start = (await line())["start"]
+        cpu0 = time.process_time()
+        lat, sent_at, elapsed = await floor_play(
+            floor_pages, spec["interval"], start, spec["seconds"]
+        )
+        elapsed = min(elapsed, spec["seconds"])
+        say({"played": _played(len(lat), elapsed, lat, sent_at, start, cpu0, 0, 0.0)})
+        await line()
+        for pages in floor_pages:
+            for page in pages:
+                await page.close()
+        say({"views": {}})
+        return
+    bench = Bench()
+    await bench.open_tables([(t[0], t[1], t[2]) for t in spec["tables"]])
+    say({"ready": True})
+    start = (await line())["start"]
+    cpu0, before = time.process_time(), bench.sent
+    elapsed = await bench.play(spec["interval"], start, spec["seconds"])
+    if spec["seconds"] is not None:  # moves are sent for that long; the rest is waiting
+        elapsed = min(elapsed, spec["seconds"])
+    played = _played(
+        bench.sent - before,
+        elapsed,
+        bench.latencies,
+        bench.sent_at,
+        start,
+        cpu0,
+        len(bench.rejected),
+        bench.settle_s,
+    )
+    played["over"] = sum(1 for t in bench.tables if all(s.ended for s in t.seats))
+    say({"played": played})
+    await line()
+    await bench.close()
+    say({"views": bench.views()})
+
+
+def _played(
+    moves: int,
+    elapsed: float,
+    lat: list[float],
+    sent_at: list[float],
+    start: float,
+    cpu0: float,
+    rejected: int,
+    settle_s: float,
+) -> dict[str, Any]:
+    return {
+        "moves": moves,
+        "elapsed": elapsed,
+        "latencies": lat,
+        "sent_at": [t - start for t in sent_at],
+        "cpu_s": time.process_time() - cpu0,
+        "rejected": rejected,
+        "settle_s": settle_s,
+    }
+
+
+class Workers:
+    """``--page-workers`` processes of pages, each with its share of the tables."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.procs: list[asyncio.subprocess.Process] = []
+
+    async def start(self, specs: list[dict[str, Any]]) -> None:
+        for spec in specs:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--pages-worker",
+                cwd=ROOT,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                limit=2**28,
+            )
+            self.procs.append(proc)
+            await self.tell(proc, spec)
+        for proc in self.procs:
+            await self.hear(proc, "ready")
+
+    async def tell(self, proc: asyncio.subprocess.Process, value: dict[str, Any]) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write((json.dumps(value) + "\n").encode())
+        await proc.stdin.drain()
+
+    async def hear(self, proc: asyncio.subprocess.Process, key: str) -> Any:
+        assert proc.stdout is not None
+        text = await proc.stdout.readline()
+        if not text:
+            raise SystemExit(f"a pages worker stopped before {key!r} (exit {await proc.wait()})")
+        return json.loads(text)[key]
+
+    async def play(self) -> tuple[list[dict[str, Any]], float]:
+        """Start every worker's pages at once; what each played, and the start time."""
+        start = time.perf_counter() + 0.5
+        for proc in self.procs:
+            await self.tell(proc, {"start": start})
+        return [await self.hear(proc, "played") for proc in self.procs], start
+
+    async def close(self) -> dict[str, list[tuple[int | None, str]]]:
+        views: dict[str, list[tuple[int | None, str]]] = {}
+        for proc in self.procs:
+            await self.tell(proc, {"close": True})
+        for proc in self.procs:
+            views.update(await self.hear(proc, "views"))
+            await proc.wait()
+        return views
+
+
+def shares(items: list[Any], count: int) -> list[list[Any]]:
+    """``items`` dealt round to ``count`` workers (empty shares left out)."""
+    return [share for share in (items[i::count] for i in range(count)) if share]
+
+
+def merged(played: list[dict[str, Any]]) -> dict[str, Any]:
+    """The workers' figures as one run's."""
+    lat = [x for p in played for x in p["latencies"]]
+    sent_at = [x for p in played for x in p["sent_at"]]
+    moves = sum(p["moves"] for p in played)
+    return {
+        "moves": moves,
+        "elapsed": max(p["elapsed"] for p in played),
+        "latencies": lat,
+        "sent_at": sent_at,
+        "pages_cpu_ms_per_move": round(sum(p["cpu_s"] for p in played) * 1000 / max(1, moves), 2),
+        "rejected": sum(p["rejected"] for p in played),
+        "settle_s": max(p["settle_s"] for p in played),
+        "over": sum(p.get("over", 0) for p in played),
+    }
+
+
+def check(database: str, views: dict[str, list[tuple[int | None, str]]]) -> dict[str, Any]:
     """No move lost or doubled: the stored moves against each table's stored match and
     every page's view (see the module text)."""
     rows = query(database, "SELECT id, state FROM tables")
@@ -283,19 +519,18 @@ def check(database: str, tables: list[Table]) -> dict[str, Any]:
         by_table.setdefault(table_id, []).append((int(seq), action))
     states = {r[0]: json.loads(r[1]) for r in rows}
     bad = []
-    for table in tables:
-        state = states[table.id]
+    for table_id, pages in views.items():
+        state = states[table_id]
         actions = state["match"]["actions"]
-        stored = by_table.get(table.id, [])
+        stored = by_table.get(table_id, [])
         if [s for s, _ in stored] != list(range(len(stored))) or [a for _, a in stored] != actions:
-            bad.append((table.id, "moves"))
+            bad.append((table_id, "moves"))
             continue
         match = Match.replay(MatchRecord.from_dict(state["match"]))
-        for s in table.seats:
-            obs = s.guest.observation
-            if obs is None or repr(obs) != repr(match.observation(s.guest.seat)):
-                bad.append((table.id, f"seat {s.guest.seat}"))
-    return {"tables_checked": len(tables), "moves_checked": len(moves), "mismatches": bad[:10]}
+        for seat, seen in pages:
+            if seat is None or seen != repr(match.observation(seat)):
+                bad.append((table_id, f"seat {seat}"))
+    return {"tables_checked": len(views), "moves_checked": len(moves), "mismatches": bad[:10]}
 
 
 def query(database: str, sql: str) -> list[tuple]:
@@ -366,86 +601,168 @@ def new_database(kind: str, folder: Path, pg: Any, name: str) -> str:
     return pg.url.rsplit("/", 1)[0] + "/" + name
 
 
-async def held(args: argparse.Namespace, database: str) -> dict[str, Any]:
+class CpuGroup:
+    """A CPU budget for one process: a cgroup with a quota of ``cores`` (v2's
+    ``cpu.max``, or v1's ``cpu.cfs_quota_us``), so that a run of one server process and
+    a run of two can be compared on a machine whose cores the pages share: each process
+    gets the same budget, as each would get its own machine. Needs a writable cgroup
+    file system (root, as on these machines)."""
+
+    PERIOD_US = 100_000
+
+    def __init__(self, name: str, cores: float) -> None:
+        v2 = Path("/sys/fs/cgroup/cgroup.controllers")
+        if v2.exists():
+            self.path = Path("/sys/fs/cgroup") / name
+            quota = ("cpu.max", f"{int(cores * self.PERIOD_US)} {self.PERIOD_US}")
+        else:
+            self.path = Path("/sys/fs/cgroup/cpu") / name
+            quota = ("cpu.cfs_quota_us", str(int(cores * self.PERIOD_US)))
+        try:
+            self.path.mkdir(exist_ok=True)
+            if not v2.exists():
+                (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+            (self.path / quota[0]).write_text(quota[1])
+        except OSError as e:
+            raise SystemExit(f"--server-cpu needs a writable cgroup ({self.path}): {e}") from e
+
+    def add(self, pid: int) -> None:
+        (self.path / "cgroup.procs").write_text(str(pid))
+
+    def remove(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.rmdir()
+
+
+def start_servers(args: argparse.Namespace, database: str) -> tuple[list[Process], list[CpuGroup]]:
     servers = [Process(database) for _ in range(args.processes)]
+    groups = []
+    if args.server_cpu:
+        for n, server in enumerate(servers):
+            group = CpuGroup(f"schwimmen-bench-{os.getpid()}-{n}", args.server_cpu)
+            group.add(server.proc.pid)
+            groups.append(group)
+    return servers, groups
+
+
+def stop_servers(servers: list[Process], groups: list[CpuGroup]) -> None:
+    for s in servers:
+        if s.proc.poll() is None:
+            s.stop()
+    for group in groups:
+        group.remove()
+
+
+async def make_tables(servers: list[Process], count: int, route: str) -> list[list[Any]]:
+    """``count`` tables made by their creator over HTTP: each one's id, token and the
+    server each of its four seats connects to (see ``--route``)."""
+    import httpx
+
+    rules = preset("classic").to_dict()
+    made = []
+    async with httpx.AsyncClient(timeout=60) as http:
+        for n in range(count):
+            body = (
+                await http.post(
+                    servers[0].url + "api/tables",
+                    json={"name": "P0", "players": SEATS, "preset": "classic", "rules": rules},
+                )
+            ).json()
+            if len(servers) == 1:
+                urls = [servers[0].ws] * SEATS
+            elif route == "table":
+                urls = [servers[n % len(servers)].ws] * SEATS
+            else:  # seats 0 and 1 on one process, 2 and 3 on the other
+                urls = [servers[0].ws, servers[0].ws, servers[1].ws, servers[1].ws]
+            made.append([body["table"], body["token"], urls])
+    return made
+
+
+async def held(args: argparse.Namespace, database: str) -> dict[str, Any]:
+    servers, groups = start_servers(args, database)
     try:
         return await _held(args, database, servers)
     finally:
-        for s in servers:
-            if s.proc.poll() is None:
-                s.stop()
+        stop_servers(servers, groups)
 
 
 async def _held(args: argparse.Namespace, database: str, servers: list[Process]) -> dict[str, Any]:
     base = [rss_kb(s.proc.pid) for s in servers]
-    bench = Bench(args)
     t0 = time.perf_counter()
-    await bench.open_tables(servers, args.tables)
+    made = await make_tables(servers, args.tables, args.route)
+    interval = len(made) / args.rate
+    workers = Workers(args.page_workers)
+    await workers.start(
+        [
+            {"tables": share, "interval": interval, "seconds": args.seconds}
+            for share in shares(made, args.page_workers)
+        ]
+    )
     opened = time.perf_counter() - t0
     await asyncio.sleep(2)
     rss = [rss_kb(s.proc.pid) for s in servers]
-    bench.latencies.clear()
-    bench.sent_at.clear()
-    started = time.perf_counter()
-    before = bench.sent
     cpu_before = [cpu_s(s.proc.pid) for s in servers]
-    elapsed = await bench.play(args.rate, args.seconds)
-    moves = bench.sent - before
+    played, _ = await workers.play()
     cpu = sum(cpu_s(s.proc.pid) - c for s, c in zip(servers, cpu_before, strict=True))
-    lat = bench.latencies
+    run = merged(played)
+    lat, moves = run["latencies"], run["moves"]
     result = {
-        "tables": len(bench.tables),
-        "connections": len(bench.tables) * SEATS,
+        "tables": len(made),
+        "connections": len(made) * SEATS,
         "open_s": round(opened, 1),
         "moves": moves,
-        "moves_per_s": round(moves / elapsed, 1),
+        "moves_per_s": round(moves / run["elapsed"], 1),
         "server_cpu_ms_per_move": round(cpu * 1000 / max(1, moves), 2),
-        "latency_ms": {
-            "p50": round(percentile(lat, 50), 1),
-            "p95": round(percentile(lat, 95), 1),
-            "p99": round(percentile(lat, 99), 1),
-            "max": round(max(lat) * 1000, 1) if lat else 0,
-            "n": len(lat),
-            "mean": round(statistics.fmean(lat) * 1000, 1) if lat else 0,
-        },
-        "p95_ms_by_10_s": windows(bench.sent_at, lat, started, 10.0),
+        "pages_cpu_ms_per_move": run["pages_cpu_ms_per_move"],
+        "latency_ms": latency(lat),
+        "p95_ms_by_10_s": windows(run["sent_at"], lat, 0.0, 10.0),
         "memory_kb_per_open_table": round(
-            sum(r - b for r, b in zip(rss, base, strict=True)) / len(bench.tables), 1
+            sum(r - b for r, b in zip(rss, base, strict=True)) / len(made), 1
         ),
         "server_rss_mb": [round(r / 1024) for r in rss],
-        "rejected": len(bench.rejected),
-        "settle_s": bench.settle_s,
+        "rejected": run["rejected"],
+        "settle_s": run["settle_s"],
     }
-    await bench.close()
+    views = await workers.close()
     for s in servers:
         s.stop()
-    result["check"] = check(database, bench.tables)
+    result["check"] = check(database, views)
     return result
 
 
+def latency(lat: list[float]) -> dict[str, float]:
+    return {
+        "p50": round(percentile(lat, 50), 1),
+        "p95": round(percentile(lat, 95), 1),
+        "p99": round(percentile(lat, 99), 1),
+        "max": round(max(lat) * 1000, 1) if lat else 0,
+        "n": len(lat),
+        "mean": round(statistics.fmean(lat) * 1000, 1) if lat else 0,
+    }
+
+
 async def finished(args: argparse.Namespace, database: str) -> dict[str, Any]:
-    servers = [Process(database) for _ in range(args.processes)]
-    for s in servers:
-        s.stop()
+    servers, groups = start_servers(args, database)
+    stop_servers(servers, groups)
     empty = db_size(database)
-    servers = [Process(database) for _ in range(args.processes)]
-    bench = Bench(args)
+    servers, groups = start_servers(args, database)
     try:
-        await bench.open_tables(servers, args.finish)
-        await bench.play(rate=args.finish * 30, seconds=None)  # as fast as told (flood limit)
-        await asyncio.sleep(1)
-        await bench.close()
+        made = await make_tables(servers, args.finish, args.route)
+        workers = Workers(1)
+        # 30 moves a second a table: each seat within the flood limit (10 a second)
+        await workers.start([{"tables": made, "interval": 1 / 30, "seconds": None}])
+        played, _ = await workers.play()
+        views = await workers.close()
     finally:
-        for s in servers:
-            if s.proc.poll() is None:
-                s.stop()
-    ended = sum(1 for t in bench.tables if all(s.guest.over is not None for s in t.seats))
+        stop_servers(servers, groups)
     size = db_size(database)
+    ended = played[0]["over"]
     return {
         "matches": ended,
         "moves": len(query(database, "SELECT 1 FROM moves")),
         "db_bytes_per_match": round((size - empty) / max(1, ended)),
-        "check": check(database, bench.tables),
+        "rejected": played[0]["rejected"],
+        "check": check(database, views),
     }
 
 
@@ -487,9 +804,43 @@ def floor_app() -> Any:
     return Starlette(routes=[WebSocketRoute("/ws/{table}", socket)])
 
 
+async def floor_open(url: str, tables: list[str]) -> list[list[Any]]:
+    import websockets
+
+    return [[await websockets.connect(f"{url}/ws/{t}") for _ in range(SEATS)] for t in tables]
+
+
+async def floor_play(
+    tables: list[list[Any]], interval: float, start: float, seconds: float
+) -> tuple[list[float], list[float], float]:
+    """The floor's pages: one table's move is sent by one page and read by all four."""
+    latencies: list[float] = []
+    sent_at: list[float] = []
+
+    async def pace(pages: list[Any], offset: float) -> None:
+        await asyncio.sleep(max(0.0, start + offset - time.perf_counter()))
+        seq = 0
+        while time.perf_counter() - start < seconds:
+            t0 = time.perf_counter()
+            seq += 1
+            await pages[seq % SEATS].send(
+                json.dumps({"kind": "act", "seq": seq, "action": "knock"})
+            )
+            for page in pages:
+                await page.recv()
+            latencies.append(time.perf_counter() - t0)
+            sent_at.append(t0)
+            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - t0)))
+
+    rng = random.Random(len(tables))
+    await asyncio.gather(*(pace(p, rng.uniform(0, interval)) for p in tables))
+    return latencies, sent_at, time.perf_counter() - start
+
+
 async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     """The floor app driven like the server: ``--tables`` tables of four sockets, moves
-    at ``--rate`` for ``--floor-seconds``; its CPU per move and latency."""
+    at ``--rate`` for ``--floor-seconds``, from as many page workers; its CPU per move
+    and latency."""
     import websockets
 
     from server.pgtemp import free_port
@@ -515,51 +866,50 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         env={**os.environ, "FLOOR_DB": str(folder / "floor.db")},
         stderr=subprocess.DEVNULL,
     )
+    group = None
+    if args.server_cpu:
+        group = CpuGroup(f"schwimmen-bench-{os.getpid()}-floor", args.server_cpu)
+        group.add(proc.pid)
     try:
+        url = f"ws://127.0.0.1:{port}"
         for _ in range(300):
             with contextlib.suppress(OSError):
-                (await websockets.connect(f"ws://127.0.0.1:{port}/ws/probe")).transport.close()
+                (await websockets.connect(f"{url}/ws/probe")).transport.close()
                 break
             await asyncio.sleep(0.1)
-        tables = [
-            [await websockets.connect(f"ws://127.0.0.1:{port}/ws/t{t}") for _ in range(SEATS)]
-            for t in range(args.tables)
-        ]
-        latencies: list[float] = []
-
-        async def pace(pages: list[Any], offset: float, interval: float, until: float) -> None:
-            await asyncio.sleep(offset)
-            seq = 0
-            while time.perf_counter() < until:
-                t0 = time.perf_counter()
-                seq += 1
-                await pages[seq % SEATS].send(
-                    json.dumps({"kind": "act", "seq": seq, "action": "knock"})
-                )
-                for page in pages:
-                    await page.recv()
-                latencies.append(time.perf_counter() - t0)
-                await asyncio.sleep(max(0.0, interval - (time.perf_counter() - t0)))
-
-        interval = len(tables) / args.rate
-        rng = random.Random(1)
-        cpu0, start = cpu_s(proc.pid), time.perf_counter()
-        until = start + args.floor_seconds
-        await asyncio.gather(*(pace(p, rng.uniform(0, interval), interval, until) for p in tables))
-        elapsed, cpu = time.perf_counter() - start, cpu_s(proc.pid) - cpu0
-        for pages in tables:
-            for page in pages:
-                await page.close()
+        names = [f"t{t}" for t in range(args.tables)]
+        workers = Workers(args.page_workers)
+        interval = len(names) / args.rate
+        await workers.start(
+            [
+                {
+                    "floor": True,
+                    "url": url,
+                    "tables": share,
+                    "interval": interval,
+                    "seconds": args.floor_seconds,
+                }
+                for share in shares(names, args.page_workers)
+            ]
+        )
+        cpu0 = cpu_s(proc.pid)
+        played, _ = await workers.play()
+        cpu = cpu_s(proc.pid) - cpu0
+        await workers.close()
     finally:
         proc.terminate()
         proc.wait(30)
+        if group is not None:
+            group.remove()
+    run = merged(played)
     return {
-        "moves": len(latencies),
-        "moves_per_s": round(len(latencies) / elapsed, 1),
-        "server_cpu_ms_per_move": round(cpu * 1000 / max(1, len(latencies)), 2),
+        "moves": run["moves"],
+        "moves_per_s": round(run["moves"] / run["elapsed"], 1),
+        "server_cpu_ms_per_move": round(cpu * 1000 / max(1, run["moves"]), 2),
+        "pages_cpu_ms_per_move": run["pages_cpu_ms_per_move"],
         "latency_ms": {
-            "p50": round(percentile(latencies, 50), 1),
-            "p95": round(percentile(latencies, 95), 1),
+            "p50": round(percentile(run["latencies"], 50), 1),
+            "p95": round(percentile(run["latencies"], 95), 1),
         },
     }
 
@@ -573,7 +923,30 @@ def main() -> None:
     p.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     p.add_argument("--processes", type=int, default=1)
     p.add_argument("--floor-seconds", type=float, default=20, help="the floor's run (0: none)")
+    p.add_argument(
+        "--page-workers",
+        type=int,
+        default=2,
+        help="processes of simulated pages, the tables dealt among them",
+    )
+    p.add_argument(
+        "--route",
+        choices=("seat", "table"),
+        default="seat",
+        help="with --processes 2: seats 0-1 on one process and 2-3 on the other (every "
+        "move crosses LISTEN/NOTIFY), or each table's four pages on one process",
+    )
+    p.add_argument(
+        "--server-cpu",
+        type=float,
+        default=0,
+        help="cores each server process (and the floor) may use, by a cgroup quota (0: no limit)",
+    )
+    p.add_argument("--pages-worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.pages_worker:
+        pages_worker()
+        return
     if args.processes > 1 and args.database != "postgresql":
         raise SystemExit("several processes share PostgreSQL only")
     folder = Path(tempfile.mkdtemp(prefix="schwimmen-bench-"))
@@ -587,6 +960,9 @@ def main() -> None:
         out = {
             "database": args.database,
             "processes": args.processes,
+            "route": args.route if args.processes > 1 else None,
+            "server_cpu_cores": args.server_cpu or None,
+            "page_workers": args.page_workers,
             "rate_asked": args.rate,
             "load_before": [round(x, 2) for x in load],
             "held": asyncio.run(held(args, new_database(args.database, folder, pg, "held"))),
