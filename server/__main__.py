@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import socket
 import sys
@@ -119,9 +120,26 @@ async def serve(
         if task.done():
             return 1
         await asyncio.sleep(0.02)
+    quiet_collector()
     print(f"{origin}/", flush=True)
     await task
     return 0
+
+
+GC_THRESHOLDS = (20_000, 20, 20)
+"""The cycle collector's thresholds once the server runs (Python's are 700, 10, 10)."""
+
+
+def quiet_collector() -> None:
+    """Keep the cycle collector from stalling every table: what start-up made (modules,
+    the app) is frozen out of its reach, and it runs after 20,000 new container objects
+    instead of 700. With Python's settings, at 300 moves a second a full collection
+    came every 15 s, walked the whole heap (about 130 MB) for 250-275 ms, found nothing
+    to free (the server's objects go by reference counting), and stalled every page of
+    the process meanwhile: the run's p99 was 272 ms (``docs/performance.md``)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 if __name__ == "__main__":
