@@ -148,6 +148,9 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
         # connection waits in Python instead of on the file's lock.
         # A burst (a thousand pages saying hello at once) waits its turn: no pool timeout.
         options.setdefault("pool_timeout", 3600)
+        # The pool's own reset (a ROLLBACK, a hop to aiosqlite's thread and back, each
+        # time the connection is returned) is left to the "reset" hook below.
+        options.setdefault("pool_reset_on_return", None)
         engine = create_async_engine(url, pool_size=1, max_overflow=0, **options)
         _sqlite_setup(engine)
         return engine
@@ -167,6 +170,17 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+    @event.listens_for(engine.sync_engine, "reset")
+    def reset(dbapi_connection: Any, record: Any, state: Any) -> None:
+        """A connection back in the pool is rolled back only when a transaction is open
+        on it: SQLAlchemy has not closed one (``transaction_was_reset``) and SQLite says
+        one is open. A move's transaction (:func:`in_sqlite_thread`) commits or rolls
+        back in its one call, and the pool's unconditional ROLLBACK after it was a
+        second hop to the thread at every move."""
+        left_open = not state.transaction_was_reset and record.driver_connection.in_transaction
+        if state.asyncio_safe and left_open:
+            dbapi_connection.rollback()
 
     @event.listens_for(engine.sync_engine, "begin")
     def begin(conn: Any) -> None:
