@@ -136,7 +136,8 @@ class News:
         if len(parts) != 3 or not parts[1].isdigit():  # "alive", or not ours
             return
         self.heard += 1
-        self._later(self.tables.refresh(parts[0], int(parts[1])))
+        if self.tables.heard_of(parts[0], int(parts[1])):
+            self._later(self.tables.refresh(parts[0], int(parts[1])))
 
     async def presence(self, table_id: str, seats: frozenset[int]) -> None:
         """Tell the other processes which seats of the table have pages here."""

@@ -772,13 +772,22 @@ class Tables:
 
     # ------------------------------------------------------------ news from other processes
 
+    def heard_of(self, table_id: str, version: int) -> bool:
+        """Another process stored ``version`` of the table: True when this process has
+        pages there to bring up to it (:meth:`refresh`); else a cached referee older
+        than that is dropped, at once (no task a move for the tables of other
+        processes' pages)."""
+        if self.hub.conns(table_id):
+            return True
+        entry = self.cache.get(table_id)
+        if entry is not None and entry.version < version:
+            self.cache.pop(table_id)
+        return False
+
     async def refresh(self, table_id: str, version: int) -> None:
         """Another process stored ``version`` of the table: bring this process's pages
         up to it."""
-        if not self.hub.conns(table_id):
-            entry = self.cache.get(table_id)
-            if entry is not None and entry.version < version:
-                self.cache.pop(table_id)
+        if not self.heard_of(table_id, version):
             return
         async with self.lock(table_id):
             entry = self.cache.get(table_id)

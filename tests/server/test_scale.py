@@ -75,3 +75,38 @@ def test_each_due_deadline_is_taken_by_exactly_one_process(postgres):
         for table in tables:
             info = a.client.get(f"/api/tables/{table}").json()
             assert info["ended"] == "timeout"
+
+
+def test_news_of_a_table_without_pages_here_only_drops_its_stale_referee(postgres):
+    """A process hears of every move any process stores. Where it has no page at the
+    table it makes no task and reads nothing: it only forgets a cached referee older
+    than the news, so a page that comes later is served the table as stored."""
+    database, clock = new_database(postgres), Clock()
+    with Served(database, clock) as a, Served(database, clock) as b:
+        made = a.create(players=2)
+        owner = a.page(made["table"], "Hana", made["token"])
+        owner.hello()
+        guest = a.page(made["table"], "Ann")
+        guest.hello()
+        owner.send(protocol.start())
+        wait_for(lambda: (guest.sync(), guest.guest.observation is not None)[1])
+
+        async def cached() -> int | None:
+            await b.server.tables.current(made["table"])
+            entry = b.server.tables.cache.get(made["table"])
+            return None if entry is None else entry.version
+
+        assert b.call(cached) is not None  # b has the table cached, and no page there
+        refreshed = []
+        real = b.server.tables.refresh
+
+        async def counted(table_id: str, version: int) -> None:
+            refreshed.append(table_id)
+            await real(table_id, version)
+
+        b.server.tables.refresh = counted
+        heard = b.server.news.heard
+        mover = owner if owner.my_turn() else guest
+        mover.play(0, mover.guest.mirror.seq)
+        wait_for(lambda: b.server.news.heard > heard)
+        assert refreshed == [] and b.server.tables.cache.get(made["table"]) is None
