@@ -117,23 +117,12 @@ class Process:
         self.proc.wait(30)
 
 
-STATE = '{"kind":"state","seq":'
-OVER = '{"kind":"over"'
-REJECTED = '{"kind":"rejected"'
-
-
-def peek_seq(text: str) -> int:
-    """The ``seq`` of a state message's text, read from its head (``protocol.encode``
-    writes the kind first, and the view starts with its ``seq``)."""
-    return int(text[len(STATE) : text.index(",", len(STATE))])
-
-
 class Seat:
     """One page: a socket, a Guest, and when each state arrived.
 
-    While the tables play, a page keeps each message's text and times each state when
-    it arrives; the one to move reads its last state as JSON (who moves, the legal
-    actions) and picks one of its legal actions at random. Every message is read into the
+    While the tables play, a page keeps each message's text, reads it as JSON only (its
+    kind; a state's seq and view), and times each state when it arrives; the one to move
+    picks one of the legal actions of its last view at random. Every message is read into the
     page's ``Guest`` (``Guest.receive``, with every check a page makes) after the run,
     before the check: a Guest's reading costs about as much CPU as the server's move
     (0.5 ms a state, four a move), and the pages, not the server, were the limit of a
@@ -145,7 +134,7 @@ class Seat:
         self.ws: Any = None
         self.arrived: dict[int, float] = {}
         self.unread: list[str] = []
-        self.last: str | None = None  # the last state's text
+        self.last: dict[str, Any] | None = None  # the last state's view, as JSON
         self.seq = 0  # its seq
         self.ended = False  # told that the match is over
 
@@ -158,7 +147,7 @@ class Seat:
 
     def view(self) -> dict[str, Any] | None:
         """The ``obs`` of the last state, as JSON (None before the match)."""
-        return None if self.last is None else json.loads(self.last)["obs"]
+        return self.last
 
     async def run(self, url: str, secret: str | None) -> None:
         import websockets
@@ -170,18 +159,20 @@ class Seat:
         await self.ws.send(self.guest.hello())
         async for text in self.ws:
             self.unread.append(text)
-            if text.startswith(STATE):
-                self.last, self.seq = text, peek_seq(text)
+            message = json.loads(text)
+            kind = message["kind"]
+            if kind == "state":
+                self.last, self.seq = message["obs"], message["seq"]
                 self.arrived.setdefault(self.seq, time.perf_counter())
                 self.table.told(self.seq)
                 continue
             if self.guest.seat is None:
                 self.read()  # the welcome and lobbies before the match: who it is
-            if text.startswith(OVER):
+            if kind == "over":
                 self.ended = True
                 self.table.told(self.seq)
-            elif text.startswith(REJECTED):
-                self.table.refused(json.loads(text))
+            elif kind == "rejected":
+                self.table.refused(message)
             if self.table.lobby_ready is not None and self.guest.seat is not None:
                 self.table.seated()
 
