@@ -16,12 +16,14 @@ already holds the whole file.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 T = TypeVar("T")
@@ -339,8 +341,13 @@ async def in_sqlite_thread(conn: AsyncConnection, work: Callable[[Any], T]) -> T
     aiosqlite has no public call for this: its ``_execute`` is what each of its own
     calls (``execute``, ``commit``) uses, and ``_conn`` its ``sqlite3.Connection``; the
     server's tests run every move through here, so a release that changes them fails
-    them."""
+    them. An error of SQLite's comes out as SQLAlchemy's (``DBAPIError``, of the same
+    kind: ``OperationalError`` for a locked or full database), as it would from any
+    other statement, so the app answers it as a database failure (a JSON 503)."""
     raw = await conn.get_raw_connection()
     driver: Any = raw.driver_connection  # an aiosqlite.Connection
-    result: T = await driver._execute(work, driver._conn)
+    try:
+        result: T = await driver._execute(work, driver._conn)
+    except sqlite3.Error as e:
+        raise DBAPIError.instance(None, None, e, sqlite3.Error, dialect=conn.dialect) from e
     return result

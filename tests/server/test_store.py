@@ -6,6 +6,7 @@ the deadline scheduler (PostgreSQL's ``SKIP LOCKED``; SQLite has one writer anyw
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 import sqlalchemy as sa
@@ -129,3 +130,27 @@ def test_a_sqlite_connection_left_in_a_transaction_is_rolled_back_on_return(tmp_
             await engine.dispose()
 
     assert run(scenario()) == (False, 0)
+
+
+def test_an_error_of_sqlite_in_a_moves_one_call_comes_out_as_sqlalchemys(tmp_path):
+    """A move's transaction on SQLite runs as one call in aiosqlite's thread, outside
+    SQLAlchemy's statements; a failure there (here: the file is locked) is still
+    SQLAlchemy's ``OperationalError``, which the app answers as a database failure."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    db.migrate_sync(url)
+
+    def locked(sqlite) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    async def scenario() -> None:
+        engine = db.make_engine(url)
+        try:
+            async with engine.connect() as conn:
+                await db.in_sqlite_thread(conn, locked)
+        finally:
+            await engine.dispose()
+
+    with pytest.raises(sa.exc.OperationalError) as raised:
+        run(scenario())
+    assert isinstance(raised.value, sa.exc.DBAPIError)
+    assert "database is locked" in str(raised.value.orig)
