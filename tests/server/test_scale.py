@@ -10,7 +10,7 @@ import time
 from engine.online import protocol
 
 from .conftest import new_database
-from .support import Clock, Served
+from .support import Clock, Page, Served
 
 TABLES = 12
 
@@ -23,16 +23,23 @@ def wait_for(check, seconds: float = 10.0) -> None:
         time.sleep(0.02)
 
 
+def started(owner_at: Served, guest_at: Served) -> tuple[dict, Page, Page]:
+    """A table of two made on ``owner_at``, its owner's page there and a guest's page
+    on ``guest_at``, the match started and seen by the guest."""
+    made = owner_at.create(players=2)
+    owner = owner_at.page(made["table"], "Hana", made["token"])
+    owner.hello()
+    guest = guest_at.page(made["table"], "Ann")
+    guest.hello()
+    owner.send(protocol.start())
+    wait_for(lambda: (guest.sync(), guest.guest.observation is not None)[1])
+    return made, owner, guest
+
+
 def test_a_move_on_one_process_reaches_a_page_on_the_other(postgres):
     database, clock = new_database(postgres), Clock()
     with Served(database, clock) as a, Served(database, clock) as b:
-        made = a.create(players=2)
-        owner = a.page(made["table"], "Hana", made["token"])
-        owner.hello()
-        guest = b.page(made["table"], "Ann")
-        guest.hello()
-        owner.send(protocol.start())
-        wait_for(lambda: (guest.sync(), guest.guest.observation is not None)[1])
+        _, owner, guest = started(a, b)
         for _ in range(6):
             mover, other = (owner, guest) if owner.my_turn() else (guest, owner)
             seq = mover.guest.mirror.seq
@@ -83,13 +90,7 @@ def test_news_of_a_table_without_pages_here_only_drops_its_stale_referee(postgre
     than the news, so a page that comes later is served the table as stored."""
     database, clock = new_database(postgres), Clock()
     with Served(database, clock) as a, Served(database, clock) as b:
-        made = a.create(players=2)
-        owner = a.page(made["table"], "Hana", made["token"])
-        owner.hello()
-        guest = a.page(made["table"], "Ann")
-        guest.hello()
-        owner.send(protocol.start())
-        wait_for(lambda: (guest.sync(), guest.guest.observation is not None)[1])
+        made, owner, guest = started(a, a)
 
         async def cached() -> int | None:
             await b.server.tables.current(made["table"])
