@@ -774,15 +774,20 @@ class Tables:
 
     def heard_of(self, table_id: str, version: int) -> bool:
         """Another process stored ``version`` of the table: True when this process has
-        pages there to bring up to it (:meth:`refresh`); else a cached referee older
-        than that is dropped, at once (no task a move for the tables of other
-        processes' pages)."""
-        if self.hub.conns(table_id):
+        pages there to bring up to it (:meth:`refresh`), or may have in a moment (the
+        table's lock is held or awaited: a page's hello adds the page under it, after
+        reading the table, perhaps before this version); else a cached referee older than
+        that is dropped, at once (no task a move for the tables of other processes'
+        pages)."""
+        if self.hub.conns(table_id) or table_id in self._lock_users:
             return True
+        self._forget_older(table_id, version)
+        return False
+
+    def _forget_older(self, table_id: str, version: int) -> None:
         entry = self.cache.get(table_id)
         if entry is not None and entry.version < version:
             self.cache.pop(table_id)
-        return False
 
     async def refresh(self, table_id: str, version: int) -> None:
         """Another process stored ``version`` of the table: bring this process's pages
@@ -790,6 +795,9 @@ class Tables:
         if not self.heard_of(table_id, version):
             return
         async with self.lock(table_id):
+            if not self.hub.conns(table_id):  # the lock's holder added no page after all
+                self._forget_older(table_id, version)
+                return
             entry = self.cache.get(table_id)
             if entry is not None and entry.version >= version:
                 return

@@ -111,3 +111,20 @@ def test_news_of_a_table_without_pages_here_only_drops_its_stale_referee(postgre
         mover.play(0, mover.guest.mirror.seq)
         wait_for(lambda: b.server.news.heard > heard)
         assert refreshed == [] and b.server.tables.cache.get(made["table"]) is None
+
+
+def test_news_heard_while_a_hello_holds_the_table_is_taken_in_after_it(postgres):
+    """A page's hello reads the table and adds the page under the table's lock. News of
+    a newer version heard meanwhile (the page not yet added) must not be dropped: it
+    waits for the lock and then brings the new page up to date."""
+    database, clock = new_database(postgres), Clock()
+    with Served(database, clock) as a, Served(database, clock) as b:
+        made, _, _ = started(a, a)
+        tables = b.server.tables
+
+        async def during_a_hello() -> tuple[bool, bool]:
+            async with tables.lock(made["table"]):
+                while_held = tables.heard_of(made["table"], 1 << 40)
+            return while_held, tables.heard_of(made["table"], 1 << 40)
+
+        assert b.call(during_a_hello) == (True, False)
