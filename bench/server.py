@@ -33,7 +33,8 @@ are the actions of its stored match, and every page's view equals that match
 replayed, seen from its seat.
 
 Beside the latency: the server processes' CPU per move (user and system time from
-``/proc/PID/stat`` over the playing phase, divided by the moves), the pages' CPU per
+``/proc/PID/stat`` over the playing phase, divided by the moves; PostgreSQL's own
+processes are not counted, nor held to ``--server-cpu``), the pages' CPU per
 move, and a floor measured in the same run (``--floor-seconds``, 0 to leave it out): a
 bare Starlette WebSocket app on the same uvicorn (:func:`floor_app`) that reads each
 move as JSON, commits one row to SQLite (WAL, ``synchronous=FULL``) and sends a
@@ -206,6 +207,7 @@ class Table:
         if body.get("of") == "act" and body.get("seq") is not None:
             self.moved.pop(body["seq"] + 1, None)
             self.expect = min(self.expect, body["seq"])
+            self.bench.sent -= 1  # not a move: counted when it is made again
         self.changed.set()
 
     def over(self) -> bool:
@@ -230,8 +232,10 @@ class Table:
                 return (s, legal) if legal else None
         return None
 
-    async def move(self, n: int) -> bool:
-        """The seat to move makes one move (from its own view); False once over."""
+    async def move(self, n: int, until: float | None = None) -> bool:
+        """The seat to move makes one move (from its own view); False once over, or
+        when the last move was told only after ``until`` (a perf_counter time: the run
+        has ended, and a move sent now would count against its time)."""
         for _ in range(200):
             told = all(s.seq >= self.expect for s in self.seats)
             found = self.mover() if told else None
@@ -243,6 +247,8 @@ class Table:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 5)
         else:
+            return False
+        if until is not None and time.perf_counter() >= until:
             return False
         seat, legal = found
         action = random.Random(hash((self.id, n))).choice(legal)
@@ -294,9 +300,10 @@ class Bench:
         async def pace(table: Table, offset: float) -> None:
             await asyncio.sleep(max(0.0, start + offset - time.perf_counter()))
             n = 0
-            while seconds is None or time.perf_counter() - start < seconds:
+            until = None if seconds is None else start + seconds
+            while until is None or time.perf_counter() < until:
                 t0 = time.perf_counter()
-                if not await table.move(n):
+                if not await table.move(n, until):
                     return
                 n += 1
                 await asyncio.sleep(max(0.0, interval - (time.perf_counter() - t0)))
@@ -325,10 +332,18 @@ class Bench:
             task.cancel()
 
     def views(self) -> dict[str, list[tuple[int | None, str]]]:
-        """Each table's pages: their seat and the repr of their view, for :func:`check`."""
-        out = {}
+        """Each table's pages: their seat and the repr of their view, for :func:`check`
+        (a page whose messages its Guest refused: that error, which the check counts as
+        a mismatch)."""
+        out: dict[str, list[tuple[int | None, str]]] = {}
         for table in self.tables:
-            out[table.id] = [(s.read().seat, repr(s.guest.observation)) for s in table.seats]
+            out[table.id] = []
+            for s in table.seats:
+                try:
+                    seen = repr(s.read().observation)
+                except Exception as e:  # reported, not raised: the check counts it
+                    seen = f"refused by its Guest: {e!r}"
+                out[table.id].append((s.guest.seat, seen))
         return out
 
 
