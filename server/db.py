@@ -176,12 +176,12 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "reset")
     def reset(dbapi_connection: Any, record: Any, state: Any) -> None:
         """A connection back in the pool is rolled back only when SQLite says a
-        transaction is open on it (asked of the connection, no hop: not SQLAlchemy's
-        ``transaction_was_reset``, which is also true after a COMMIT that failed). A move's
-        transaction (:func:`in_sqlite_thread`) commits or rolls
-        back in its one call, and the pool's unconditional ROLLBACK after it was a
-        second hop to the thread at every move. (Not ``asyncio_safe``: a connection
-        dropped by the garbage collector, which the pool closes and does not reuse.)"""
+        transaction is open on it (asked of the connection, no hop; not SQLAlchemy's
+        ``transaction_was_reset``, which is also true after a COMMIT that failed). A
+        move's transaction (:func:`in_sqlite_thread`) commits or rolls back in its one
+        call, and the pool's unconditional ROLLBACK after it was a second hop to the
+        thread at every move. (Not ``asyncio_safe``: a connection dropped by the garbage
+        collector, which the pool closes and does not reuse.)"""
         if state.asyncio_safe and record is not None and record.driver_connection.in_transaction:
             dbapi_connection.rollback()
 

@@ -792,10 +792,8 @@ class Tables:
     async def refresh(self, table_id: str, version: int) -> None:
         """Another process stored ``version`` of the table: bring this process's pages
         up to it."""
-        if not self.heard_of(table_id, version):
-            return
         async with self.lock(table_id):
-            if not self.hub.conns(table_id):  # the lock's holder added no page after all
+            if not self.hub.conns(table_id):  # no page here (the lock's holder added none)
                 self._forget_older(table_id, version)
                 return
             entry = self.cache.get(table_id)
