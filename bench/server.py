@@ -272,7 +272,7 @@ class Bench:
         self.settle_s = 0.0
         self.tasks: list[asyncio.Task[None]] = []
 
-    async def open_tables(self, made: list[tuple[str, str, list[str]]]) -> None:
+    async def open_tables(self, made: list[list[Any]]) -> None:
         """Sit four pages at each table (its id, its creator's token, each seat's
         server) and start it."""
         self.tables = [Table(self, table_id, token) for table_id, token, _ in made]
@@ -387,8 +387,7 @@ async def _pages_worker() -> None:
         lat, sent_at, elapsed = await floor_play(
             floor_pages, spec["interval"], start, spec["seconds"]
         )
-        elapsed = min(elapsed, spec["seconds"])
-        say({"played": _played(len(lat), elapsed, lat, sent_at, start, cpu0, 0, 0.0)})
+        say({"played": _played(len(lat), elapsed, spec, lat, sent_at, start, cpu0, 0, 0.0)})
         await line()
         for pages in floor_pages:
             for page in pages:
@@ -396,16 +395,15 @@ async def _pages_worker() -> None:
         say({"views": {}})
         return
     bench = Bench()
-    await bench.open_tables([(t[0], t[1], t[2]) for t in spec["tables"]])
+    await bench.open_tables(spec["tables"])
     say({"ready": True})
     start = (await line())["start"]
     cpu0, before = time.process_time(), bench.sent
     elapsed = await bench.play(spec["interval"], start, spec["seconds"])
-    if spec["seconds"] is not None:  # moves are sent for that long; the rest is waiting
-        elapsed = min(elapsed, spec["seconds"])
     played = _played(
         bench.sent - before,
         elapsed,
+        spec,
         bench.latencies,
         bench.sent_at,
         start,
@@ -423,6 +421,7 @@ async def _pages_worker() -> None:
 def _played(
     moves: int,
     elapsed: float,
+    spec: dict[str, Any],
     lat: list[float],
     sent_at: list[float],
     start: float,
@@ -430,6 +429,8 @@ def _played(
     rejected: int,
     settle_s: float,
 ) -> dict[str, Any]:
+    if spec["seconds"] is not None:  # moves are sent for that long; the rest is waiting
+        elapsed = min(elapsed, spec["seconds"])
     return {
         "moves": moves,
         "elapsed": elapsed,
@@ -444,8 +445,7 @@ def _played(
 class Workers:
     """``--page-workers`` processes of pages, each with its share of the tables."""
 
-    def __init__(self, count: int) -> None:
-        self.count = count
+    def __init__(self) -> None:
         self.procs: list[asyncio.subprocess.Process] = []
 
     async def start(self, specs: list[dict[str, Any]]) -> None:
@@ -476,12 +476,12 @@ class Workers:
             raise SystemExit(f"a pages worker stopped before {key!r} (exit {await proc.wait()})")
         return json.loads(text)[key]
 
-    async def play(self) -> tuple[list[dict[str, Any]], float]:
-        """Start every worker's pages at once; what each played, and the start time."""
+    async def play(self) -> list[dict[str, Any]]:
+        """Start every worker's pages at once; what each played."""
         start = time.perf_counter() + 0.5
         for proc in self.procs:
             await self.tell(proc, {"start": start})
-        return [await self.hear(proc, "played") for proc in self.procs], start
+        return [await self.hear(proc, "played") for proc in self.procs]
 
     async def close(self) -> dict[str, list[tuple[int | None, str]]]:
         views: dict[str, list[tuple[int | None, str]]] = {}
@@ -697,7 +697,7 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
     t0 = time.perf_counter()
     made = await make_tables(servers, args.tables, args.route)
     interval = len(made) / args.rate
-    workers = Workers(args.page_workers)
+    workers = Workers()
     await workers.start(
         [
             {"tables": share, "interval": interval, "seconds": args.seconds}
@@ -708,7 +708,7 @@ async def _held(args: argparse.Namespace, database: str, servers: list[Process])
     await asyncio.sleep(2)
     rss = [rss_kb(s.proc.pid) for s in servers]
     cpu_before = [cpu_s(s.proc.pid) for s in servers]
-    played, _ = await workers.play()
+    played = await workers.play()
     cpu = sum(cpu_s(s.proc.pid) - c for s, c in zip(servers, cpu_before, strict=True))
     run = merged(played)
     lat, moves = run["latencies"], run["moves"]
@@ -754,10 +754,10 @@ async def finished(args: argparse.Namespace, database: str) -> dict[str, Any]:
     servers, groups = start_servers(args, database)
     try:
         made = await make_tables(servers, args.finish, args.route)
-        workers = Workers(1)
+        workers = Workers()
         # 30 moves a second a table: each seat within the flood limit (10 a second)
         await workers.start([{"tables": made, "interval": 1 / 30, "seconds": None}])
-        played, _ = await workers.play()
+        played = await workers.play()
         views = await workers.close()
     finally:
         stop_servers(servers, groups)
@@ -884,7 +884,7 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                 break
             await asyncio.sleep(0.1)
         names = [f"t{t}" for t in range(args.tables)]
-        workers = Workers(args.page_workers)
+        workers = Workers()
         interval = len(names) / args.rate
         await workers.start(
             [
@@ -899,7 +899,7 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             ]
         )
         cpu0 = cpu_s(proc.pid)
-        played, _ = await workers.play()
+        played = await workers.play()
         cpu = cpu_s(proc.pid) - cpu0
         await workers.close()
     finally:
@@ -913,10 +913,7 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         "moves_per_s": round(run["moves"] / run["elapsed"], 1),
         "server_cpu_ms_per_move": round(cpu * 1000 / max(1, run["moves"]), 2),
         "pages_cpu_ms_per_move": run["pages_cpu_ms_per_move"],
-        "latency_ms": {
-            "p50": round(percentile(run["latencies"], 50), 1),
-            "p95": round(percentile(run["latencies"], 95), 1),
-        },
+        "latency_ms": latency(run["latencies"]),
     }
 
 
