@@ -16,7 +16,11 @@ already holds the whole file.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import queue
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,7 +28,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 T = TypeVar("T")
 
@@ -147,7 +151,8 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
     url = async_url(url)
     if url.startswith("sqlite"):
         # One connection: SQLite has one writer anyway, and a queue of coroutines on one
-        # connection waits in Python instead of on the file's lock.
+        # connection waits in Python instead of on the file's lock. (The moves have a
+        # connection of their own, ``SqliteWriter``; the two take the lock in turn.)
         # A burst (a thousand pages saying hello at once) waits its turn: no pool timeout.
         options.setdefault("pool_timeout", 3600)
         # The pool's own reset (a ROLLBACK, a hop to aiosqlite's thread and back, each
@@ -166,22 +171,17 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy's BEGIN below, not the driver's
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before anyone is told
-        cursor.execute("PRAGMA busy_timeout=10000")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
+        _setup_sqlite(dbapi_connection)
 
     @event.listens_for(engine.sync_engine, "reset")
     def reset(dbapi_connection: Any, record: Any, state: Any) -> None:
         """A connection back in the pool is rolled back only when SQLite says a
         transaction is open on it (asked of the connection, no hop; not SQLAlchemy's
-        ``transaction_was_reset``, which is also true after a COMMIT that failed). A
-        move's transaction (:func:`in_sqlite_thread`) commits or rolls back in its one
-        call, and the pool's unconditional ROLLBACK after it was a second hop to the
-        thread at every move. (Not ``asyncio_safe``: a connection dropped by the garbage
-        collector, which the pool closes and does not reuse.)"""
+        ``transaction_was_reset``, which is also true after a COMMIT that failed). The
+        pool's unconditional ROLLBACK is a hop to aiosqlite's thread and back each time
+        a connection is returned, most often after a transaction that committed. (Not
+        ``asyncio_safe``: a connection dropped by the garbage collector, which the pool
+        closes and does not reuse.)"""
         if state.asyncio_safe and record is not None and record.driver_connection.in_transaction:
             dbapi_connection.rollback()
 
@@ -334,21 +334,109 @@ rating_history = sa.Table(
 """Each rated match's new rating, per person and rule set (the statistics' chart)."""
 
 
-async def in_sqlite_thread(conn: AsyncConnection, work: Callable[[Any], T]) -> T:
-    """``work(sqlite3_connection)`` for the SQLite connection behind ``conn`` (checked out
-    of the pool, no transaction of SQLAlchemy's open), in aiosqlite's thread, where that
-    connection lives: one hop to the thread and back for all ``work`` does.
+class SqliteWriter:
+    """A connection of its own to the SQLite file, in a thread of its own, for the one
+    transaction a move writes (``Store.save_alone``): :meth:`run` hands ``work`` to the
+    thread and awaits its result, one hop there and back for all ``work`` does.
 
-    aiosqlite has no public call for this: its ``_execute`` is what each of its own
-    calls (``execute``, ``commit``) uses, and ``_conn`` its ``sqlite3.Connection``; the
-    server's tests run every move through here, so a release that changes them fails
-    them. An error of SQLite's comes out as SQLAlchemy's (``DBAPIError``, of the same
-    kind: ``OperationalError`` for a locked or full database), as it would from any
-    other statement, so the app answers it as a database failure (a JSON 503)."""
-    raw = await conn.get_raw_connection()
-    driver: Any = raw.driver_connection  # an aiosqlite.Connection
-    try:
-        result: T = await driver._execute(work, driver._conn)
-    except sqlite3.Error as e:
-        raise DBAPIError.instance(None, None, e, sqlite3.Error, dialect=conn.dialect) from e
-    return result
+    The pool's connection (aiosqlite's thread) could run the same work, but checking it
+    out and in through SQLAlchemy's asyncio adaption (a greenlet, the pool's queue, an
+    ``AsyncConnection``) cost about 0.4 ms of CPU a move under load: more than the hop
+    and the commit together (``bench/server.py``, issue 39). The two connections take
+    SQLite's write lock in turn (``BEGIN IMMEDIATE``, with the busy timeout): the
+    pool's carries the other writes (a new table, a table not cached here, deadlines,
+    accounts), few beside the moves.
+
+    An error of SQLite's comes out as SQLAlchemy's (``DBAPIError``, of the same kind:
+    ``OperationalError`` for a locked or full database), as it would from any other
+    statement, so the app answers it as a database failure (a JSON 503). The thread
+    starts with the first call and ends with :meth:`close`."""
+
+    def __init__(self, path: str, dialect: Any) -> None:
+        self.path, self.dialect = path, dialect
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` in the writer's thread, after the work handed in before."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, name="sqlite-writer", daemon=True)
+            self._thread.start()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[Any] = loop.create_future()
+        self._jobs.put((loop, done, work))
+        try:
+            result: T = await done
+        except sqlite3.Error as e:
+            raise DBAPIError.instance(None, None, e, sqlite3.Error, dialect=self.dialect) from e
+        return result
+
+    async def close(self) -> None:
+        """Finish the work handed in, close the connection and end the thread."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            self._jobs.put(None)
+            await asyncio.to_thread(thread.join)
+
+    def _serve(self) -> None:
+        try:
+            sqlite: sqlite3.Connection | None = open_sqlite(self.path)
+            failed: BaseException | None = None
+        except sqlite3.Error as e:  # every call is told, as each would be by the pool
+            sqlite, failed = None, e
+        while (job := self._jobs.get()) is not None:
+            loop, done, work = job
+            try:
+                if sqlite is None:
+                    raise failed or sqlite3.OperationalError("no connection")
+                settled = functools.partial(_settle, done, work(sqlite), None)
+            except BaseException as e:  # the caller's to handle
+                settled = functools.partial(_settle, done, None, e)
+            with contextlib.suppress(RuntimeError):  # its loop has closed: no one waits
+                loop.call_soon_threadsafe(settled)
+        if sqlite is not None:
+            sqlite.close()
+
+
+_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[sqlite3.Connection], Any]]
+
+
+def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if done.cancelled():  # its caller was cancelled: the work was done all the same
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(result)
+
+
+def open_sqlite(path: str) -> sqlite3.Connection:
+    """A connection to the SQLite file at ``path`` as the server uses every one: the
+    write-ahead log, a commit on disk before anyone is told, a busy timeout, foreign
+    keys; no transaction the driver opens by itself (``BEGIN`` is the caller's)."""
+    sqlite = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    _setup_sqlite(sqlite)
+    return sqlite
+
+
+def _setup_sqlite(dbapi_connection: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in SQLITE_PRAGMAS:
+        cursor.execute(pragma)
+    cursor.close()
+
+
+SQLITE_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=FULL",  # a commit is on disk before anyone is told
+    "PRAGMA busy_timeout=10000",
+    "PRAGMA foreign_keys=ON",
+)
+
+
+def sqlite_path(engine: AsyncEngine) -> str:
+    """The file of a SQLite engine (a table server keeps its tables in a file)."""
+    path = engine.url.database
+    if not path or path == ":memory:":
+        raise ValueError("the table server's SQLite database is a file: sqlite:///PATH")
+    return path

@@ -170,7 +170,7 @@ async def _run(conn: AsyncConnection, steps: list[_Step]) -> None:
 
 
 def _write_at_once(texts: list[tuple[str, list[tuple[Any, ...]]]], sqlite: Any) -> int | None:
-    """:meth:`Store.save_alone`'s transaction on SQLite, in the connection's thread: the
+    """:meth:`Store.save_alone`'s transaction on SQLite, in the moves' writer thread: the
     ``UPDATE`` (``texts[0]``), the rest, the commit; the push subscriptions the
     ``UPDATE`` counted, or None (rolled back: the version moved on)."""
     (update, (params,)), rest = texts[0], texts[1:]
@@ -198,6 +198,10 @@ class Store:
         self._reader = engine.execution_options(**{db.READ_ONLY: True})
         self.postgres = db.is_postgres(engine)
         self.process = process  # names this process in its news (it skips its own)
+        # A move's one transaction on SQLite (save_alone): a connection and thread of its own.
+        self.writer = (
+            None if self.postgres else db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
+        )
         self._compiled: dict[tuple[int, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
 
     def begin(self) -> Any:
@@ -210,6 +214,8 @@ class Store:
         return self._reader.begin()
 
     async def close(self) -> None:
+        if self.writer is not None:
+            await self.writer.close()
         await self.engine.dispose()
 
     # ------------------------------------------------------------ tables
@@ -258,16 +264,16 @@ class Store:
     async def save_alone(self, table_id: str, version: int, write: Write, now: int) -> Saved | None:
         """:meth:`save` in a transaction of its own, committed before it returns (None:
         nothing written, the version moved on). On SQLite the whole transaction (``BEGIN
-        IMMEDIATE``, the statements, ``COMMIT``) is one call into the connection's thread:
-        aiosqlite takes each cursor, statement, fetch and commit to its thread and back,
-        a dozen hops a move that cost more CPU than the rest of the move (issue 39)."""
-        if self.postgres:
+        IMMEDIATE``, the statements, ``COMMIT``) is one call into the thread of the moves'
+        connection (``db.SqliteWriter``): through the pool, aiosqlite took each cursor,
+        statement, fetch and commit to its thread and back, a dozen hops a move, and the
+        pool's checkout cost more than the hop (issue 39)."""
+        if self.writer is None:
             async with self.begin() as conn:
                 return await self.save(conn, table_id, version, write, now)
         steps = self._save_steps(table_id, version, write, now)
         texts = [self._sqlite_text(step) for step in steps]
-        async with self.engine.connect() as conn:  # the one connection, no transaction yet
-            pushes = await db.in_sqlite_thread(conn, functools.partial(_write_at_once, texts))
+        pushes = await self.writer.run(functools.partial(_write_at_once, texts))
         return None if pushes is None else Saved(version + 1, pushes)
 
     def _save_steps(self, table_id: str, version: int, write: Write, now: int) -> list[_Step]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 
 import pytest
 import sqlalchemy as sa
@@ -133,8 +134,8 @@ def test_a_sqlite_connection_left_in_a_transaction_is_rolled_back_on_return(tmp_
 
 
 def test_an_error_of_sqlite_in_a_moves_one_call_comes_out_as_sqlalchemys(tmp_path):
-    """A move's transaction on SQLite runs as one call in aiosqlite's thread, outside
-    SQLAlchemy's statements; a failure there (here: the file is locked) is still
+    """A move's transaction on SQLite runs as one call in the moves' writer thread,
+    outside SQLAlchemy's statements; a failure there (here: the file is locked) is still
     SQLAlchemy's ``OperationalError``, which the app answers as a database failure."""
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     db.migrate_sync(url)
@@ -144,13 +145,72 @@ def test_an_error_of_sqlite_in_a_moves_one_call_comes_out_as_sqlalchemys(tmp_pat
 
     async def scenario() -> None:
         engine = db.make_engine(url)
+        writer = db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
         try:
-            async with engine.connect() as conn:
-                await db.in_sqlite_thread(conn, locked)
+            await writer.run(locked)
         finally:
+            await writer.close()
             await engine.dispose()
 
     with pytest.raises(sa.exc.OperationalError) as raised:
         run(scenario())
     assert isinstance(raised.value, sa.exc.DBAPIError)
     assert "database is locked" in str(raised.value.orig)
+
+
+def test_the_moves_writer_connection_is_set_up_like_the_pools(tmp_path):
+    """The moves' own connection keeps the server's promises too: the write-ahead log, a
+    commit on disk before anyone is told, foreign keys, and no transaction the driver
+    opens by itself."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    db.migrate_sync(url)
+
+    def settings(sqlite) -> tuple:
+        ask = [sqlite.execute(f"PRAGMA {name}").fetchone()[0] for name in PRAGMAS]
+        return (*ask, sqlite.isolation_level, threading.current_thread().name)
+
+    async def scenario() -> tuple:
+        engine = db.make_engine(url)
+        writer = db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
+        try:
+            return await writer.run(settings)
+        finally:
+            await writer.close()
+            await engine.dispose()
+
+    assert run(scenario()) == ("wal", 2, 10000, 1, None, "sqlite-writer")
+
+
+PRAGMAS = ("journal_mode", "synchronous", "busy_timeout", "foreign_keys")
+
+
+def test_a_move_waits_for_a_write_the_pool_holds_and_both_are_stored(tmp_path):
+    """The moves' connection and the pool's take SQLite's write lock in turn: a move
+    that comes while another transaction writes waits (the busy timeout) and is
+    stored after it, and nothing of either is lost."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    db.migrate_sync(url)
+
+    async def scenario() -> tuple:
+        store = Store(db.make_engine(url), "p1")
+        try:
+            for table in ("t1", "t2"):
+                async with store.begin() as conn:
+                    await store.create(conn, table, {"config": {"move_time": 600}}, 5, write())
+            async with store.begin() as conn:  # BEGIN IMMEDIATE: the write lock
+                row = await store.load(conn, "t1", lock=True)
+                await store.save(conn, "t1", row.version, write([(0, "keep")]), 6)
+                move = asyncio.create_task(store.save_alone("t2", 1, write([(0, "knock")]), 7))
+                await asyncio.sleep(0.3)
+                waited = not move.done()
+            saved = await asyncio.wait_for(move, 10)
+            async with store.read() as conn:
+                found = [await store.moves(conn, t) for t in ("t1", "t2")]
+            return waited, saved, found
+        finally:
+            await store.close()
+
+    waited, saved, found = run(scenario())
+    assert waited
+    assert saved is not None and saved.version == 2
+    assert found == [[(1, 0, "keep")], [(1, 0, "knock")]]
