@@ -126,6 +126,7 @@ class Hub:
         self.clock = clock
         self.by_table: dict[str, set[Conn]] = {}
         self.remote: dict[str, dict[str, frozenset[int]]] = {}  # table -> process -> seats
+        self.lobbies: dict[str, tuple[dict[str, Any], str]] = {}  # the last lobby and its text
 
     def add(self, conn: Conn) -> None:
         self.by_table.setdefault(conn.table_id, set()).add(conn)
@@ -136,6 +137,7 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.by_table[conn.table_id]
+                self.lobbies.pop(conn.table_id, None)
 
     def conns(self, table_id: str) -> list[Conn]:
         return list(self.by_table.get(table_id, ()))
@@ -156,12 +158,21 @@ class Hub:
 
     def fanout(self, table_id: str, entry: Entry, only: Conn | None = None) -> None:
         """Queue for each connection of the table (or ``only``) what changed for it."""
-        here, watchers = self.here(table_id), self.watchers(table_id)
-        lobby = protocol.lobby(lobby_body(entry.ref, here, watchers))  # the same for all
+        lobby = self.lobby_text(table_id, entry.ref)  # the same for all
         now = self.clock()
         for conn in [only] if only is not None else self.conns(table_id):
             for text in updates(conn, entry, lobby, now):
                 conn.put(text)
+
+
+    def lobby_text(self, table_id: str, ref: Referee) -> str:
+        """The table's ``lobby`` message; its JSON is written again only when the lobby
+        changed (most moves change nothing in it)."""
+        body = lobby_body(ref, self.here(table_id), self.watchers(table_id))
+        last = self.lobbies.get(table_id)
+        if last is None or last[0] != body:
+            last = self.lobbies[table_id] = (body, protocol.lobby(body))
+        return last[1]
 
 
 def lobby_body(ref: Referee, here: frozenset[int], watchers: int = 0) -> dict[str, Any]:
