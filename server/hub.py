@@ -164,7 +164,6 @@ class Hub:
             for text in updates(conn, entry, lobby, now):
                 conn.put(text)
 
-
     def lobby_text(self, table_id: str, ref: Referee) -> str:
         """The table's ``lobby`` message; its JSON is written again only when the lobby
         changed (most moves change nothing in it)."""

@@ -30,6 +30,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from engine.online import protocol
 from server import db
 
 NOTIFY_CHANNEL = "schwimmen_tables"
@@ -587,8 +588,7 @@ def _state(text: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_dump = protocol.compact  # a table's state as the wire writes its values
 
 
 def _row(found: Any) -> Row:

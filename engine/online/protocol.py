@@ -766,7 +766,13 @@ def encode(message: GuestMessage | HostMessage) -> str:
 
 def compact(value: Any) -> str:
     """``value`` as the wire writes it: compact JSON without ``\\u`` escapes."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT.encode(value)
+
+
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""One encoder for every message (it keeps nothing between calls): ``json.dumps`` makes
+a new one each time, a fifth of the encoding of a small message, and a table server
+writes ten a move."""
 
 
 def read_guest(text_: Any) -> GuestMessage:
