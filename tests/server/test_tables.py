@@ -684,3 +684,49 @@ def test_a_state_text_with_its_kept_parts_is_the_same_message():
     assert len(deals) > 2
     fresh = Feed().state(m, 1)
     assert state_text(fresh, {}) == protocol.state(fresh)
+
+
+def test_a_lobby_is_encoded_again_only_when_it_changed(monkeypatch):
+    """Every change at a table sends each page the lobby if it changed; its text is
+    written once and used again while the lobby stays the same (most moves), and
+    written anew when it changes (here: a page goes away, so its seat is ``away``)."""
+    from engine.online.referee import Referee, TableConfig
+    from server.hub import Conn, Hub, lobby_body
+    from server.tables import TIMING
+
+    config = TableConfig(rules=preset("classic"), players=3, preset="classic")
+    ref = Referee(
+        config,
+        "P0",
+        clock=lambda: 0.0,
+        timing=TIMING,
+        secret_hash=token_hash,
+        owner_secret="a" * 32,
+        views=False,
+    )
+    ref.attach("seat0", 0)
+    for i in (1, 2):
+        for _, out in ref.take(f"c{i}", protocol.read_guest(protocol.hello(f"P{i}"))):
+            if isinstance(out, protocol.Welcome):
+                ref.attach(f"seat{out.seat}", out.seat)
+
+    async def nothing(*_args) -> None:
+        pass
+
+    hub = Hub(lambda: 0.0)
+    conns = [Conn("t", nothing, nothing, now=0.0, timing=TIMING) for _ in range(3)]
+    for seat, conn in enumerate(conns):
+        conn.seat = seat
+        hub.add(conn)
+    encoded = []
+    encode = protocol.lobby
+    monkeypatch.setattr(protocol, "lobby", lambda body: encoded.append(body) or encode(body))
+
+    first = hub.lobby_text("t", ref)
+    assert first == encode(lobby_body(ref, frozenset({0, 1, 2})))
+    assert hub.lobby_text("t", ref) == first and len(encoded) == 1
+    hub.remove(conns[2])
+    changed = hub.lobby_text("t", ref)
+    assert len(encoded) == 2
+    assert changed == encode(lobby_body(ref, frozenset({0, 1})))
+    assert json.loads(changed)["seats"][2]["away"] and not json.loads(first)["seats"][2]["away"]
