@@ -39,8 +39,8 @@ move, and a floor measured in the same run (``--floor-seconds``, 0 to leave it o
 bare Starlette WebSocket app on the same uvicorn (:func:`floor_app`) that reads each
 move as JSON, commits one row to SQLite (WAL, ``synchronous=FULL``) and sends a
 300-byte state to the table's four sockets, driven at the same rate by the same number
-of tables and page workers, with the server's socket settings (websockets-sansio, no
-permessage-deflate; until 6 Dec 2026 the floor still compressed). The ratio of the two
+of tables and page workers, with the server's settings (asyncio's loop, websockets-sansio,
+no permessage-deflate; until 6 Dec 2026 the floor still compressed). The ratio of the two
 CPU figures is what the server costs above the least a move can cost.
 """
 
@@ -861,8 +861,11 @@ async def floor(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "bench.server:floor_app",
             "--port",
             str(port),
-            # The server's socket settings (server/__main__.py): its websockets and no
+            # The server's settings (server/__main__.py): asyncio's own loop (uvicorn
+            # would take uvloop if it were installed), its websockets and no
             # permessage-deflate, so the ratio compares like with like.
+            "--loop",
+            "asyncio",
             "--ws",
             "websockets-sansio",
             "--ws-per-message-deflate",
