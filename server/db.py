@@ -1,9 +1,11 @@
 """The database: its tables, an engine for a URL, and the migrations run at start.
 
 One code path for both databases: SQLAlchemy 2's asyncio engine over ``aiosqlite``
-(SQLite, the default: a file, nothing to install) or ``asyncpg`` (PostgreSQL). The
-schema here is what the Alembic migrations in ``server/migrations`` create; the
-migrations, not ``metadata.create_all``, make it (a test checks they agree).
+(SQLite, the default: a file, nothing to install) or ``asyncpg`` (PostgreSQL), but for
+a move's one transaction on SQLite, which has a connection and thread of its own
+(:class:`SqliteWriter`). The schema here is what the Alembic migrations in
+``server/migrations`` create; the migrations, not ``metadata.create_all``, make it (a
+test checks they agree).
 
 SQLite gets ``BEGIN IMMEDIATE`` for every transaction that may write (one writer at a
 time, so a table read for update cannot change before its write), a plain ``BEGIN`` for
@@ -152,7 +154,8 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
     if url.startswith("sqlite"):
         # One connection: SQLite has one writer anyway, and a queue of coroutines on one
         # connection waits in Python instead of on the file's lock. (The moves have a
-        # connection of their own, ``SqliteWriter``; the two take the lock in turn.)
+        # connection of their own, ``SqliteWriter``: the store gives the two the write
+        # lock in turn, first come first served, see ``Store.begin``.)
         # A burst (a thousand pages saying hello at once) waits its turn: no pool timeout.
         options.setdefault("pool_timeout", 3600)
         # The pool's own reset (a ROLLBACK, a hop to aiosqlite's thread and back, each
@@ -356,9 +359,12 @@ class SqliteWriter:
         self.path, self.dialect = path, dialect
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(connection)`` in the writer's thread, after the work handed in before."""
+        if self._closed:
+            raise RuntimeError("the moves' SQLite writer is closed")
         if self._thread is None:
             self._thread = threading.Thread(target=self._serve, name="sqlite-writer", daemon=True)
             self._thread.start()
@@ -372,23 +378,20 @@ class SqliteWriter:
         return result
 
     async def close(self) -> None:
-        """Finish the work handed in, close the connection and end the thread."""
-        thread, self._thread = self._thread, None
-        if thread is not None:
+        """Finish the work handed in, close the connection and end the thread; a call
+        after this raises RuntimeError."""
+        self._closed = True
+        if self._thread is not None:
             self._jobs.put(None)
-            await asyncio.to_thread(thread.join)
+            await asyncio.to_thread(self._thread.join)
 
     def _serve(self) -> None:
-        try:
-            sqlite: sqlite3.Connection | None = open_sqlite(self.path)
-            failed: BaseException | None = None
-        except sqlite3.Error as e:  # every call is told, as each would be by the pool
-            sqlite, failed = None, e
+        sqlite: sqlite3.Connection | None = None
         while (job := self._jobs.get()) is not None:
             loop, done, work = job
             try:
-                if sqlite is None:
-                    raise failed or sqlite3.OperationalError("no connection")
+                if sqlite is None:  # opened again at the next call if it failed (as the pool)
+                    sqlite = open_sqlite(self.path)
                 settled = functools.partial(_settle, done, work(sqlite), None)
             except BaseException as e:  # the caller's to handle
                 settled = functools.partial(_settle, done, None, e)
@@ -414,8 +417,12 @@ def open_sqlite(path: str) -> sqlite3.Connection:
     """A connection to the SQLite file at ``path`` as the server uses every one: the
     write-ahead log, a commit on disk before anyone is told, a busy timeout, foreign
     keys; no transaction the driver opens by itself (``BEGIN`` is the caller's)."""
-    sqlite = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    _setup_sqlite(sqlite)
+    sqlite = sqlite3.connect(path, isolation_level=None)
+    try:
+        _setup_sqlite(sqlite)
+    except BaseException:
+        sqlite.close()
+        raise
     return sqlite
 
 

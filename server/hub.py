@@ -158,9 +158,12 @@ class Hub:
 
     def fanout(self, table_id: str, entry: Entry, only: Conn | None = None) -> None:
         """Queue for each connection of the table (or ``only``) what changed for it."""
+        conns = [only] if only is not None else self.conns(table_id)
+        if not conns:  # a deadline's move at a table nobody has open here, say
+            return
         lobby = self.lobby_text(table_id, entry.ref)  # the same for all
         now = self.clock()
-        for conn in [only] if only is not None else self.conns(table_id):
+        for conn in conns:
             for text in updates(conn, entry, lobby, now):
                 conn.put(text)
 
@@ -170,7 +173,9 @@ class Hub:
         body = lobby_body(ref, self.here(table_id), self.watchers(table_id))
         last = self.lobbies.get(table_id)
         if last is None or last[0] != body:
-            last = self.lobbies[table_id] = (body, protocol.lobby(body))
+            last = (body, protocol.lobby(body))
+            if table_id in self.by_table:  # kept while a page of this process is there
+                self.lobbies[table_id] = last
         return last[1]
 
 

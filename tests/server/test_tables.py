@@ -505,7 +505,7 @@ def test_a_full_disk_is_said_as_json_and_by_the_health_check(tmp_path, clock):
         assert served.client.get("/api/health").json()["ok"] is True
 
         async def fill_the_disk():
-            async with served.server.store.engine.connect() as conn:  # the one connection
+            async with served.server.store.engine.connect() as conn:  # the pool's one
                 pages = (await conn.exec_driver_sql("PRAGMA page_count")).scalar()
                 await conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
 
@@ -604,10 +604,12 @@ def test_a_move_at_a_cached_table_writes_its_row_and_move_and_reads_nothing(data
 
 def test_a_move_at_a_cached_table_is_one_call_into_the_sqlite_writer(tmp_path, clock, monkeypatch):
     """A move's transaction is one call into the thread of the moves' own connection
-    (``db.SqliteWriter``) and nothing through the pool: aiosqlite took each cursor,
-    statement, fetch and commit to its thread and back, a dozen hops a move, and the
-    pool's checkout cost more than the hop (issue 39: most of a move's CPU)."""
+    (``db.SqliteWriter``) and nothing through the pool (no checkout, no call into
+    aiosqlite's thread): aiosqlite took each cursor, statement, fetch and commit to its
+    thread and back, a dozen hops a move, and the pool's checkout cost more than the hop
+    (issue 39: most of a move's CPU)."""
     import aiosqlite
+    from sqlalchemy import event
 
     from server import db
 
@@ -625,13 +627,23 @@ def test_a_move_at_a_cached_table_is_one_call_into_the_sqlite_writer(tmp_path, c
             calls.append(work)
             return await call(self, work)
 
+        checkouts = []
+
+        def checkout(*_args):
+            checkouts.append(1)
+
+        pool = served.server.store.engine.sync_engine
         monkeypatch.setattr(aiosqlite.Connection, "_execute", counted_hop)
         monkeypatch.setattr(db.SqliteWriter, "run", counted_call)
-        mover.act(mover.guest.observation.legal_actions[0])
-        other.sync()
+        event.listen(pool, "checkout", checkout)
+        try:
+            mover.act(mover.guest.observation.legal_actions[0])
+            other.sync()
+        finally:
+            event.remove(pool, "checkout", checkout)
         assert other.guest.mirror.seq == seq + 1
         assert len(calls) == 1, calls
-        assert hops == []
+        assert hops == [] and checkouts == []
         assert [s for _, s, _ in stored_moves(served, made["table"])] == list(range(seq + 1))
 
 
@@ -730,3 +742,8 @@ def test_a_lobby_is_encoded_again_only_when_it_changed(monkeypatch):
     assert len(encoded) == 2
     assert changed == encode(lobby_body(ref, frozenset({0, 1})))
     assert json.loads(changed)["seats"][2]["away"] and not json.loads(first)["seats"][2]["away"]
+    # kept only while a page of this process is at the table
+    hub.lobby_text("elsewhere", ref)
+    for conn in conns[:2]:
+        hub.remove(conn)
+    assert hub.lobbies == {}
