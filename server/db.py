@@ -154,8 +154,7 @@ def make_engine(url: str, **options: Any) -> AsyncEngine:
     if url.startswith("sqlite"):
         # One connection: SQLite has one writer anyway, and a queue of coroutines on one
         # connection waits in Python instead of on the file's lock. (The moves have a
-        # connection of their own, ``SqliteWriter``: the store gives the two the write
-        # lock in turn, first come first served, see ``Store.begin``.)
+        # connection of their own, ``SqliteWriter``; the two take the lock in turn.)
         # A burst (a thousand pages saying hello at once) waits its turn: no pool timeout.
         options.setdefault("pool_timeout", 3600)
         # The pool's own reset (a ROLLBACK, a hop to aiosqlite's thread and back, each

@@ -21,11 +21,9 @@ them once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import functools
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,24 +203,11 @@ class Store:
         self.writer = (
             None if self.postgres else db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
         )
-        # SQLite's write lock, given to the pool's transactions and the writer's in turn.
-        self._turn = asyncio.Lock()
         self._compiled: dict[tuple[int, tuple[str, ...]], tuple[str, tuple[str, ...]]] = {}
 
-    @contextlib.asynccontextmanager
-    async def begin(self) -> AsyncIterator[AsyncConnection]:
-        """A transaction that may write (on SQLite it holds the write lock).
-
-        On SQLite the pool's transactions and the moves' writer (:meth:`save_alone`)
-        take the write lock in turn, first come first served: left to SQLite's busy
-        handler, which polls, a stream of moves kept a new table or a deadline waiting
-        for seconds, and now and then past the busy timeout."""
-        if self.writer is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._turn, self.engine.begin() as conn:
-            yield conn
+    def begin(self) -> Any:
+        """A transaction that may write (on SQLite it holds the write lock)."""
+        return self.engine.begin()
 
     def read(self) -> Any:
         """A transaction that only reads: it never waits for the write lock (SQLite's
@@ -289,8 +274,7 @@ class Store:
                 return await self.save(conn, table_id, version, write, now)
         steps = self._save_steps(table_id, version, write, now)
         texts = [self._sqlite_text(step) for step in steps]
-        async with self._turn:
-            pushes = await self.writer.run(functools.partial(_write_at_once, texts))
+        pushes = await self.writer.run(functools.partial(_write_at_once, texts))
         return None if pushes is None else Saved(version + 1, pushes)
 
     def _save_steps(self, table_id: str, version: int, write: Write, now: int) -> list[_Step]:

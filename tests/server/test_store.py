@@ -216,46 +216,6 @@ def test_a_move_waits_for_a_write_the_pool_holds_and_both_are_stored(tmp_path):
     assert found == [[(1, 0, "keep")], [(1, 0, "knock")]]
 
 
-def test_the_pools_writes_and_the_moves_take_turns_first_come_first_served(tmp_path):
-    """A stream of moves does not keep a write on the pool's connection (a new table, a
-    deadline) waiting: the two ask for SQLite's write lock in turn, in the order they
-    asked. (Left to SQLite's busy handler, which polls, such a write waited for seconds
-    behind back-to-back moves, and now and then past the busy timeout.)"""
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
-    db.migrate_sync(url)
-
-    async def scenario() -> list[str]:
-        store = Store(db.make_engine(url), "p1")
-        done: list[str] = []
-        try:
-            async with store.begin() as conn:
-                await store.create(conn, "t1", {"config": {"move_time": 600}}, 5, write())
-
-            async def moves() -> None:
-                for n in range(40):
-                    actions = [(seq, "keep") for seq in range(n + 1)]
-                    saved = await store.save_alone("t1", n + 1, write(actions[n:]), 6)
-                    assert saved is not None
-                    done.append(f"move {n}")
-
-            async def other() -> None:
-                while len(done) < 5:
-                    await asyncio.sleep(0)
-                done.append("asked")
-                async with store.begin() as conn:
-                    await store.create(conn, "t2", {"config": {"move_time": 600}}, 7, write())
-                done.append("written")
-
-            await asyncio.gather(moves(), other())
-        finally:
-            await store.close()
-        return done
-
-    done = run(scenario())
-    asked, written = done.index("asked"), done.index("written")
-    assert written - asked <= 2, done  # at most the move under way and the next
-
-
 def test_the_moves_writer_opens_its_connection_again_after_a_failure(tmp_path):
     """A writer whose file could not be opened (its folder was missing) opens it at the
     next call, as the pool would; after ``close`` a call is refused."""
