@@ -29,7 +29,6 @@ from engine import preset  # noqa: E402
 from engine.online import protocol  # noqa: E402
 from engine.online.referee import Referee, TableConfig  # noqa: E402
 from server.hub import Conn, Entry, Hub  # noqa: E402
-from server.store import _dump  # noqa: E402
 from server.tables import TIMING, token_hash  # noqa: E402
 
 SEATS = 4
@@ -100,7 +99,7 @@ async def one_match(seed: int) -> tuple[dict[str, float], int]:
         t1 = time.perf_counter()
         ref.take(f"seat{seat}", message)
         t2 = time.perf_counter()
-        _dump(ref.to_dict())
+        protocol.compact(ref.to_dict())
         t3 = time.perf_counter()
         entry.version += 1
         hub.fanout("t", entry)

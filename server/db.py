@@ -367,9 +367,8 @@ class SqliteWriter:
         if self._thread is None:
             self._thread = threading.Thread(target=self._serve, name="sqlite-writer", daemon=True)
             self._thread.start()
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[Any] = loop.create_future()
-        self._jobs.put((loop, done, work))
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._jobs.put((done, work))
         try:
             result: T = await done
         except sqlite3.Error as e:
@@ -387,7 +386,7 @@ class SqliteWriter:
     def _serve(self) -> None:
         sqlite: sqlite3.Connection | None = None
         while (job := self._jobs.get()) is not None:
-            loop, done, work = job
+            done, work = job
             try:
                 if sqlite is None:  # opened again at the next call if it failed (as the pool)
                     sqlite = open_sqlite(self.path)
@@ -395,12 +394,12 @@ class SqliteWriter:
             except BaseException as e:  # the caller's to handle
                 settled = functools.partial(_settle, done, None, e)
             with contextlib.suppress(RuntimeError):  # its loop has closed: no one waits
-                loop.call_soon_threadsafe(settled)
+                done.get_loop().call_soon_threadsafe(settled)
         if sqlite is not None:
             sqlite.close()
 
 
-_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[[sqlite3.Connection], Any]]
+_Job = tuple["asyncio.Future[Any]", Callable[[sqlite3.Connection], Any]]
 
 
 def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

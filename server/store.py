@@ -228,7 +228,7 @@ class Store:
             db.tables.insert().values(
                 id=table_id,
                 version=1,
-                state=_dump(state),
+                state=protocol.compact(state),
                 match_no=0,
                 moves=0,
                 deadline=None,
@@ -285,7 +285,7 @@ class Store:
             "table_id": table_id,
             "old_version": version,
             "new_version": version + 1,
-            "new_state": _dump(write.state),
+            "new_state": protocol.compact(write.state),
             "new_match_no": write.match_no,
             "new_moves": write.moves,
             "new_deadline": write.deadline,
@@ -586,9 +586,6 @@ def _state(text: str) -> dict[str, Any]:
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
-
-
-_dump = protocol.compact  # a table's state as the wire writes its values
 
 
 def _row(found: Any) -> Row:

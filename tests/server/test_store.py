@@ -6,6 +6,7 @@ the deadline scheduler (PostgreSQL's ``SKIP LOCKED``; SQLite has one writer anyw
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
 
@@ -18,6 +19,18 @@ from server.store import Deadline, Store, Write
 
 def run(coroutine):
     return asyncio.run(coroutine)
+
+
+@contextlib.asynccontextmanager
+async def moves_writer(path):
+    """The moves' own SQLite writer for the file at ``path``, closed after."""
+    engine = db.make_engine(f"sqlite:///{path}")
+    writer = db.SqliteWriter(str(path), engine.dialect)
+    try:
+        yield writer
+    finally:
+        await writer.close()
+        await engine.dispose()
 
 
 def write(moves=(), deadlines=(), hashes=None, state=None) -> Write:
@@ -137,20 +150,15 @@ def test_an_error_of_sqlite_in_a_moves_one_call_comes_out_as_sqlalchemys(tmp_pat
     """A move's transaction on SQLite runs as one call in the moves' writer thread,
     outside SQLAlchemy's statements; a failure there (here: the file is locked) is still
     SQLAlchemy's ``OperationalError``, which the app answers as a database failure."""
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
-    db.migrate_sync(url)
+    path = tmp_path / "tables.db"
+    db.migrate_sync(f"sqlite:///{path}")
 
     def locked(sqlite) -> None:
         raise sqlite3.OperationalError("database is locked")
 
     async def scenario() -> None:
-        engine = db.make_engine(url)
-        writer = db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
-        try:
+        async with moves_writer(path) as writer:
             await writer.run(locked)
-        finally:
-            await writer.close()
-            await engine.dispose()
 
     with pytest.raises(sa.exc.OperationalError) as raised:
         run(scenario())
@@ -162,21 +170,16 @@ def test_the_moves_writer_connection_is_set_up_like_the_pools(tmp_path):
     """The moves' own connection keeps the server's promises too: the write-ahead log, a
     commit on disk before anyone is told, foreign keys, and no transaction the driver
     opens by itself."""
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
-    db.migrate_sync(url)
+    path = tmp_path / "tables.db"
+    db.migrate_sync(f"sqlite:///{path}")
 
     def settings(sqlite) -> tuple:
         ask = [sqlite.execute(f"PRAGMA {name}").fetchone()[0] for name in PRAGMAS]
         return (*ask, sqlite.isolation_level, threading.current_thread().name)
 
     async def scenario() -> tuple:
-        engine = db.make_engine(url)
-        writer = db.SqliteWriter(db.sqlite_path(engine), engine.dialect)
-        try:
+        async with moves_writer(path) as writer:
             return await writer.run(settings)
-        finally:
-            await writer.close()
-            await engine.dispose()
 
     assert run(scenario()) == ("wal", 2, 10000, 1, None, "sqlite-writer")
 
@@ -220,17 +223,13 @@ def test_the_moves_writer_opens_its_connection_again_after_a_failure(tmp_path):
     """A writer whose file could not be opened (its folder was missing) opens it at the
     next call, as the pool would; after ``close`` a call is refused."""
     folder = tmp_path / "later"
-    path = str(folder / "tables.db")
 
     async def scenario() -> tuple:
-        writer = db.SqliteWriter(path, db.make_engine(f"sqlite:///{path}").dialect)
-        try:
+        async with moves_writer(folder / "tables.db") as writer:
             with pytest.raises(sa.exc.OperationalError):
                 await writer.run(lambda sqlite: sqlite.execute("SELECT 1").fetchone())
             folder.mkdir()
             found = await writer.run(lambda sqlite: sqlite.execute("SELECT 1").fetchone())
-        finally:
-            await writer.close()
         with pytest.raises(RuntimeError, match="closed"):
             await writer.run(lambda sqlite: None)
         return found
